@@ -1,0 +1,87 @@
+"""The build, read top to bottom: load, validate, compute, compose, render, write."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from deckgen import fmt, output, source, story
+from deckgen.content import Content
+from deckgen.errors import InputError, Problem
+from deckgen.figures import with_overrides
+
+KINDS = ("deck", "handout")
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line asked for, beyond the content file."""
+
+    out: Path = Path("output")
+    speed: str | None = None
+    check: str | None = None
+    workload: str | None = None
+    only: str | None = None  # "deck", "handout" or None for both
+    aspect: str | None = None
+    paper: str | None = None
+    template: Path | None = None
+    walk: bool = False
+    pages_auto: bool = False
+
+
+def stem(content: Content, with_check: bool) -> str:
+    """The file name shared by deck and handout: 'million-tokens-1M', '...-1M-check-15min'."""
+    name = f"million-tokens-{fmt.speed_mark(content.dial.speed)}"
+    if with_check:
+        name += "-check-" + re.sub(r"[^0-9a-z]+", "", fmt.check(content.dial.fixed_check).lower()
+                                   .replace("seconds", "s").replace("second", "s"))
+    return name
+
+
+def prepare(content_path: Path | None, options: Options) -> tuple[Content, list[Problem]]:
+    """Read, validate and apply the command line's overrides."""
+    content, warnings = source.read(content_path)
+    content = with_overrides(content, options.speed, options.check, options.workload)
+    meta = content.meta
+    if options.aspect:
+        meta = replace(meta, aspect=options.aspect)
+    if options.paper:
+        meta = replace(meta, paper=options.paper)
+    return replace(content, meta=meta), warnings
+
+
+def render(content: Content, options: Options) -> dict[str, bytes]:
+    """Every file of one build, as bytes keyed by file suffix; nothing is written."""
+    told = story.compose(content)
+    files: dict[str, bytes] = {}
+    if options.only in (None, "deck"):
+        from deckgen import deck
+        template = _read_template(options.template)
+        walk = story.walk(content) if options.walk else ()
+        files[".pptx"] = deck.render(told, template=template, walk=walk)
+    if options.only in (None, "handout"):
+        from deckgen import handout
+        files[".pdf"] = handout.render(told, pages_auto=options.pages_auto)
+    return files
+
+
+def build(content_path: Path | None, options: Options) -> tuple[list[Path], list[Problem]]:
+    """The whole pipeline; returns the files written and the content's warnings."""
+    content, warnings = prepare(content_path, options)
+    output.prepare(options.out)
+    files = render(content, options)
+    name = stem(content, options.check is not None)
+    written = output.write_all({options.out / f"{name}{suffix}": data for suffix, data in files.items()})
+    return written, warnings
+
+
+def _read_template(path: Path | None) -> bytes | None:
+    if path is None:
+        return None
+    if path.is_dir():
+        raise InputError(Problem("is a folder, not a .pptx template", str(path), path="--template"))
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise InputError(Problem(f"cannot be read: {err.strerror}", str(path), path="--template")) from None

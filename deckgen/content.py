@@ -1,0 +1,497 @@
+"""The content model, and the validator that builds it from a parsed content file.
+
+Validation collects every problem with its key path and place, then raises them together.
+The result is a tree of frozen dataclasses that the math and the story read; nothing
+downstream looks at raw YAML again.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from deckgen import quantities
+from deckgen.errors import InputError, Problem
+from deckgen.loader import Tree
+
+T = TypeVar("T")
+
+MAX_TEXT = 20_000  # characters in one prose field
+
+
+@dataclass(frozen=True)
+class Meta:
+    title: str
+    subtitle: str
+    presenter: str
+    event: str
+    date: str
+    url: str | None
+    language: str
+    paper: str
+    aspect: str
+
+
+@dataclass(frozen=True)
+class Dial:
+    speed: Fraction
+    slow_speed: Fraction
+    workload: str
+    fixed_check: Fraction
+    check_presets: tuple[Fraction, ...]
+    speed_marks: tuple[Fraction, ...]
+
+
+@dataclass(frozen=True)
+class Meaning:
+    id: str
+    label: str
+    question: str
+    text: str
+    ours: bool
+    streams: int | None
+    stream_speed: Fraction | None
+
+
+@dataclass(frozen=True)
+class Workload:
+    id: str
+    title: str
+    noun: str
+    count: int
+    tokens_each: int
+    story: str
+    scarce: str
+    notes: str
+
+    @property
+    def output_tokens(self) -> int:
+        return self.count * self.tokens_each
+
+
+@dataclass(frozen=True)
+class Bottleneck:
+    workload: str
+    setup: str
+    model: str
+    lesson: str
+    ceiling: str
+    no_ceiling: str
+
+
+@dataclass(frozen=True)
+class Precious:
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Step:
+    step: str
+    detail: str
+    write_in: str
+
+
+@dataclass(frozen=True)
+class Source:
+    title: str
+    publisher: str
+    kind: str
+    supports: str
+    url: str | None
+    checked: str
+
+
+@dataclass(frozen=True)
+class SlideText:
+    kicker: str
+    headline: str
+    notes: str
+
+
+@dataclass(frozen=True)
+class Theme:
+    text: str
+    accent: str
+    muted: str
+    background: str
+    rule: str
+    heading_font: str
+    body_font: str
+
+
+SLIDE_IDS = ("title", "meanings", "dial", "workloads", "experiments", "bottleneck", "presets",
+             "ceiling", "precious", "checklist", "sources")
+
+
+@dataclass(frozen=True)
+class Content:
+    """A whole, valid content file, and where each of its values stood."""
+
+    meta: Meta
+    dial: Dial
+    meanings: tuple[Meaning, ...]
+    workloads: tuple[Workload, ...]
+    bottleneck: Bottleneck
+    precious: tuple[Precious, ...]
+    checklist: tuple[Step, ...]
+    sources: tuple[Source, ...]
+    slides: Mapping[str, SlideText]
+    theme: Theme
+    file: str
+    marks: Mapping[str, tuple[int, int]]
+
+    def workload(self, workload_id: str) -> Workload:
+        return next(w for w in self.workloads if w.id == workload_id)
+
+    def where(self, path: str) -> Problem:
+        """An empty located problem for `path`, to fill with a message."""
+        line, col = self.marks.get(path, (None, None))
+        return Problem("", self.file, line, col, path)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = str(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return repr(text) if isinstance(value, str) else text
+
+
+class Checker:
+    """Collects located problems while it reads a Tree."""
+
+    def __init__(self, tree: Tree) -> None:
+        self.tree = tree
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def _problem(self, path: str, message: str, key: bool = False,
+                 into: list[Problem] | None = None) -> None:
+        line, col = self.tree.where(path, key) or (None, None)
+        (self.problems if into is None else into).append(
+            Problem(message, self.tree.name, line, col, path or None))
+
+    def problem(self, path: str, message: str, key: bool = False) -> None:
+        self._problem(path, message, key)
+
+    def warn(self, path: str, message: str) -> None:
+        self._problem(path, "warning: " + message, into=self.warnings)
+
+    def mapping(self, path: str, value: Any, required: tuple[str, ...],
+                optional: tuple[str, ...] = ()) -> dict[str, Any] | None:
+        if not isinstance(value, dict):
+            self.problem(path, f"must be a mapping with keys {', '.join(required + optional)}, "
+                               f"got {_describe(value)}")
+            return None
+        allowed = required + optional
+        for key in value:
+            if key not in allowed:
+                guess = difflib.get_close_matches(str(key), allowed, n=1)
+                hint = f"did you mean '{guess[0]}'? " if guess else ""
+                self.problem(_join(path, key), f"unknown key '{key}'; {hint}"
+                                               f"allowed: {', '.join(allowed)}", key=True)
+        for key in required:
+            if key not in value:
+                self.problem(_join(path, key), "required field is missing")
+        return value
+
+    def field(self, path: str, value: Any, parse: Callable[[str, Any], T | None]) -> T | None:
+        return parse(path, value)
+
+    def text(self, path: str, value: Any, limit: int = MAX_TEXT) -> str | None:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str):
+            self.problem(path, f"must be text, got {_describe(value)}")
+            return None
+        value = " ".join(value.split())
+        if not value:
+            self.problem(path, "must be text, got an empty string")
+            return None
+        if len(value) > limit:
+            self.problem(path, f"is {len(value):,} characters long; at most {limit:,} are allowed")
+            return None
+        return value
+
+    def choice(self, path: str, value: Any, allowed: tuple[str, ...]) -> str | None:
+        if not isinstance(value, str) or value not in allowed:
+            self.problem(path, f"must be one of {', '.join(allowed)}, got {_describe(value)}")
+            return None
+        return value
+
+    def flag(self, path: str, value: Any) -> bool | None:
+        if not isinstance(value, bool):
+            self.problem(path, f"must be true or false, got {_describe(value)}")
+            return None
+        return value
+
+    def quantity(self, path: str, value: Any, parse: Callable[[Any], T]) -> T | None:
+        try:
+            return parse(value)
+        except ValueError as err:
+            self.problem(path, f"{err}, got {_describe(value)}")
+            return None
+
+    def items(self, path: str, value: Any, least: int, most: int) -> list[Any]:
+        if not isinstance(value, list):
+            self.problem(path, f"must be a list of {least} to {most} entries, got {_describe(value)}")
+            return []
+        if not least <= len(value) <= most:
+            self.problem(path, f"must have {least} to {most} entries, got {len(value)}")
+        return value[:most]
+
+
+def _join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def _get(section: dict[str, Any] | None, key: str, default: Any = None) -> Any:
+    return section.get(key, default) if section else default
+
+
+_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+def validate(tree: Tree) -> tuple[Content, list[Problem]]:
+    """The content model, or an InputError listing every problem; warnings come back too."""
+    c = Checker(tree)
+    top = c.mapping("", tree.data, ("meta", "workloads", "bottleneck", "precious", "checklist",
+                                    "sources", "slides"),
+                    ("dial", "meanings", "theme"))
+    if top is None:
+        raise InputError(c.problems)
+
+    meta = _meta(c, top.get("meta"))
+    workloads = _workloads(c, top.get("workloads"))
+    ids = tuple(w.id for w in workloads if w is not None)
+    dial = _dial(c, top.get("dial", {}), ids)
+    meanings = _meanings(c, top.get("meanings", []))
+    bottleneck = _bottleneck(c, top.get("bottleneck"), ids)
+    precious = tuple(_records(c, "precious", top.get("precious"), 1, 12, ("name", "text"), (), Precious))
+    checklist = tuple(_records(c, "checklist", top.get("checklist"), 1, 8, ("step", "detail"),
+                               ("write_in",), Step))
+    sources = tuple(_sources(c, top.get("sources")))
+    slides = _slides(c, top.get("slides"))
+    theme = _theme(c, top.get("theme", {}))
+
+    if c.problems:
+        raise InputError(c.problems)
+    assert meta and dial and bottleneck and theme and slides is not None
+    content = Content(meta, dial, meanings, tuple(w for w in workloads if w), bottleneck, precious,
+                      checklist, sources, slides, theme, tree.name, tree.marks)
+    return content, c.warnings
+
+
+def _meta(c: Checker, value: Any) -> Meta | None:
+    m = c.mapping("meta", value, ("title", "presenter", "event", "date"),
+                  ("subtitle", "url", "language", "paper", "aspect"))
+    if m is None:
+        return None
+    title = c.text("meta.title", m.get("title"), 400) if "title" in m else None
+    subtitle = c.text("meta.subtitle", m["subtitle"], 400) if "subtitle" in m else ""
+    presenter = c.text("meta.presenter", m.get("presenter"), 200) if "presenter" in m else None
+    event = c.text("meta.event", m.get("event"), 200) if "event" in m else None
+    date = c.text("meta.date", m.get("date"), 100) if "date" in m else None
+    url = None
+    if m.get("url") is not None:
+        url = c.text("meta.url", m["url"], 500)
+        if url and not re.match(r"^https?://\S+$", url):
+            c.problem("meta.url", f"must be a web address starting with https:// or http://, got {url!r}")
+    language = c.text("meta.language", m.get("language", "en"), 20) or "en"
+    paper = c.choice("meta.paper", m.get("paper", "a4"), ("a4", "letter")) or "a4"
+    aspect = c.choice("meta.aspect", m.get("aspect", "16:9"), ("16:9", "4:3")) or "16:9"
+    if title is None or presenter is None or event is None or date is None or subtitle is None:
+        return None
+    return Meta(title, subtitle, presenter, event, date, url, language, paper, aspect)
+
+
+DEFAULT_PRESETS = (0, 60, 900, 86400)
+DEFAULT_MARKS = (100, 1000, 10_000, 100_000, 1_000_000)
+
+
+def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
+    d = c.mapping("dial", value, (), ("speed", "slow_speed", "workload", "fixed_check",
+                                      "check_presets", "speed_marks"))
+    if d is None:
+        return None
+    speed = c.quantity("dial.speed", d.get("speed", 1_000_000), quantities.parse_speed)
+    slow = c.quantity("dial.slow_speed", d.get("slow_speed", 100), quantities.parse_speed)
+    workload = d.get("workload", "endings")
+    if not isinstance(workload, str) or workload not in ids:
+        if ids:
+            c.problem("dial.workload", f"must be one of the workload ids {', '.join(ids)}, "
+                                       f"got {_describe(workload)}")
+    check = c.quantity("dial.fixed_check", d.get("fixed_check", 60), quantities.parse_duration)
+    presets = tuple(c.quantity(f"dial.check_presets[{i}]", v, quantities.parse_duration)
+                    for i, v in enumerate(c.items("dial.check_presets",
+                                                  d.get("check_presets", list(DEFAULT_PRESETS)), 1, 6)))
+    marks = tuple(c.quantity(f"dial.speed_marks[{i}]", v, quantities.parse_speed)
+                  for i, v in enumerate(c.items("dial.speed_marks",
+                                                d.get("speed_marks", list(DEFAULT_MARKS)), 2, 8)))
+    if speed is None or slow is None or check is None or None in presets or None in marks:
+        return None
+    if slow > speed:
+        c.problem("dial.slow_speed", f"must not be above dial.speed ({speed}), got {_describe(d.get('slow_speed'))}")
+    if list(marks) != sorted(set(marks)):
+        c.problem("dial.speed_marks", "must be distinct speeds in rising order")
+    return Dial(speed, slow, workload, check, presets, marks)  # type: ignore[arg-type]
+
+
+def _meanings(c: Checker, value: Any) -> tuple[Meaning, ...]:
+    result = []
+    for i, item in enumerate(c.items("meanings", value, 1, 6)):
+        path = f"meanings[{i}]"
+        m = c.mapping(path, item, ("id", "label", "question", "text"),
+                      ("ours", "streams", "stream_speed"))
+        if m is None:
+            continue
+        fields = [c.text(f"{path}.{k}", m.get(k), 300 if k != "text" else 2000)
+                  for k in ("id", "label", "question", "text") if k in m]
+        ours = c.flag(f"{path}.ours", m["ours"]) if "ours" in m else False
+        streams = (c.quantity(f"{path}.streams", m["streams"], quantities.parse_count)
+                   if "streams" in m else None)
+        stream_speed = (c.quantity(f"{path}.stream_speed", m["stream_speed"], quantities.parse_speed)
+                        if "stream_speed" in m else None)
+        if ("streams" in m) != ("stream_speed" in m):
+            c.problem(path, "streams and stream_speed go together: give both or neither")
+        if len(fields) == 4 and None not in fields and ours is not None:
+            result.append(Meaning(*fields, ours, streams, stream_speed))  # type: ignore[arg-type]
+    if sum(1 for m in result if m.streams is not None) > 1:
+        c.problem("meanings", "only one meaning can carry the aggregate example (streams)")
+    return tuple(result)
+
+
+def _workloads(c: Checker, value: Any) -> list[Workload | None]:
+    result: list[Workload | None] = []
+    seen: dict[str, int] = {}
+    for i, item in enumerate(c.items("workloads", value, 1, 8)):
+        path = f"workloads[{i}]"
+        w = c.mapping(path, item, ("id", "title", "noun", "count", "tokens_each", "story", "scarce"),
+                      ("notes",))
+        if w is None:
+            result.append(None)
+            continue
+        wid = w.get("id")
+        if "id" in w:
+            if not isinstance(wid, str) or not re.match(r"^[a-z][a-z0-9_-]{0,39}$", wid):
+                c.problem(f"{path}.id", f"must be a short name of lower-case letters, digits, - or _, "
+                                        f"got {_describe(wid)}")
+                wid = None
+            elif wid in seen:
+                c.problem(f"{path}.id", f"duplicate workload id '{wid}' (also workloads[{seen[wid]}])")
+            else:
+                seen[wid] = i
+        title = c.text(f"{path}.title", w.get("title"), 300) if "title" in w else None
+        noun = c.text(f"{path}.noun", w.get("noun"), 100) if "noun" in w else None
+        count = c.quantity(f"{path}.count", w.get("count"), quantities.parse_count) if "count" in w else None
+        each = (c.quantity(f"{path}.tokens_each", w.get("tokens_each"),
+                           lambda v: quantities.parse_count(v, quantities.MAX_TOKENS_EACH))
+                if "tokens_each" in w else None)
+        story = c.text(f"{path}.story", w.get("story")) if "story" in w else None
+        scarce = c.text(f"{path}.scarce", w.get("scarce"), 1000) if "scarce" in w else None
+        notes = c.text(f"{path}.notes", w["notes"]) if "notes" in w else ""
+        parts = (wid, title, noun, count, each, story, scarce, notes)
+        result.append(Workload(*parts) if None not in parts else None)  # type: ignore[arg-type]
+    return result
+
+
+def _bottleneck(c: Checker, value: Any, ids: tuple[str, ...]) -> Bottleneck | None:
+    keys = ("workload", "setup", "model", "lesson", "ceiling", "no_ceiling")
+    b = c.mapping("bottleneck", value, keys)
+    if b is None:
+        return None
+    wid = b.get("workload")
+    if "workload" in b and (not isinstance(wid, str) or wid not in ids) and ids:
+        c.problem("bottleneck.workload", f"must be one of the workload ids {', '.join(ids)}, "
+                                         f"got {_describe(wid)}")
+    texts = [c.text(f"bottleneck.{k}", b.get(k)) if k in b else None for k in keys[1:]]
+    if None in texts or not isinstance(wid, str):
+        return None
+    return Bottleneck(wid, *texts)  # type: ignore[arg-type]
+
+
+def _records(c: Checker, name: str, value: Any, least: int, most: int, required: tuple[str, ...],
+             optional: tuple[str, ...], kind: Callable[..., T]) -> list[T]:
+    result = []
+    for i, item in enumerate(c.items(name, value, least, most)):
+        path = f"{name}[{i}]"
+        r = c.mapping(path, item, required, optional)
+        if r is None:
+            continue
+        fields = [c.text(f"{path}.{k}", r[k], 2000) if k in r else ("" if k in optional else None)
+                  for k in required + optional]
+        if None not in fields:
+            result.append(kind(*fields))
+    return result
+
+
+def _sources(c: Checker, value: Any) -> list[Source]:
+    result = []
+    for i, item in enumerate(c.items("sources", value, 1, 12)):
+        path = f"sources[{i}]"
+        s = c.mapping(path, item, ("title", "publisher", "kind", "supports", "checked"), ("url",))
+        if s is None:
+            continue
+        fields = [c.text(f"{path}.{k}", s.get(k), 1000) if k in s else None
+                  for k in ("title", "publisher", "kind", "supports")]
+        url = c.text(f"{path}.url", s["url"], 500) if s.get("url") is not None else None
+        if url and not re.match(r"^https?://\S+$", url):
+            c.problem(f"{path}.url", f"must be a web address starting with https:// or http://, got {url!r}")
+            url = None
+        checked = c.text(f"{path}.checked", s.get("checked"), 100) if "checked" in s else None
+        if None not in fields and checked is not None:
+            result.append(Source(*fields, url, checked))  # type: ignore[arg-type]
+    return result
+
+
+def _slides(c: Checker, value: Any) -> dict[str, SlideText] | None:
+    s = c.mapping("slides", value, SLIDE_IDS)
+    if s is None:
+        return None
+    result = {}
+    for sid in SLIDE_IDS:
+        if sid not in s:
+            continue
+        path = f"slides.{sid}"
+        needed = ("notes",) if sid == "title" else ("kicker", "headline")
+        extra = ("kicker", "headline") if sid == "title" else ("notes",)
+        t = c.mapping(path, s[sid], needed, extra)
+        if t is None:
+            continue
+        fields = [c.text(f"{path}.{k}", t[k], 400 if k != "notes" else MAX_TEXT) if k in t else ""
+                  for k in ("kicker", "headline", "notes")]
+        if None not in fields:
+            result[sid] = SlideText(*fields)  # type: ignore[arg-type]
+    return result
+
+
+def _theme(c: Checker, value: Any) -> Theme | None:
+    t = c.mapping("theme", value, (), ("colours", "fonts"))
+    if t is None:
+        return None
+    defaults = {"text": "#1A1D21", "accent": "#B4400A", "muted": "#5C6670",
+                "background": "#FFFFFF", "rule": "#9AA3AD"}
+    colours = c.mapping("theme.colours", t.get("colours", {}), (), tuple(defaults)) or {}
+    picked = {}
+    for key, default in defaults.items():
+        colour = colours.get(key, default)
+        if not isinstance(colour, str) or not _COLOUR.match(colour):
+            c.problem(f"theme.colours.{key}", f"must be a colour like '#1A1D21', got {_describe(colour)}")
+            colour = default
+        picked[key] = colour.upper()
+    fonts = c.mapping("theme.fonts", t.get("fonts", {}), (), ("heading", "body")) or {}
+    heading = c.text("theme.fonts.heading", fonts.get("heading", "DejaVu Sans"), 100) or "DejaVu Sans"
+    body = c.text("theme.fonts.body", fonts.get("body", "DejaVu Sans"), 100) or "DejaVu Sans"
+    return Theme(**picked, heading_font=heading, body_font=body)

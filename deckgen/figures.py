@@ -1,0 +1,178 @@
+"""Named figures: every computed number the prose may cite, as exact value and text.
+
+Prose names a figure in braces ("{bottleneck.end_to_end_speedup}"); `fill` puts its text
+in place, `check_prose` finds placeholders that name nothing and numbers typed by hand
+that the math also computes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from deckgen import dial as math
+from deckgen import fmt, quantities
+from deckgen.content import Content, Dial
+from deckgen.errors import InputError, Problem
+
+PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+_TYPED_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One computed figure: the exact value (None for words) and its text."""
+
+    value: Fraction | int | None
+    text: str
+
+
+def with_overrides(content: Content, speed: str | None = None, check: str | None = None,
+                   workload: str | None = None) -> Content:
+    """The content with the command line's dial values in place of the file's."""
+    problems = []
+    new: dict[str, object] = {}
+    if speed is not None:
+        try:
+            new["speed"] = quantities.parse_speed(speed)
+        except ValueError as err:
+            problems.append(Problem(f"{err}, got {speed!r}", path="--speed"))
+    if check is not None:
+        try:
+            new["fixed_check"] = quantities.parse_duration(check)
+        except ValueError as err:
+            problems.append(Problem(f"{err}, got {check!r}", path="--check"))
+    if workload is not None:
+        ids = [w.id for w in content.workloads]
+        if workload not in ids:
+            problems.append(Problem(f"must be one of the workload ids {', '.join(ids)}, got {workload!r}",
+                                    path="--workload"))
+        new["workload"] = workload
+    if problems:
+        raise InputError(problems)
+    dial = replace(content.dial, **new)  # type: ignore[arg-type]
+    if dial.slow_speed > dial.speed:
+        raise InputError(Problem(f"must not be below the slow speed ({fmt.speed(dial.slow_speed)}), "
+                                 f"got {speed!r}", path="--speed"))
+    return replace(content, dial=dial)
+
+
+def _workload_figures(prefix: str, tokens_each: int, count: int, dial: Dial) -> dict[str, Figure]:
+    output = count * tokens_each
+    fast = math.writing_time(output, dial.speed)
+    slow = math.writing_time(output, dial.slow_speed)
+    return {
+        f"{prefix}.count": Figure(count, fmt.count(count)),
+        f"{prefix}.tokens_each": Figure(tokens_each, fmt.tokens(tokens_each)),
+        f"{prefix}.output_tokens": Figure(output, fmt.tokens(output)),
+        f"{prefix}.writing_time": Figure(fast, fmt.duration(fast)),
+        f"{prefix}.slow_writing_time": Figure(slow, fmt.duration(slow)),
+    }
+
+
+def batch(content: Content) -> math.Batch:
+    """The bottleneck's batch at the chosen dial."""
+    work = content.workload(content.bottleneck.workload)
+    d = content.dial
+    return math.Batch(work.output_tokens, d.speed, d.slow_speed, d.fixed_check)
+
+
+def figures(content: Content) -> dict[str, Figure]:
+    """Every figure the prose may name, computed from the content's dial."""
+    d = content.dial
+    featured = content.workload(d.workload)
+    out: dict[str, Figure] = {
+        "dial.speed": Figure(d.speed, fmt.speed(d.speed)),
+        "dial.speed_mark": Figure(d.speed, fmt.speed_mark(d.speed)),
+        "dial.slow_speed": Figure(d.slow_speed, fmt.speed(d.slow_speed)),
+        "dial.writing_speedup": Figure(math.writing_speedup(d.speed, d.slow_speed),
+                                       fmt.speedup(math.writing_speedup(d.speed, d.slow_speed))),
+        "dial.fixed_check": Figure(d.fixed_check, fmt.duration(d.fixed_check)),
+        "dial.noun": Figure(None, featured.noun),
+        "dial.title": Figure(None, featured.title),
+    }
+    out.update(_workload_figures("dial", featured.tokens_each, featured.count, d))
+    for w in content.workloads:
+        out.update(_workload_figures(f"workload.{w.id}", w.tokens_each, w.count, d))
+    for m in content.meanings:
+        if m.streams is not None and m.stream_speed is not None:
+            total = m.streams * m.stream_speed
+            out["aggregate.streams"] = Figure(m.streams, fmt.count(m.streams))
+            out["aggregate.stream_speed"] = Figure(m.stream_speed, fmt.speed(m.stream_speed))
+            out["aggregate.total"] = Figure(total, fmt.speed(total))
+    b = batch(content)
+    work = content.workload(content.bottleneck.workload)
+    ceiling = b.ceiling
+    out.update({
+        "bottleneck.count": Figure(work.count, fmt.count(work.count)),
+        "bottleneck.noun": Figure(None, work.noun),
+        "bottleneck.output_tokens": Figure(b.output_tokens, fmt.tokens(b.output_tokens)),
+        "bottleneck.fixed_check": Figure(b.fixed_check, fmt.duration(b.fixed_check)),
+        "bottleneck.writing_time": Figure(b.writing_time, fmt.duration(b.writing_time)),
+        "bottleneck.slow_writing_time": Figure(b.slow_writing_time, fmt.duration(b.slow_writing_time)),
+        "bottleneck.total": Figure(b.total, fmt.duration(b.total)),
+        "bottleneck.slow_total": Figure(b.slow_total, fmt.duration(b.slow_total)),
+        "bottleneck.slow_total_seconds": Figure(b.slow_total, fmt.number(b.slow_total)),
+        "bottleneck.writing_speedup": Figure(b.writing_speedup, fmt.speedup(b.writing_speedup)),
+        "bottleneck.end_to_end_speedup": Figure(b.end_to_end_speedup, fmt.speedup(b.end_to_end_speedup)),
+        "bottleneck.writing_share": Figure(b.writing_share, fmt.share(b.writing_share)),
+        "bottleneck.check_share": Figure(b.check_share, fmt.share(b.check_share)),
+        "bottleneck.slow_writing_share": Figure(b.slow_writing_share, fmt.share(b.slow_writing_share)),
+        "bottleneck.slow_check_share": Figure(b.slow_check_share, fmt.share(b.slow_check_share)),
+        "bottleneck.ceiling": Figure(ceiling, fmt.speedup(ceiling) if ceiling is not None else "no ceiling"),
+    })
+    return out
+
+
+def fill(text: str, table: dict[str, Figure], keep_together: bool = False) -> str:
+    """`text` with each {name} replaced by its figure's text (names are checked beforehand)."""
+    def put(match: re.Match[str]) -> str:
+        value = table[match.group(1).strip()].text
+        return fmt.keep_together(value) if keep_together else value
+    return PLACEHOLDER.sub(put, text)
+
+
+def prose_fields(content: Content) -> Iterator[tuple[str, str]]:
+    """Every field that may hold placeholders, with its key path."""
+    for i, m in enumerate(content.meanings):
+        yield f"meanings[{i}].text", m.text
+    for i, w in enumerate(content.workloads):
+        for key in ("story", "scarce", "notes"):
+            yield f"workloads[{i}].{key}", getattr(w, key)
+    for key in ("setup", "model", "lesson", "ceiling", "no_ceiling"):
+        yield f"bottleneck.{key}", getattr(content.bottleneck, key)
+    for i, p in enumerate(content.precious):
+        yield f"precious[{i}].text", p.text
+    for i, s in enumerate(content.checklist):
+        yield f"checklist[{i}].detail", s.detail
+    for sid, slide in content.slides.items():
+        yield f"slides.{sid}.notes", slide.notes
+        yield f"slides.{sid}.headline", slide.headline
+
+
+def check_prose(content: Content) -> tuple[list[Problem], list[Problem]]:
+    """Placeholders naming no figure (problems), and typed numbers the math computes (warnings)."""
+    table = figures(content)
+    computed: set[str] = set()
+    for figure in table.values():
+        if figure.value is not None:
+            computed.update(n for n in _TYPED_NUMBER.findall(figure.text) if n not in ("0",))
+    problems, warnings = [], []
+    for path, text in prose_fields(content):
+        at = content.where(path)
+        for match in PLACEHOLDER.finditer(text):
+            name = match.group(1).strip()
+            if name not in table:
+                near = [n for n in table if n.split(".")[-1] == name.split(".")[-1]][:3]
+                hint = f"; did you mean {' or '.join('{' + n + '}' for n in near)}?" if near else ""
+                problems.append(replace(at, message=f"placeholder {{{name}}} names no computed figure"
+                                                    f"{hint} (`deckgen check --figures` lists them)"))
+        bare = PLACEHOLDER.sub(" ", text)
+        for number in _TYPED_NUMBER.findall(bare):
+            if number in computed:
+                warnings.append(replace(at, message=f"warning: the number {number} is typed by hand but "
+                                                    "the math computes it; use a {placeholder} so it "
+                                                    "follows the dial"))
+    return problems, warnings

@@ -1,0 +1,128 @@
+"""Every number a reader sees is formatted here, and only here.
+
+Exact inputs (`Fraction` or `int`), half-up rounding, no floats. Renderers and the story
+call these; nothing else turns a number into text.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+Number = Fraction | int
+
+NBSP = "\u00a0"
+TIMES = "\u00d7"
+DIVIDE = "\u00f7"
+
+
+def round_half_up(value: Number, places: int) -> Decimal:
+    """`value` rounded to `places` decimals, halves away from zero, exactly."""
+    value = Fraction(value)
+    scaled = abs(value) * 10**places
+    whole = int(scaled + Fraction(1, 2))  # floor for the non-negative
+    if value < 0:
+        whole = -whole
+    return Decimal(whole).scaleb(-places)
+
+
+def _plain(value: Decimal, places: int, group: bool = True) -> str:
+    """A decimal with thousands separators and trailing zeros dropped."""
+    text = f"{value:,.{places}f}" if group else f"{value:.{places}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _significant(value: Fraction, figures: int) -> tuple[Decimal, int]:
+    """`value` (0 < value) rounded to `figures` significant figures, and the decimals used."""
+    exponent = 0
+    while value >= Fraction(10) ** (exponent + 1):
+        exponent += 1
+    while value < Fraction(10) ** exponent:
+        exponent -= 1
+    places = max(figures - 1 - exponent, 0)
+    return round_half_up(value, places), places
+
+
+def number(value: Number, places: int = 2) -> str:
+    """A plain number: '8,060', '60.8', '2.5'."""
+    return _plain(round_half_up(value, places), places)
+
+
+def duration(seconds: Number) -> str:
+    """A span of time as the explainer writes it.
+
+    Under 1 s: up to three significant figures ("0.8 seconds"); under 100 s: at most one
+    decimal ("60.8 seconds", "1 second"); from 100 s: whole seconds as hours, minutes and
+    seconds with zero parts left out ("2 h 46 min 40 s", "8 h 20 min", "24 h 1 s").
+    """
+    seconds = Fraction(seconds)
+    if seconds < 0:
+        raise ValueError("a duration cannot be negative")
+    if seconds == 0:
+        return "0 seconds"
+    if seconds < 1:
+        rounded, places = _significant(seconds, 3)
+        if rounded < 1:
+            return f"{_plain(rounded, places)} seconds"
+    if seconds < 100:
+        rounded = round_half_up(seconds, 1)
+        if rounded < 100:
+            return "1 second" if rounded == 1 else f"{_plain(rounded, 1)} seconds"
+    whole = int(round_half_up(seconds, 0))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    parts = [f"{hours:,} h"] if hours else []
+    if minutes:
+        parts.append(f"{minutes} min")
+    if secs:
+        parts.append(f"{secs} s")
+    return " ".join(parts)
+
+
+def check(seconds: Number) -> str:
+    """A fixed check as a table label: 'None', '60 seconds', '15 min', '24 h'."""
+    return "None" if Fraction(seconds) == 0 else duration(seconds)
+
+
+def speedup(ratio: Number) -> str:
+    """Two decimals at most, thousands separators: '10,000×', '132.57×', '1.09×'."""
+    return _plain(round_half_up(ratio, 2), 2) + TIMES
+
+
+def share(part: Number) -> str:
+    """A share of a whole (0..1) as a percentage with one decimal: '99.3%'."""
+    return f"{round_half_up(Fraction(part) * 100, 1):.1f}%"
+
+
+def tokens(count: int) -> str:
+    """A token count: '1,000,000'."""
+    return f"{count:,}"
+
+
+def count(value: int) -> str:
+    """A count of things: '1,000', '40'."""
+    return f"{value:,}"
+
+
+def speed(tokens_per_second: Number) -> str:
+    """'1,000,000 tokens/sec'."""
+    return f"{number(tokens_per_second)} tokens/sec"
+
+
+_MARKS = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
+
+
+def speed_mark(tokens_per_second: Number) -> str:
+    """The dial's short marks: '100', '1K', '2.5K', '1M'."""
+    value = Fraction(tokens_per_second)
+    for size, letter in _MARKS:
+        if value >= size:
+            return number(value / size) + letter
+    return number(value)
+
+
+def keep_together(text: str) -> str:
+    """Join a figure's parts with no-break spaces so a line never splits '2 h 46 min'."""
+    return text.replace(" ", NBSP)

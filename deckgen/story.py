@@ -1,0 +1,463 @@
+"""The story: the whole talk as renderer-neutral parts, every figure already text.
+
+`compose(content)` turns valid content into a `Story`: slides in order with their notes,
+tables, chart specifications with alt text, and the handout's parts. The deck and the
+handout read only this, so they cannot disagree, and neither computes nor formats a number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from deckgen import dial as math
+from deckgen import fmt, report
+from deckgen.content import Content, Meta, Source, Step, Theme
+from deckgen.figures import Figure, batch, figures, fill
+
+
+@dataclass(frozen=True)
+class Text:
+    """Prose ready to show, and the content key it came from ('' when generated)."""
+
+    text: str
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    align: tuple[str, ...]  # "l" or "r" per column
+    highlight: int | None  # the row that is "our dial", if any
+    caption: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    at: Fraction
+    label: str
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    points: tuple[tuple[Fraction, Fraction], ...]
+    emphasis: bool
+    asymptote: Fraction | None = None
+    asymptote_label: str = ""
+
+
+@dataclass(frozen=True)
+class LineChart:
+    """A log-log line chart across the dial."""
+
+    key: str
+    title: str
+    x_label: str
+    y_label: str
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    lines: tuple[Line, ...]
+    marker: Fraction  # the chosen speed
+    marker_label: str
+    alt_text: str
+
+
+@dataclass(frozen=True)
+class Segment:
+    name: str
+    share: Fraction
+    label: str
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    segments: tuple[Segment, ...]
+    emphasis: bool
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """Horizontal bars, each to 100% of its own total."""
+
+    key: str
+    title: str
+    bars: tuple[Bar, ...]
+    alt_text: str
+
+
+Chart = LineChart | BarChart
+
+
+@dataclass(frozen=True)
+class Card:
+    label: str
+    question: str
+    text: Text
+    ours: bool
+
+
+@dataclass(frozen=True)
+class DialView:
+    """One workload at one speed: the dial's big figure and its sentence."""
+
+    speed: str
+    speed_mark: str
+    title: str
+    arithmetic: str  # "1,000 story endings × 1,000 tokens = 1,000,000 output tokens"
+    figure: str  # "1 second"
+    sentence: str
+    slow_speed: str
+    slow_figure: str
+
+
+@dataclass(frozen=True)
+class Experiment:
+    id: str
+    title: str
+    arithmetic: str  # "1,000 × 1,000 = 1,000,000 tokens"
+    writing: str  # "1 second of writing at 1,000,000 tokens/sec"
+    story: Text
+    scarce: Text
+    featured: bool
+
+
+@dataclass(frozen=True)
+class Bottleneck:
+    setup: Text
+    model: Text
+    lesson: Text
+    check: str
+    writing_speedup: str
+    writing_speedup_how: str  # "1,000,000 ÷ 100 tokens/sec"
+    end_to_end_speedup: str
+    end_to_end_how: str  # "8,060 ÷ 60.8 seconds"
+    slow_total: str
+    total: str
+    check_share: str
+    ceiling: str
+    ceiling_sentence: Text
+    summary: str
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One slide: which layout it needs, its words, its notes and what it shows."""
+
+    kind: str
+    kicker: str
+    headline: Text
+    notes: str
+    table: Table | None = None
+    chart: Chart | None = None
+    dial: DialView | None = None
+    experiment: Experiment | None = None
+
+
+@dataclass(frozen=True)
+class Story:
+    meta: Meta
+    theme: Theme
+    file: str
+    marks: Mapping[str, tuple[int, int]]
+    speed: str
+    speed_mark: str
+    slow_speed: str
+    cards: tuple[Card, ...]
+    dial: DialView
+    workload_table: Table
+    experiments: tuple[Experiment, ...]
+    bottleneck: Bottleneck
+    presets_table: Table
+    precious: tuple[tuple[str, Text], ...]
+    checklist: tuple[tuple[str, Text, str], ...]  # step, detail, write-in label
+    sources: tuple[Source, ...]
+    charts: tuple[Chart, ...]  # each distinct chart once: writing_time, bottleneck, ceiling
+    slides: tuple[Slide, ...]
+
+    def chart(self, key: str) -> Chart:
+        return next(c for c in self.charts if c.key == key)
+
+    def where(self, origin: str) -> tuple[int, int] | None:
+        return self.marks.get(origin)
+
+
+def _dial_view(content: Content, speed: Fraction, table: Mapping[str, Figure]) -> DialView:
+    d = content.dial
+    w = content.workload(d.workload)
+    fast = math.writing_time(w.output_tokens, speed)
+    slow = math.writing_time(w.output_tokens, d.slow_speed)
+    count = f"{fmt.count(w.count)} {w.noun}"
+    return DialView(
+        speed=fmt.speed(speed),
+        speed_mark=fmt.speed_mark(speed),
+        title=w.title,
+        arithmetic=f"{count} {fmt.TIMES} {fmt.tokens(w.tokens_each)} tokens = "
+                   f"{fmt.tokens(w.output_tokens)} output tokens",
+        figure=fmt.duration(fast),
+        sentence=f"{count}: {fmt.duration(fast)} of writing at {fmt.speed(speed)}",
+        slow_speed=fmt.speed(d.slow_speed),
+        slow_figure=fmt.duration(slow),
+    )
+
+
+def _speeds_across(low: Fraction, high: Fraction, per_decade: int = 8) -> tuple[Fraction, ...]:
+    """Sample speeds from `low` to `high`, evenly spaced on a log scale, for drawing curves."""
+    points = []
+    k = 0
+    while True:
+        value = Fraction(round(float(low) * 10 ** (k / per_decade), 3))
+        if value >= high:
+            break
+        points.append(value)
+        k += 1
+    return tuple(points) + (high,)
+
+
+def _duration_ticks(low: Fraction, high: Fraction) -> tuple[Tick, ...]:
+    candidates = [Fraction(1, 1000), Fraction(1, 100), Fraction(1, 10), Fraction(1), Fraction(10),
+                  Fraction(60), Fraction(600), Fraction(3600), Fraction(36000), Fraction(86400),
+                  Fraction(864000), Fraction(8640000)]
+    return tuple(Tick(c, fmt.duration(c)) for c in candidates if low / 2 <= c <= high * 2)
+
+
+def _speed_ticks(marks: tuple[Fraction, ...]) -> tuple[Tick, ...]:
+    return tuple(Tick(m, fmt.speed_mark(m)) for m in marks)
+
+
+def compose(content: Content) -> Story:
+    """The whole talk, from content whose prose has already been checked."""
+    table = figures(content)
+    d = content.dial
+    speed, slow = fmt.speed(d.speed), fmt.speed(d.slow_speed)
+
+    def prose(path: str, text: str) -> Text:
+        return Text(fill(text, table, keep_together=True), path)
+
+    cards = tuple(Card(m.label, m.question, prose(f"meanings[{i}].text", m.text), m.ours)
+                  for i, m in enumerate(content.meanings))
+    dial_view = _dial_view(content, d.speed, table)
+
+    # All four workloads at both ends of the dial.
+    rows = tuple((r.label, r.output_tokens.text, r.slow_writing_time.text, r.writing_time.text)
+                 for r in report.workload_rows(content))
+    featured_row = [w.id for w in content.workloads].index(d.workload)
+    workload_table = Table(("Workload", "Output tokens", slow, speed), rows,
+                           ("l", "r", "r", "r"), featured_row,
+                           "Imagined comparisons, not measurements: generated output only.")
+
+    experiments = tuple(
+        Experiment(
+            w.id, w.title,
+            f"{fmt.count(w.count)} {fmt.TIMES} {fmt.tokens(w.tokens_each)} = "
+            f"{fmt.tokens(w.output_tokens)} tokens",
+            f"{fmt.duration(math.writing_time(w.output_tokens, d.speed))} of writing at {speed}",
+            prose(f"workloads[{i}].story", w.story), prose(f"workloads[{i}].scarce", w.scarce),
+            w.id == d.workload)
+        for i, w in enumerate(content.workloads))
+
+    b = batch(content)
+    work = content.workload(content.bottleneck.workload)
+    cb = content.bottleneck
+    ceiling_sentence = (prose("bottleneck.ceiling", cb.ceiling) if b.ceiling is not None
+                        else prose("bottleneck.no_ceiling", cb.no_ceiling))
+    bottleneck = Bottleneck(
+        setup=prose("bottleneck.setup", cb.setup),
+        model=prose("bottleneck.model", cb.model),
+        lesson=prose("bottleneck.lesson", cb.lesson),
+        check=fmt.duration(b.fixed_check) if b.fixed_check else "None",
+        writing_speedup=fmt.speedup(b.writing_speedup),
+        writing_speedup_how=f"{fmt.number(d.speed)} {fmt.DIVIDE} {fmt.number(d.slow_speed)} tokens/sec",
+        end_to_end_speedup=fmt.speedup(b.end_to_end_speedup),
+        end_to_end_how=f"{fmt.number(b.slow_total)} {fmt.DIVIDE} {fmt.duration(b.total)}",
+        slow_total=fmt.duration(b.slow_total),
+        total=fmt.duration(b.total),
+        check_share=fmt.share(b.check_share),
+        ceiling=fmt.speedup(b.ceiling) if b.ceiling is not None else "None",
+        ceiling_sentence=ceiling_sentence,
+        summary=(f"With {fmt.check(b.fixed_check).lower()} of checking, the batch takes "
+                 f"{fmt.duration(b.slow_total)} at {slow} and {fmt.duration(b.total)} at {speed}: "
+                 f"{fmt.speedup(b.end_to_end_speedup)} faster end to end, and checking is "
+                 f"{fmt.share(b.check_share)} of the faster total."),
+    )
+
+    presets = report.preset_rows(content)
+    preset_rows = tuple((r.fixed_check.text, r.slow_total.text, r.total.text, r.end_to_end_speedup.text)
+                        for r in presets)
+    highlight = next((i for i, r in enumerate(presets) if r.fixed_check.value == d.fixed_check), None)
+    presets_table = Table(("Fixed check", slow, speed, "End to end"), preset_rows,
+                          ("l", "r", "r", "r"), highlight,
+                          f"The same {fmt.tokens(work.output_tokens)} tokens "
+                          f"({fmt.count(work.count)} {work.noun}) with each fixed check.")
+
+    charts = (_writing_chart(content), _bottleneck_chart(content, b), _ceiling_chart(content, work.output_tokens))
+
+    precious = tuple((p.name, prose(f"precious[{i}].text", p.text)) for i, p in enumerate(content.precious))
+    checklist = tuple((s.step, prose(f"checklist[{i}].detail", s.detail), s.write_in)
+                      for i, s in enumerate(content.checklist))
+
+    story_args = dict(
+        meta=content.meta, theme=content.theme, file=content.file, marks=content.marks,
+        speed=speed, speed_mark=fmt.speed_mark(d.speed), slow_speed=slow, cards=cards,
+        dial=dial_view, workload_table=workload_table, experiments=experiments,
+        bottleneck=bottleneck, presets_table=presets_table, precious=precious,
+        checklist=checklist, sources=content.sources, charts=charts,
+    )
+    slides = _slides(content, table, story_args)
+    return Story(**story_args, slides=slides)  # type: ignore[arg-type]
+
+
+def _notes(content: Content, sid: str, table: Mapping[str, Figure], *extra: str) -> str:
+    base = content.slides[sid].notes
+    parts = [fill(base, table)] if base else []
+    parts.extend(e for e in extra if e)
+    return "\n\n".join(parts)
+
+
+def _headline(content: Content, sid: str, table: Mapping[str, Figure]) -> Text:
+    return Text(fill(content.slides[sid].headline, table), f"slides.{sid}.headline")
+
+
+def _table_notes(t: Table) -> str:
+    lines = [" | ".join(t.header)]
+    lines += [" | ".join(row) for row in t.rows]
+    return "\n".join(lines)
+
+
+def _slides(content: Content, table: Mapping[str, Figure], s: dict[str, object]) -> tuple[Slide, ...]:
+    d = content.dial
+    dial_view: DialView = s["dial"]  # type: ignore[assignment]
+    b: Bottleneck = s["bottleneck"]  # type: ignore[assignment]
+    wt: Table = s["workload_table"]  # type: ignore[assignment]
+    pt: Table = s["presets_table"]  # type: ignore[assignment]
+    charts: tuple[Chart, ...] = s["charts"]  # type: ignore[assignment]
+    experiments: tuple[Experiment, ...] = s["experiments"]  # type: ignore[assignment]
+    kick = {sid: content.slides[sid].kicker for sid in content.slides}
+
+    slides = [
+        Slide("title", kick["title"], Text(content.meta.title, "meta.title"), _notes(content, "title", table)),
+        Slide("meanings", kick["meanings"], _headline(content, "meanings", table),
+              _notes(content, "meanings", table)),
+        Slide("dial", kick["dial"], _headline(content, "dial", table),
+              _notes(content, "dial", table, f"On the slide: {dial_view.sentence}. "
+                     f"At {dial_view.slow_speed} the same batch takes {dial_view.slow_figure}."),
+              dial=dial_view),
+        Slide("workloads", kick["workloads"], _headline(content, "workloads", table),
+              _notes(content, "workloads", table, _table_notes(wt)), table=wt, chart=charts[0]),
+    ]
+    for i, (w, e) in enumerate(zip(content.workloads, experiments)):
+        own = fill(w.notes, table) if w.notes else ""
+        slides.append(Slide(
+            "experiment", kick["experiments"], Text(e.title, f"workloads[{i}].title"),
+            "\n\n".join(p for p in (own, f"{e.arithmetic}, {e.writing}. Still scarce: {e.scarce.text}")
+                        if p).replace(fmt.NBSP, " "),
+            experiment=e))
+    slides += [
+        Slide("bottleneck", kick["bottleneck"], _headline(content, "bottleneck", table),
+              _notes(content, "bottleneck", table, b.summary), chart=charts[1]),
+        Slide("presets", kick["presets"], _headline(content, "presets", table),
+              _notes(content, "presets", table, _table_notes(pt)), table=pt),
+        Slide("ceiling", kick["ceiling"], _headline(content, "ceiling", table),
+              _notes(content, "ceiling", table, b.ceiling_sentence.text.replace(fmt.NBSP, " ")),
+              chart=charts[2]),
+        Slide("precious", kick["precious"], _headline(content, "precious", table),
+              _notes(content, "precious", table)),
+        Slide("checklist", kick["checklist"], _headline(content, "checklist", table),
+              _notes(content, "checklist", table)),
+        Slide("sources", kick["sources"], _headline(content, "sources", table),
+              _notes(content, "sources", table)),
+    ]
+    del d
+    return tuple(slides)
+
+
+def walk(content: Content) -> tuple[Slide, ...]:
+    """One 'turn the dial' slide per speed mark, for clicking through the dial live."""
+    table = figures(content)
+    result = []
+    for mark in content.dial.speed_marks:
+        view = _dial_view(content, mark, table)
+        result.append(Slide("dial", content.slides["dial"].kicker, _headline(content, "dial", table),
+                            f"{view.sentence}. At {view.slow_speed} the same batch takes "
+                            f"{view.slow_figure}.", dial=view))
+    return tuple(result)
+
+
+def _writing_chart(content: Content) -> LineChart:
+    d = content.dial
+    low, high = min(d.speed_marks[0], d.slow_speed), max(d.speed_marks[-1], d.speed)
+    lines = []
+    for w in content.workloads:
+        points = tuple((s, math.writing_time(w.output_tokens, s)) for s in (low, high))
+        lines.append(Line(f"{fmt.count(w.count)} {w.noun}", points, w.id == d.workload))
+    times = [t for line in lines for _, t in line.points]
+    featured = content.workload(d.workload)
+    at_speed = "; ".join(f"{line.label}: {fmt.duration(math.writing_time(w.output_tokens, d.speed))}"
+                         for line, w in zip(lines, content.workloads))
+    alt = (f"Line chart, both axes logarithmic: writing time against speed from "
+           f"{fmt.speed(low)} to {fmt.speed(high)}, one line per workload. "
+           f"At {fmt.speed(low)}: " +
+           "; ".join(f"{line.label}: {fmt.duration(line.points[0][1])}" for line in lines) +
+           f". At the chosen {fmt.speed(d.speed)}: {at_speed}. The featured workload is "
+           f"{fmt.count(featured.count)} {featured.noun}.")
+    return LineChart(
+        "writing_time", "Writing time across the dial", "Speed (tokens/sec, log scale)",
+        "Writing time (log scale)", _speed_ticks(d.speed_marks), _duration_ticks(min(times), max(times)),
+        tuple(lines), d.speed, f"Our dial: {fmt.speed_mark(d.speed)}", alt)
+
+
+def _bottleneck_chart(content: Content, b: math.Batch) -> BarChart:
+    d = content.dial
+    bars = (
+        Bar(f"{fmt.speed(d.slow_speed)}: {fmt.duration(b.slow_total)}",
+            (Segment("Writing", b.slow_writing_share, fmt.share(b.slow_writing_share)),
+             Segment("Fixed check", b.slow_check_share, fmt.share(b.slow_check_share))), False),
+        Bar(f"{fmt.speed(d.speed)}: {fmt.duration(b.total)}",
+            (Segment("Writing", b.writing_share, fmt.share(b.writing_share)),
+             Segment("Fixed check", b.check_share, fmt.share(b.check_share))), True),
+    )
+    alt = (f"Two horizontal bars, each 100% of its own total, split into writing and the "
+           f"{fmt.check(b.fixed_check).lower()} fixed check. At {fmt.speed(d.slow_speed)} the total is "
+           f"{fmt.duration(b.slow_total)}: writing {fmt.share(b.slow_writing_share)}, check "
+           f"{fmt.share(b.slow_check_share)}. At {fmt.speed(d.speed)} the total is "
+           f"{fmt.duration(b.total)}: writing {fmt.share(b.writing_share)}, check "
+           f"{fmt.share(b.check_share)}. Writing speedup {fmt.speedup(b.writing_speedup)}, "
+           f"end-to-end speedup {fmt.speedup(b.end_to_end_speedup)}.")
+    return BarChart("bottleneck", "Where each total goes", bars, alt)
+
+
+def _ceiling_chart(content: Content, output_tokens: int) -> LineChart:
+    d = content.dial
+    low, high = min(d.speed_marks[0], d.slow_speed), max(d.speed_marks[-1], d.speed)
+    speeds = _speeds_across(low, high)
+    lines = []
+    described = []
+    for check in d.check_presets:
+        points = tuple((s, math.end_to_end_speedup(output_tokens, s, d.slow_speed, check)) for s in speeds)
+        cap = math.ceiling(output_tokens, d.slow_speed, check)
+        at = math.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, check)
+        label = f"Check {fmt.check(check).lower()}"
+        lines.append(Line(label, points, check == d.fixed_check, cap,
+                          f"ceiling {fmt.speedup(cap)}" if cap is not None else ""))
+        described.append(f"{label}: {fmt.speedup(at)} at {fmt.speed_mark(d.speed)}"
+                         + (f", ceiling {fmt.speedup(cap)}" if cap is not None else ", no ceiling"))
+    top = max(p[1] for line in lines for p in line.points)
+    y_ticks = []
+    value = Fraction(1)
+    while value <= top * 2:
+        y_ticks.append(Tick(value, fmt.speedup(value)))
+        value *= 10
+    alt = (f"Line chart, both axes logarithmic: end-to-end speedup against speed from "
+           f"{fmt.speed(low)} to {fmt.speed(high)}, one line per fixed check, each flattening "
+           f"toward its ceiling. " + "; ".join(described) + ".")
+    return LineChart(
+        "ceiling", "End-to-end speedup against speed", "Speed (tokens/sec, log scale)",
+        "End-to-end speedup (log scale)", _speed_ticks(d.speed_marks), tuple(y_ticks), tuple(lines),
+        d.speed, f"Our dial: {fmt.speed_mark(d.speed)}", alt)
+
+
+__all__ = ["Story", "Slide", "Table", "LineChart", "BarChart", "Chart", "Text", "compose", "walk",
+           "Step", "Source"]
