@@ -278,7 +278,8 @@ def compose(content: Content) -> Story:
         check_share=fmt.share(b.check_share),
         ceiling=fmt.speedup(b.ceiling) if b.ceiling is not None else "None",
         ceiling_sentence=ceiling_sentence,
-        summary=(f"With {fmt.check(b.fixed_check).lower()} of checking, the batch takes "
+        summary=((f"With {fmt.duration(b.fixed_check)} of checking" if b.fixed_check else "With no check")
+                 + f", the batch takes "
                  f"{fmt.duration(b.slow_total)} at {slow} and {fmt.duration(b.total)} at {speed}: "
                  f"{fmt.speedup(b.end_to_end_speedup)} faster end to end, and checking is "
                  f"{fmt.share(b.check_share)} of the faster total."),
@@ -419,8 +420,8 @@ def _bottleneck_chart(content: Content, b: math.Batch) -> BarChart:
             (Segment("Writing", b.writing_share, fmt.share(b.writing_share)),
              Segment("Fixed check", b.check_share, fmt.share(b.check_share))), True),
     )
-    alt = (f"Two horizontal bars, each 100% of its own total, split into writing and the "
-           f"{fmt.check(b.fixed_check).lower()} fixed check. At {fmt.speed(d.slow_speed)} the total is "
+    check = f"a fixed check of {fmt.duration(b.fixed_check)}" if b.fixed_check else "no fixed check"
+    alt = (f"Two horizontal bars, each 100% of its own total, split into writing and {check}. At {fmt.speed(d.slow_speed)} the total is "
            f"{fmt.duration(b.slow_total)}: writing {fmt.share(b.slow_writing_share)}, check "
            f"{fmt.share(b.slow_check_share)}. At {fmt.speed(d.speed)} the total is "
            f"{fmt.duration(b.total)}: writing {fmt.share(b.writing_share)}, check "
