@@ -6,10 +6,13 @@ call these; nothing else turns a number into text.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from fractions import Fraction
 
 Number = Fraction | int
+
+# Wide enough that moving the decimal point never rounds: the default context keeps 28 digits.
+_EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
 
 NBSP = "\u00a0"
 TIMES = "\u00d7"
@@ -23,7 +26,7 @@ def round_half_up(value: Number, places: int) -> Decimal:
     whole = int(scaled + Fraction(1, 2))  # floor for the non-negative
     if value < 0:
         whole = -whole
-    return Decimal(whole).scaleb(-places)
+    return Decimal(whole).scaleb(-places, _EXACT)
 
 
 def _plain(value: Decimal, places: int, group: bool = True) -> str:
@@ -46,8 +49,14 @@ def _significant(value: Fraction, figures: int) -> tuple[Decimal, int]:
 
 
 def number(value: Number, places: int = 2) -> str:
-    """A plain number: '8,060', '60.8', '2.5'."""
-    return _plain(round_half_up(value, places), places)
+    """A plain number: '8,060', '60.8', '2.5'; one too small for `places` keeps 3 significant
+    figures ('0.001') rather than showing as 0."""
+    rounded = round_half_up(value, places)
+    if rounded == 0 and value != 0:
+        rounded, places = _significant(abs(Fraction(value)), 3)
+        if value < 0:
+            rounded = -rounded
+    return _plain(rounded, places)
 
 
 def duration(seconds: Number) -> str:
@@ -88,7 +97,7 @@ def check(seconds: Number) -> str:
 
 def speedup(ratio: Number) -> str:
     """Two decimals at most, thousands separators: '10,000×', '132.57×', '1.09×'."""
-    return _plain(round_half_up(ratio, 2), 2) + TIMES
+    return number(ratio, 2) + TIMES
 
 
 def share(part: Number) -> str:
@@ -111,16 +120,18 @@ def speed(tokens_per_second: Number) -> str:
     return f"{number(tokens_per_second)} tokens/sec"
 
 
-_MARKS = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
+_MARKS = ((1, ""), (10**3, "K"), (10**6, "M"), (10**9, "B"), (10**12, "T"))
 
 
 def speed_mark(tokens_per_second: Number) -> str:
-    """The dial's short marks: '100', '1K', '2.5K', '1M'."""
+    """The dial's short marks: '100', '1K', '2.5K', '1M' (999,999 rounds up to '1M')."""
     value = Fraction(tokens_per_second)
-    for size, letter in _MARKS:
-        if value >= size:
-            return number(value / size) + letter
-    return number(value)
+    step = max((i for i, (size, _) in enumerate(_MARKS) if value >= size), default=0)
+    # Rounding can carry into the next letter: 999.999K shows as 1M, not 1,000K.
+    while step + 1 < len(_MARKS) and round_half_up(value / _MARKS[step][0], 2) >= 1000:
+        step += 1
+    size, letter = _MARKS[step]
+    return number(value / size) + letter
 
 
 def keep_together(text: str) -> str:
