@@ -13,13 +13,17 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 # Documented limits (README, "Limits"): far beyond any talk, small enough to stay exact and fast.
+MIN_SPEED = Fraction(1, 1000)  # tokens per second; slower makes times too long to print
 MAX_SPEED = Fraction(10**12)  # tokens per second
+MIN_DURATION = Fraction(1, 1000)  # the shortest check that is not none, in seconds
 MAX_DURATION = Fraction(366 * 24 * 3600)  # one year, in seconds
 MAX_COUNT = 10**9
 MAX_TOKENS_EACH = 10**9
 
-SPEED_RULE = "must be a positive number of tokens per second up to 1,000,000,000,000 (100, 1K, 1M, 1e6, '1,000,000')"
-DURATION_RULE = "must be a duration from 0 to 366 days (0, none, 60, '60 s', '15 min', '1 h', '24 h', '1 day')"
+SPEED_RULE = ("must be a positive number of tokens per second from 0.001 to 1,000,000,000,000 "
+              "(100, 1K, 1M, 1e6, '1,000,000')")
+DURATION_RULE = ("must be a duration of 0 or from 0.001 seconds to 366 days "
+                 "(0, none, 60, '60 s', '15 min', '1 h', '24 h', '1 day')")
 
 _SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9, "t": 10**12}
 _NUMBER = re.compile(r"^[+-]?(\d[\d,_]*(\.\d*)?|\.\d+)([eE][+-]?\d{1,4})?$")
@@ -73,7 +77,7 @@ def parse_speed(value: object) -> Fraction:
             speed = _from_number(value)
     except (ValueError, TypeError, KeyError, IndexError):
         raise ValueError(SPEED_RULE) from None
-    if speed <= 0 or speed > MAX_SPEED:
+    if speed < MIN_SPEED or speed > MAX_SPEED:
         raise ValueError(SPEED_RULE)
     return speed
 
@@ -95,7 +99,7 @@ def parse_duration(value: object) -> Fraction:
             seconds = _from_number(value)
     except (ValueError, TypeError):
         raise ValueError(DURATION_RULE) from None
-    if seconds < 0 or seconds > MAX_DURATION:
+    if seconds < 0 or seconds > MAX_DURATION or 0 < seconds < MIN_DURATION:
         raise ValueError(DURATION_RULE)
     return seconds
 
