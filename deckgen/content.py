@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from deckgen import quantities
+from deckgen import fmt, quantities
 from deckgen.errors import InputError, Problem
 from deckgen.loader import Tree
 
@@ -176,6 +176,7 @@ class Checker:
         self.tree = tree
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
+        self.missing: set[str] = set()  # paths already reported missing: one line each is enough
 
     def _problem(self, path: str, message: str, key: bool = False,
                  into: list[Problem] | None = None) -> None:
@@ -184,7 +185,8 @@ class Checker:
             Problem(message, self.tree.name, line, col, path or None))
 
     def problem(self, path: str, message: str, key: bool = False) -> None:
-        self._problem(path, message, key)
+        if path not in self.missing:
+            self._problem(path, message, key)
 
     def warn(self, path: str, message: str) -> None:
         self._problem(path, "warning: " + message, into=self.warnings)
@@ -205,6 +207,7 @@ class Checker:
         for key in required:
             if key not in value:
                 self.problem(_join(path, key), "required field is missing")
+                self.missing.add(_join(path, key))
         return value
 
     def field(self, path: str, value: Any, parse: Callable[[str, Any], T | None]) -> T | None:
@@ -267,17 +270,16 @@ _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     """The content model, or an InputError listing every problem; warnings come back too."""
     c = Checker(tree)
-    top = c.mapping("", tree.data, ("meta", "workloads", "bottleneck", "precious", "checklist",
-                                    "sources", "slides"),
-                    ("dial", "meanings", "theme"))
+    top = c.mapping("", tree.data, ("meta", "meanings", "workloads", "bottleneck", "precious",
+                                    "checklist", "sources", "slides"),
+                    ("dial", "theme"))
     if top is None:
         raise InputError(c.problems)
 
     meta = _meta(c, top.get("meta"))
-    workloads = _workloads(c, top.get("workloads"))
-    ids = tuple(w.id for w in workloads if w is not None)
+    workloads, ids = _workloads(c, top.get("workloads"))
     dial = _dial(c, top.get("dial", {}), ids)
-    meanings = _meanings(c, top.get("meanings", []))
+    meanings = _meanings(c, top.get("meanings"))
     bottleneck = _bottleneck(c, top.get("bottleneck"), ids)
     precious = tuple(_records(c, "precious", top.get("precious"), 1, 12, ("name", "text"), (), Precious))
     checklist = tuple(_records(c, "checklist", top.get("checklist"), 1, 8, ("step", "detail"),
@@ -343,7 +345,8 @@ def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
     if speed is None or slow is None or check is None or None in presets or None in marks:
         return None
     if slow > speed:
-        c.problem("dial.slow_speed", f"must not be above dial.speed ({speed}), got {_describe(d.get('slow_speed'))}")
+        c.problem("dial.slow_speed", f"must not be above dial.speed ({fmt.speed(speed)}), "
+                                     f"got {_describe(d.get('slow_speed'))}")
     if list(marks) != sorted(set(marks)):
         c.problem("dial.speed_marks", "must be distinct speeds in rising order")
     return Dial(speed, slow, workload, check, presets, marks)  # type: ignore[arg-type]
@@ -373,7 +376,8 @@ def _meanings(c: Checker, value: Any) -> tuple[Meaning, ...]:
     return tuple(result)
 
 
-def _workloads(c: Checker, value: Any) -> list[Workload | None]:
+def _workloads(c: Checker, value: Any) -> tuple[list[Workload | None], tuple[str, ...]]:
+    """The workloads, and every well-formed id among them (even of a workload with other faults)."""
     result: list[Workload | None] = []
     seen: dict[str, int] = {}
     for i, item in enumerate(c.items("workloads", value, 1, 8)):
@@ -404,7 +408,7 @@ def _workloads(c: Checker, value: Any) -> list[Workload | None]:
         notes = c.text(f"{path}.notes", w["notes"]) if "notes" in w else ""
         parts = (wid, title, noun, count, each, story, scarce, notes)
         result.append(Workload(*parts) if None not in parts else None)  # type: ignore[arg-type]
-    return result
+    return result, tuple(seen)
 
 
 def _bottleneck(c: Checker, value: Any, ids: tuple[str, ...]) -> Bottleneck | None:

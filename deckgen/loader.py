@@ -7,6 +7,7 @@ each as one located problem.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ from deckgen.errors import InputError, Problem
 
 MAX_BYTES = 1_000_000  # content files above this are refused before parsing
 MAX_NODES = 20_000  # values after expanding aliases; the default content has about 300
+MAX_DEPTH = 32  # nesting of lists and mappings; the default content goes 4 deep
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
@@ -23,6 +25,7 @@ _SCALAR_TAGS = {
 }
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
+_PLAIN = "write plain text, numbers, lists and mappings, without tags"
 
 
 @dataclass
@@ -70,18 +73,24 @@ def decode(raw: bytes, name: str) -> str:
 
 def parse(text: str, name: str) -> Tree:
     """Compose YAML text into a Tree; every problem found is raised at once."""
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = _Loader(text)
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as err:
+        line = text.count("\n", 0, err.position) + 1
+        col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
+        raise InputError(Problem(f"the character U+{err.character:04X} is not allowed in a YAML file; "
+                                 "remove it", name, line, col)) from None
     except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
-        what = " ".join(part for part in (err.context, err.problem) if part)
+        message, mark = _syntax_message(err)
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        raise InputError(Problem(f"YAML syntax error: {what}", name, line, col)) from None
+        raise InputError(Problem(f"YAML syntax error: {message}", name, line, col)) from None
     except yaml.YAMLError as err:
         raise InputError(Problem(f"YAML error: {err}", name)) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if node is None:
         raise InputError(Problem("file is empty; it needs the sections meta, dial, workloads, ...", name, 1, 1))
     walker = _Walker(name)
@@ -94,6 +103,51 @@ def parse(text: str, name: str) -> Tree:
     return Tree(data, name, walker.marks, walker.keys)
 
 
+class _Loader(yaml.SafeLoader):
+    """The safe loader, refusing nesting deeper than MAX_DEPTH before Python's stack runs out."""
+
+    depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH and not self.check_event(yaml.AliasEvent):
+                raise yaml.composer.ComposerError(
+                    None, None, f"values are nested more than {MAX_DEPTH} levels deep",
+                    self.peek_event().start_mark)
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self.depth -= 1
+
+
+def _at(mark: yaml.Mark | None) -> str:
+    return f"line {mark.line + 1}, column {mark.column + 1}" if mark else "an earlier line"
+
+
+def _syntax_message(err: yaml.MarkedYAMLError) -> tuple[str, yaml.Mark | None]:
+    """PyYAML's complaint in plain words, and the place that best shows the mistake."""
+    problem, context = err.problem or "", err.context or ""
+    if "character '\\t'" in problem:  # PyYAML shows the tab escaped
+        return "a tab cannot indent YAML; use spaces", err.problem_mark
+    if "quoted scalar" in context and "end of stream" in problem:
+        return "this quote is never closed", err.context_mark
+    if problem == "mapping values are not allowed here":
+        return ("unexpected ':' (check the indentation, or put a value that contains ': ' "
+                "in quotes)"), err.problem_mark
+    if "found character" in problem and "cannot start any token" in problem:
+        char = problem.split("'")[1] if problem.count("'") >= 2 else "?"
+        return f"a value cannot start with '{char}'; put the value in quotes", err.problem_mark
+    if "single document" in context:
+        return "a second YAML document starts here; a content file holds one", err.problem_mark
+    if "expected <block end>" in problem:
+        return (f"the indentation does not line up with the block that starts at "
+                f"{_at(err.context_mark)}"), err.problem_mark
+    if context and err.context_mark and err.context_mark != err.problem_mark:
+        return f"{problem} ({context.removeprefix('while ')} that starts at {_at(err.context_mark)})", \
+            err.problem_mark
+    return " ".join(part for part in (context, problem) if part), err.problem_mark or err.context_mark
+
+
 class _Walker:
     def __init__(self, name: str) -> None:
         self.name = name
@@ -101,6 +155,7 @@ class _Walker:
         self.marks: dict[str, tuple[int, int]] = {}
         self.keys: dict[str, tuple[int, int]] = {}
         self.nodes = 0
+        self.open: set[int] = set()  # the mappings and lists being walked, to catch loops
         self.constructor = yaml.SafeLoader("")
 
     def problem(self, node: yaml.Node, path: str, message: str) -> None:
@@ -114,27 +169,49 @@ class _Walker:
                 self.problem(node, path, f"too many values: aliases expand past {MAX_NODES:,}; "
                                          "write the content out plainly")
             raise _TooBig
+        if id(node) in self.open:
+            self.problem(node, path, "an alias refers to the value that contains it; "
+                                     "write the content out plainly")
+            return None
+        if len(self.open) >= MAX_DEPTH:
+            self.problem(node, path, f"values are nested more than {MAX_DEPTH} levels deep "
+                                     "(through aliases); write the content out plainly")
+            raise _TooBig
         self.marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, yaml.MappingNode):
             if node.tag != _MAP_TAG:
-                self.problem(node, path, f"tag {node.tag} is not allowed; use a plain mapping")
+                self.problem(node, path, f"tag {_tag(node.tag)} is not allowed; {_PLAIN}")
                 return None
-            return self.mapping(node, path)
+            self.open.add(id(node))
+            try:
+                return self.mapping(node, path)
+            finally:
+                self.open.discard(id(node))
         if isinstance(node, yaml.SequenceNode):
             if node.tag != _SEQ_TAG:
-                self.problem(node, path, f"tag {node.tag} is not allowed; use a plain list")
+                self.problem(node, path, f"tag {_tag(node.tag)} is not allowed; {_PLAIN}")
                 return None
-            return [self.value(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
+            self.open.add(id(node))
+            try:
+                return [self.value(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
+            finally:
+                self.open.discard(id(node))
         if node.tag not in _SCALAR_TAGS:
-            self.problem(node, path, f"tag {node.tag} is not allowed; only plain YAML values are")
+            self.problem(node, path, f"tag {_tag(node.tag)} is not allowed; {_PLAIN}")
             return None
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay as written
         try:
-            return self.constructor.construct_object(node, deep=True)
+            value = self.constructor.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as err:
             self.problem(node, path, f"value cannot be read: {err}")
             return None
+        bad = _unprintable(value) if isinstance(value, str) else None
+        if bad:
+            self.problem(node, path, f"the text holds the character U+{ord(bad):04X}, "
+                                     "which cannot be printed; remove it")
+            return None
+        return value
 
     def mapping(self, node: yaml.MappingNode, path: str) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -144,6 +221,11 @@ class _Walker:
                 self.problem(key_node, path, "keys must be plain names (no merge keys or complex keys)")
                 continue
             key = key_node.value
+            bad = _unprintable(key)
+            if bad:
+                self.problem(key_node, path, f"a key holds the character U+{ord(bad):04X}; "
+                                             "keys must be plain names")
+                continue
             child = f"{path}.{key}" if path else key
             if key in first:
                 self.problem(key_node, child, f"duplicate key '{key}' (first at line {first[key]})")
@@ -156,3 +238,18 @@ class _Walker:
 
 class _TooBig(Exception):
     pass
+
+
+def _tag(tag: str) -> str:
+    """A tag as it is written in YAML: '!!python/object', not its long form."""
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
+
+
+def _unprintable(text: str) -> str | None:
+    """The first control character or lone surrogate in `text` (tabs and line breaks are fine)."""
+    for char in text:
+        if char in "\t\n\r":
+            continue
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            return char
+    return None
