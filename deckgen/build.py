@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 
-from deckgen import fmt, output, source, story
+from deckgen import fmt, output, quantities, source, story
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 from deckgen.figures import with_overrides
@@ -31,12 +32,38 @@ class Options:
 
 
 def stem(content: Content, with_check: bool) -> str:
-    """The file name shared by deck and handout: 'million-tokens-1M', '...-1M-check-15min'."""
-    name = f"million-tokens-{fmt.speed_mark(content.dial.speed)}"
+    """The file name shared by deck and handout: 'million-tokens-1M', '...-1M-check-15min'.
+
+    Names are exact, so different dials never share a file: a speed or check whose short
+    form rounds ('1.23K' for 1,234) is written out in full ('1234', '60.04s').
+    """
+    name = f"million-tokens-{_speed_name(content.dial.speed)}"
     if with_check:
-        name += "-check-" + re.sub(r"[^0-9a-z]+", "", fmt.check(content.dial.fixed_check).lower()
-                                   .replace("seconds", "s").replace("second", "s"))
+        name += "-check-" + _check_name(content.dial.fixed_check)
     return name
+
+
+def _speed_name(speed: Fraction) -> str:
+    mark = fmt.speed_mark(speed)
+    return mark if quantities.parse_speed(mark) == speed else _decimal(speed)
+
+
+def _check_name(seconds: Fraction) -> str:
+    if seconds == 0:
+        return "none"
+    parts = re.findall(r"([\d.,]+) ([a-z]+)", fmt.check(seconds))  # '2 h 46 min 40 s', '60 seconds'
+    if sum(quantities.parse_duration(f"{n} {unit}") for n, unit in parts) != seconds:
+        return _decimal(seconds) + "s"
+    return "".join(n.replace(",", "") + ("s" if unit.startswith("second") else unit) for n, unit in parts)
+
+
+def _decimal(value: Fraction) -> str:
+    """An exact decimal with no separators: '1234', '60.04' (parsed values always end)."""
+    places = 0
+    while (value * 10**places).denominator != 1 and places < 40:
+        places += 1
+    digits = str(round(value * 10**places)).rjust(places + 1, "0")
+    return digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
 
 
 def prepare(content_path: Path | None, options: Options) -> tuple[Content, list[Problem]]:
