@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from deckgen import fmt, output, quantities, source, story
+from deckgen import chartcache, fmt, output, quantities, source, story
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 from deckgen.figures import with_overrides
@@ -69,13 +69,18 @@ def _decimal(value: Fraction) -> str:
 def prepare(content_path: Path | None, options: Options) -> tuple[Content, list[Problem]]:
     """Read, validate and apply the command line's overrides."""
     content, warnings = source.read(content_path)
+    return apply(content, options), warnings
+
+
+def apply(content: Content, options: Options) -> Content:
+    """Valid content with the command line's dial, aspect and paper in place of the file's."""
     content = with_overrides(content, options.speed, options.check, options.workload)
     meta = content.meta
     if options.aspect:
         meta = replace(meta, aspect=options.aspect)
     if options.paper:
         meta = replace(meta, paper=options.paper)
-    return replace(content, meta=meta), warnings
+    return replace(content, meta=meta)
 
 
 def render(content: Content, options: Options) -> dict[str, bytes]:
@@ -96,11 +101,17 @@ def render(content: Content, options: Options) -> dict[str, bytes]:
 def build(content_path: Path | None, options: Options) -> tuple[list[Path], list[Problem]]:
     """The whole pipeline; returns the files written and the content's warnings."""
     content, warnings = prepare(content_path, options)
+    return write(content, options), warnings
+
+
+def write(content: Content, options: Options) -> list[Path]:
+    """Render prepared content and write its files, all of them or none; charts come from
+    the output folder's cache when an earlier build drew them."""
     output.prepare(options.out)
-    files = render(content, options)
+    with chartcache.use(options.out):
+        files = render(content, options)
     name = stem(content, options.check is not None)
-    written = output.write_all({options.out / f"{name}{suffix}": data for suffix, data in files.items()})
-    return written, warnings
+    return output.write_all({options.out / f"{name}{suffix}": data for suffix, data in files.items()})
 
 
 def _read_template(path: Path | None) -> bytes | None:

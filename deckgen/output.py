@@ -72,7 +72,17 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
     return [target for _, target in staged]
 
 
-def _stage(target: Path, data: bytes) -> Path:
+def put(target: Path, data: bytes, *, sync: bool = True) -> None:
+    """Write one file atomically (a cache entry, say: `sync=False` skips flushing to disk)."""
+    temp = _stage(target, data, sync=sync)
+    try:
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def _stage(target: Path, data: bytes, *, sync: bool = True) -> Path:
     """A finished, flushed temporary copy of `data` beside `target`."""
     handle, name = tempfile.mkstemp(prefix=PREFIX, suffix=".tmp", dir=target.parent)
     temp = Path(name)
@@ -80,7 +90,8 @@ def _stage(target: Path, data: bytes) -> Path:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
-            os.fsync(stream.fileno())
+            if sync:
+                os.fsync(stream.fileno())
         os.chmod(temp, 0o644)
     except BaseException:
         temp.unlink(missing_ok=True)
