@@ -1,0 +1,135 @@
+"""The charts: exact sizes, the story's labels kept as text, and the same bytes every time."""
+
+from __future__ import annotations
+
+import io
+import re
+from html import unescape
+
+import pytest
+from PIL import Image
+
+from deckgen import charts, source, story
+from deckgen.errors import RenderError
+from deckgen.figures import with_overrides
+
+
+@pytest.fixture(scope="module")
+def told() -> story.Story:
+    content, _ = source.read(None)
+    return story.compose(content)
+
+
+@pytest.fixture(scope="module")
+def other() -> story.Story:
+    content, _ = source.read(None)
+    return story.compose(with_overrides(content, "2500", "15 min", "candidates"))
+
+
+def svg_texts(data: bytes) -> list[str]:
+    """The text of every <text> element in an SVG, unescaped."""
+    return [unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", data.decode("utf-8"))]
+
+
+@pytest.mark.parametrize("fmt", ["png", "svg"])
+def test_the_same_input_gives_the_same_bytes(told: story.Story, fmt: str) -> None:
+    for chart in told.charts:
+        first = charts.render(chart, told.theme, width_in=4, height_in=2.5, fmt=fmt, dpi=100,
+                              font_pt=9)
+        second = charts.render(chart, told.theme, width_in=4, height_in=2.5, fmt=fmt, dpi=100,
+                               font_pt=9)
+        assert first == second, chart.key
+
+
+@pytest.mark.parametrize(("width_in", "height_in", "dpi"), [(11.5, 5.2, 200), (8.8, 4.6, 200),
+                                                             (3.6, 2.3, 300)])
+def test_png_is_exactly_the_size_asked_for(told: story.Story, width_in: float, height_in: float,
+                                           dpi: int) -> None:
+    data = charts.render(told.chart("ceiling"), told.theme, width_in=width_in, height_in=height_in,
+                         dpi=dpi, font_pt=16 if width_in > 5 else 8)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    assert image.size == (round(width_in * dpi), round(height_in * dpi))
+    assert not any(key.lower() in ("software", "creation time") for key in image.info)
+
+
+def test_svg_keeps_the_ceiling_charts_labels_as_text(told: story.Story) -> None:
+    chart = told.chart("ceiling")
+    data = charts.render(chart, told.theme, width_in=3.6, height_in=2.3, fmt="svg", font_pt=8.5)
+    texts = svg_texts(data)
+    for tick in chart.x_ticks + chart.y_ticks:
+        assert tick.label in texts
+    assert {"1M", "10,000×", "Check 24 h", "ceiling 134.33×", "ceiling 9.89×", "Our dial: 1M",
+            chart.x_label, chart.y_label} <= set(texts)
+    assert "Check 60 seconds" in texts or {"Check", "60 seconds"} <= set(texts)  # maybe wrapped
+    # The speedup at the chosen speed is the story's figure, not something the chart shows.
+    assert not any("132.57" in t for t in texts)
+    assert chart.title not in texts
+
+
+def test_svg_has_no_date_and_sets_text_in_dejavu_sans(told: story.Story) -> None:
+    data = charts.render(told.chart("writing_time"), told.theme, width_in=3.6, height_in=2.3,
+                         fmt="svg", font_pt=8.5).decode("utf-8")
+    assert "<dc:date>" not in data
+    assert "font-family: 'DejaVu Sans'" in data
+    assert "<dc:title>" not in data  # no title drawn or stored: the page has its heading
+
+
+def test_writing_chart_labels_every_workload_and_the_dial(other: story.Story) -> None:
+    chart = other.chart("writing_time")
+    texts = " ".join(svg_texts(charts.render(chart, other.theme, width_in=11.5, height_in=5.2,
+                                             fmt="svg")))
+    assert "Our dial: 2.5K" in texts
+    for line in chart.lines:
+        for word in line.label.split(" "):
+            assert word in texts
+
+
+def test_bar_chart_puts_every_segment_label_on_the_chart(told: story.Story,
+                                                         other: story.Story) -> None:
+    for each in (told, other):
+        chart = each.chart("bottleneck")
+        texts = svg_texts(charts.render(chart, each.theme, width_in=8.8, height_in=4.6, fmt="svg"))
+        for bar in chart.bars:
+            assert bar.label in texts
+            for seg in bar.segments:
+                assert f"{seg.name} {seg.label}" in texts
+    assert "Fixed check 0.7%" in svg_texts(charts.render(told.chart("bottleneck"), told.theme,
+                                                         width_in=3.6, height_in=2.3, fmt="svg",
+                                                         font_pt=8.5))
+
+
+def test_a_four_by_three_deck_size_renders(told: story.Story) -> None:
+    for chart in told.charts:
+        data = charts.render(chart, told.theme, width_in=8.8, height_in=4.6, dpi=200)
+        assert Image.open(io.BytesIO(data)).size == (1760, 920)
+
+
+def test_small_segments_are_labelled_outside_their_bar(told: story.Story) -> None:
+    """'Fixed check 0.7%' cannot sit inside a 0.7% sliver: it goes under the bar, right-aligned."""
+    data = charts.render(told.chart("bottleneck"), told.theme, width_in=8.8, height_in=4.6,
+                         fmt="svg").decode("utf-8")
+    tag = re.search(r"<text[^>]*>Fixed check 0\.7%</text>", data)
+    assert tag is not None
+    assert "text-anchor: end" in tag.group(0)
+
+
+def test_bad_requests_are_render_errors(told: story.Story) -> None:
+    chart = told.chart("ceiling")
+    with pytest.raises(RenderError, match="format"):
+        charts.render(chart, told.theme, width_in=4, height_in=3, fmt="jpeg")
+    with pytest.raises(RenderError, match="does not fit"):
+        charts.render(chart, told.theme, width_in=1.0, height_in=0.6, font_pt=16)
+
+
+@pytest.mark.parametrize(("ink", "paper", "ratio"), [("#000000", "#FFFFFF", 21.0),
+                                                      ("#FFFFFF", "#FFFFFF", 1.0),
+                                                      ("#1A1D21", "#FFFFFF", 16.9)])
+def test_contrast_ratio(ink: str, paper: str, ratio: float) -> None:
+    assert charts.contrast(ink, paper) == pytest.approx(ratio, abs=0.1)
+
+
+def test_default_theme_text_colours_read_on_the_background(told: story.Story) -> None:
+    theme = told.theme
+    for colour in (theme.text, theme.accent, theme.muted):
+        assert charts.contrast(colour, theme.background) >= 4.5
