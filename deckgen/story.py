@@ -123,6 +123,7 @@ class Experiment:
     story: Text
     scarce: Text
     featured: bool
+    figure: str = ""  # "1 second": the writing time alone, for a big figure
 
 
 @dataclass(frozen=True)
@@ -256,7 +257,7 @@ def compose(content: Content) -> Story:
             f"{fmt.tokens(w.output_tokens)} tokens",
             f"{fmt.duration(math.writing_time(w.output_tokens, d.speed))} of writing at {speed}",
             prose(f"workloads[{i}].story", w.story), prose(f"workloads[{i}].scarce", w.scarce),
-            w.id == d.workload)
+            w.id == d.workload, fmt.duration(math.writing_time(w.output_tokens, d.speed)))
         for i, w in enumerate(content.workloads))
 
     b = batch(content)
