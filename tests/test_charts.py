@@ -72,6 +72,7 @@ def test_svg_has_no_date_and_sets_text_in_dejavu_sans(told: story.Story) -> None
                          fmt="svg", font_pt=8.5).decode("utf-8")
     assert "<dc:date>" not in data
     assert "font-family: 'DejaVu Sans'" in data
+    assert "font-weight: bold" in data and "font-weight: 700" not in data  # "ours" is bold
     assert "<dc:title>" not in data  # no title drawn or stored: the page has its heading
 
 
