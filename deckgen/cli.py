@@ -86,35 +86,107 @@ def check(
     print(f"{parsed.file}: ok ({len(parsed.workloads)} workloads, {len(warnings)} warnings)")
 
 
-@app.command()
-def build(
-    content: Content = None, speed: Speed = None, check: Check = None, workload: Workload = None,
-    out: Annotated[Path, typer.Option("--out", help="Folder for the deck and the handout.")] = Path("output"),
-    aspect: Annotated[Optional[str], typer.Option("--aspect", help="16:9 or 4:3 (overrides meta.aspect).")] = None,
-    paper: Annotated[Optional[str], typer.Option("--paper", help="a4 or letter (overrides meta.paper).")] = None,
-    template: Annotated[Optional[Path], typer.Option("--template", help="A .pptx whose masters, layouts, colours and fonts the deck uses.")] = None,
-    walk: Annotated[bool, typer.Option("--walk", help="Add one 'turn the dial' slide per speed mark.")] = False,
-    only: Annotated[Optional[str], typer.Option("--only", help="Build only the deck or only the handout.")] = None,
-    pages: Annotated[str, typer.Option("--pages", help="'2' (one sheet, the default) or 'auto' (as many as needed).")] = "2",
-) -> None:
-    """Build the deck (.pptx) and the handout (.pdf) into the output folder."""
+Out = Annotated[Path, typer.Option("--out", help="Folder for the deck and the handout.")]
+Aspect = Annotated[Optional[str], typer.Option("--aspect", help="16:9 or 4:3 (overrides meta.aspect).")]
+Paper = Annotated[Optional[str], typer.Option("--paper", help="a4 or letter (overrides meta.paper).")]
+Template = Annotated[Optional[Path], typer.Option(
+    "--template", help="A .pptx whose masters, layouts, colours and fonts the deck uses.")]
+Walk = Annotated[bool, typer.Option("--walk", help="Add one 'turn the dial' slide per speed mark.")]
+Only = Annotated[Optional[str], typer.Option("--only", help="Build only the deck or only the handout.")]
+Pages = Annotated[str, typer.Option("--pages", help="'2' (one sheet, the default) or 'auto' (as many as needed).")]
+
+
+def _options(**given: object) -> object:
+    """build.Options from the command line, every unknown choice reported at once."""
     from deckgen import build as pipeline
     from deckgen.errors import InputError
 
     problems = []
-    for name, value, allowed in (("--aspect", aspect, ("16:9", "4:3")), ("--paper", paper, ("a4", "letter")),
-                                 ("--only", only, ("deck", "handout")), ("--pages", pages, ("2", "auto"))):
+    for name, allowed in (("aspect", ("16:9", "4:3")), ("paper", ("a4", "letter")),
+                          ("only", ("deck", "handout")), ("pages", ("2", "auto"))):
+        value = given[name]
         if value is not None and value not in allowed:
-            problems.append(Problem(f"must be one of {', '.join(allowed)}, got {value!r}", path=name))
+            problems.append(Problem(f"must be one of {', '.join(allowed)}, got {value!r}", path=f"--{name}"))
     if problems:
         raise InputError(problems)
-    options = pipeline.Options(out=out, speed=speed, check=check, workload=workload, only=only,
-                               aspect=aspect, paper=paper, template=template, walk=walk,
-                               pages_auto=pages == "auto")
-    written, warnings = pipeline.build(content, options)
+    pages = given.pop("pages")
+    return pipeline.Options(**given, pages_auto=pages == "auto")  # type: ignore[arg-type]
+
+
+@app.command()
+def build(
+    content: Content = None, speed: Speed = None, check: Check = None, workload: Workload = None,
+    out: Out = Path("output"), aspect: Aspect = None, paper: Paper = None, template: Template = None,
+    walk: Walk = False, only: Only = None, pages: Pages = "2",
+    watch: Annotated[bool, typer.Option("--watch", help="Build again whenever the content file or the template changes (Ctrl-C to stop).")] = False,
+) -> None:
+    """Build the deck (.pptx) and the handout (.pdf) into the output folder."""
+    from deckgen import build as pipeline
+
+    options = _options(out=out, speed=speed, check=check, workload=workload, only=only,
+                       aspect=aspect, paper=paper, template=template, walk=walk, pages=pages)
+    if watch:
+        from deckgen import source
+        from deckgen.watch import watch as keep_watching
+
+        def once() -> list[Path]:
+            written, warnings = pipeline.build(content, options)  # type: ignore[arg-type]
+            _warn(warnings)
+            return written
+
+        watched = [content or source.default_path()] + ([template] if template else [])
+        keep_watching(watched, once)
+        return
+    written, warnings = pipeline.build(content, options)  # type: ignore[arg-type]
     _warn(warnings)
     for path in written:
         print(path)
+
+
+@app.command()
+def sweep(
+    content: Content = None,
+    speeds: Annotated[Optional[str], typer.Option("--speeds", help="Comma-separated speeds, e.g. 100,1K,10K,100K,1M (default: the content's speed marks).")] = None,
+    checks: Annotated[Optional[str], typer.Option("--checks", help="Comma-separated fixed checks, e.g. 0,60s,15min (default: the content's check).")] = None,
+    workload: Workload = None, out: Out = Path("output"),
+    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Builds at a time (default: the number of cores).")] = None,
+    aspect: Aspect = None, paper: Paper = None, template: Template = None, walk: Walk = False,
+    only: Only = None, pages: Pages = "2",
+) -> None:
+    """Build one deck and one handout per speed (and per check), named by their values."""
+    from deckgen import sweep as sweeping
+
+    options = _options(out=out, speed=None, check=None, workload=workload, only=only,
+                       aspect=aspect, paper=paper, template=template, walk=walk, pages=pages)
+    plan, warnings = sweeping.plan(content, options, speeds, checks)  # type: ignore[arg-type]
+    _warn(warnings)
+    workers = jobs or sweeping.default_workers()
+    if not sys.stdout.isatty():
+        sweeping.run(plan, workers, print)
+        return
+    from rich.progress import Progress
+
+    files = len(plan) * (1 if only else 2)
+    with Progress(transient=False) as progress:
+        task = progress.add_task(f"{len(plan)} builds", total=files)
+
+        def finished(path: Path) -> None:
+            progress.console.print(str(path), highlight=False)
+            progress.advance(task)
+
+        sweeping.run(plan, workers, finished)
+
+
+@app.command()
+def init(
+    path: Annotated[Optional[Path], typer.Argument(help="Where to write it (default: ./content.yaml; a folder gets content.yaml inside).", show_default=False)] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Write a starter content file (the bundled explainer) to edit."""
+    from deckgen import starter
+
+    written = starter.write(path, force)
+    print(f"wrote {written}; edit it, then run: deckgen build {written}")
 
 
 @app.command()

@@ -1,0 +1,37 @@
+"""`deckgen init`: a copy of the bundled explainer to edit, as a starting point."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from deckgen import output
+from deckgen.errors import InputError, OutputError, Problem
+
+NAME = "content.yaml"
+
+
+def bundled() -> Path:
+    """The explainer that comes with deckgen: inside the package, or in a source checkout."""
+    inside = resources.files("deckgen") / NAME
+    if inside.is_file():
+        return Path(str(inside))
+    return Path(__file__).resolve().parent.parent / NAME
+
+
+def write(path: Path | None, force: bool = False) -> Path:
+    """Write the starter to `path` (a file, or a folder to hold content.yaml); returns where."""
+    target = path if path is not None else Path(NAME)
+    if target.is_dir():
+        target = target / NAME
+    if target.exists() and not force:
+        raise InputError(Problem("already exists; pass --force to overwrite it", str(target)))
+    if target.parent.exists() and not target.parent.is_dir():
+        raise InputError(Problem("cannot hold a file: it is a file, not a folder", str(target.parent)))
+    try:
+        data = bundled().read_bytes()
+    except OSError:
+        raise OutputError(Problem("the bundled explainer is missing from this installation",
+                                  str(bundled()))) from None
+    output.write_all({target: data})
+    return target
