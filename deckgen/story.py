@@ -8,7 +8,7 @@ handout read only this, so they cannot disagree, and neither computes nor format
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from deckgen import dial as math
@@ -198,11 +198,19 @@ def _dial_view(content: Content, speed: Fraction, table: Mapping[str, Figure]) -
         title=w.title,
         arithmetic=f"{count} {fmt.TIMES} {fmt.tokens(w.tokens_each)} tokens = "
                    f"{fmt.tokens(w.output_tokens)} output tokens",
-        figure=fmt.duration(fast),
-        sentence=f"{count}: {fmt.duration(fast)} of writing at {fmt.speed(speed)}",
-        slow_speed=fmt.speed(d.slow_speed),
-        slow_figure=fmt.duration(slow),
+        figure=_k(fmt.duration(fast)),
+        sentence=f"{count}: {_k(fmt.duration(fast))} of writing at {_k(fmt.speed(speed))}",
+        slow_speed=_k(fmt.speed(d.slow_speed)),
+        slow_figure=_k(fmt.duration(slow)),
     )
+
+
+_k = fmt.keep_together  # a figure never breaks across lines: "2 h 46 min 40 s"
+
+
+def _keep_figures(rows: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """Table rows with every figure cell (all but the first column) kept on one line."""
+    return tuple((row[0], *(_k(cell) for cell in row[1:])) for row in rows)
 
 
 def _speeds_across(low: Fraction, high: Fraction, per_decade: int = 8) -> tuple[Fraction, ...]:
@@ -246,7 +254,7 @@ def compose(content: Content) -> Story:
     rows = tuple((r.label, r.output_tokens.text, r.slow_writing_time.text, r.writing_time.text)
                  for r in report.workload_rows(content))
     featured_row = [w.id for w in content.workloads].index(d.workload)
-    workload_table = Table(("Workload", "Output tokens", slow, speed), rows,
+    workload_table = Table(("Workload", "Output tokens", slow, speed), _keep_figures(rows),
                            ("l", "r", "r", "r"), featured_row,
                            "Imagined comparisons, not measurements: generated output only.")
 
@@ -255,9 +263,9 @@ def compose(content: Content) -> Story:
             w.id, w.title,
             f"{fmt.count(w.count)} {fmt.TIMES} {fmt.tokens(w.tokens_each)} = "
             f"{fmt.tokens(w.output_tokens)} tokens",
-            f"{fmt.duration(math.writing_time(w.output_tokens, d.speed))} of writing at {speed}",
+            f"{_k(fmt.duration(math.writing_time(w.output_tokens, d.speed)))} of writing at {_k(speed)}",
             prose(f"workloads[{i}].story", w.story), prose(f"workloads[{i}].scarce", w.scarce),
-            w.id == d.workload, fmt.duration(math.writing_time(w.output_tokens, d.speed)))
+            w.id == d.workload, _k(fmt.duration(math.writing_time(w.output_tokens, d.speed))))
         for i, w in enumerate(content.workloads))
 
     b = batch(content)
@@ -269,13 +277,13 @@ def compose(content: Content) -> Story:
         setup=prose("bottleneck.setup", cb.setup),
         model=prose("bottleneck.model", cb.model),
         lesson=prose("bottleneck.lesson", cb.lesson),
-        check=fmt.duration(b.fixed_check) if b.fixed_check else "None",
+        check=_k(fmt.check(b.fixed_check)),
         writing_speedup=fmt.speedup(b.writing_speedup),
-        writing_speedup_how=f"{fmt.number(d.speed)} {fmt.DIVIDE} {fmt.number(d.slow_speed)} tokens/sec",
+        writing_speedup_how=f"{fmt.number(d.speed)} {fmt.DIVIDE} {_k(fmt.speed(d.slow_speed))}",
         end_to_end_speedup=fmt.speedup(b.end_to_end_speedup),
-        end_to_end_how=f"{fmt.number(b.slow_total)} {fmt.DIVIDE} {fmt.duration(b.total)}",
-        slow_total=fmt.duration(b.slow_total),
-        total=fmt.duration(b.total),
+        end_to_end_how=f"{fmt.number(b.slow_total)} {fmt.DIVIDE} {_k(fmt.duration(b.total))}",
+        slow_total=_k(fmt.duration(b.slow_total)),
+        total=_k(fmt.duration(b.total)),
         check_share=fmt.share(b.check_share),
         ceiling=fmt.speedup(b.ceiling) if b.ceiling is not None else "None",
         ceiling_sentence=ceiling_sentence,
@@ -290,7 +298,7 @@ def compose(content: Content) -> Story:
     preset_rows = tuple((r.fixed_check.text, r.slow_total.text, r.total.text, r.end_to_end_speedup.text)
                         for r in presets)
     highlight = next((i for i, r in enumerate(presets) if r.fixed_check.value == d.fixed_check), None)
-    presets_table = Table(("Fixed check", slow, speed, "End to end"), preset_rows,
+    presets_table = Table(("Fixed check", slow, speed, "End to end"), _keep_figures(preset_rows),
                           ("l", "r", "r", "r"), highlight,
                           f"The same {fmt.tokens(work.output_tokens)} tokens "
                           f"({fmt.count(work.count)} {work.noun}) with each fixed check.")
@@ -308,7 +316,8 @@ def compose(content: Content) -> Story:
         bottleneck=bottleneck, presets_table=presets_table, precious=precious,
         checklist=checklist, sources=content.sources, charts=charts,
     )
-    slides = _slides(content, table, story_args)
+    slides = tuple(replace(slide, notes=slide.notes.replace(fmt.NBSP, " "))
+                   for slide in _slides(content, table, story_args))
     return Story(**story_args, slides=slides)  # type: ignore[arg-type]
 
 
@@ -384,7 +393,7 @@ def walk(content: Content) -> tuple[Slide, ...]:
         view = _dial_view(content, mark, table)
         result.append(Slide("dial", content.slides["dial"].kicker, _headline(content, "dial", table),
                             f"{view.sentence}. At {view.slow_speed} the same batch takes "
-                            f"{view.slow_figure}.", dial=view))
+                            f"{view.slow_figure}.".replace(fmt.NBSP, " "), dial=view))
     return tuple(result)
 
 
