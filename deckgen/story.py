@@ -178,6 +178,7 @@ class Story:
     sources: tuple[Source, ...]
     charts: tuple[Chart, ...]  # each distinct chart once: writing_time, bottleneck, ceiling
     slides: tuple[Slide, ...]
+    experiments_headline: Text = Text("")  # the headline over the thought experiments
 
     def chart(self, key: str) -> Chart:
         return next(c for c in self.charts if c.key == key)
@@ -318,7 +319,8 @@ def compose(content: Content) -> Story:
     )
     slides = tuple(replace(slide, notes=slide.notes.replace(fmt.NBSP, " "))
                    for slide in _slides(content, table, story_args))
-    return Story(**story_args, slides=slides)  # type: ignore[arg-type]
+    return Story(**story_args, slides=slides,  # type: ignore[arg-type]
+                 experiments_headline=_headline(content, "experiments", table))
 
 
 def _notes(content: Content, sid: str, table: Mapping[str, Figure], *extra: str) -> str:
