@@ -1,0 +1,362 @@
+"""The command line as a user runs it: version, help, `table` (text and JSON), `check`, the
+default content file, and option overrides computed by hand."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import DEFAULT_CONTENT, run_cli
+from deckgen import __version__
+
+X = "\u00d7"
+
+
+def _commands() -> list[str]:
+    run = run_cli("--help")
+    assert run.returncode == 0, run.stderr
+    listing = run.stdout.split("Commands:", 1)[1]
+    return re.findall(r"^  (\w[\w-]*)\s", listing, flags=re.MULTILINE)
+
+
+def _cells(text: str, first: str) -> list[str]:
+    """The cells of the table row whose first cell is `first` (cells are two or more spaces apart)."""
+    for line in text.splitlines():
+        cells = re.split(r"\s{2,}", line.strip())
+        if cells[0] == first:
+            return cells
+    raise AssertionError(f"no row {first!r} in:\n{text}")
+
+
+def test_version() -> None:
+    run = run_cli("--version")
+    assert run.returncode == 0
+    assert run.stdout == f"deckgen {__version__}\n"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", __version__)
+
+
+def test_help_lists_the_commands() -> None:
+    commands = _commands()
+    assert {"table", "check", "build"} <= set(commands)
+
+
+@pytest.mark.parametrize("command", ["table", "check", "build", "layouts"])
+def test_help_on_each_command(command: str) -> None:
+    assert command in _commands()
+    run = run_cli(command, "--help")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Usage: ")
+    assert f" {command} " in run.stdout.splitlines()[0]
+    assert "--help" in run.stdout
+
+
+def test_help_on_every_listed_command() -> None:
+    """Commands added later get their --help checked too."""
+    for command in _commands():
+        run = run_cli(command, "--help")
+        assert run.returncode == 0, (command, run.stderr)
+        assert run.stdout.startswith("Usage: ") and "Traceback" not in run.stderr
+
+
+def test_table_options_are_documented() -> None:
+    text = run_cli("table", "--help").stdout
+    for option in ("--speed", "--check", "--workload", "--json"):
+        assert option in text
+
+
+def test_table_default() -> None:
+    run = run_cli("table", str(DEFAULT_CONTENT))
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    out = run.stdout
+    assert "100 tokens/sec" in out and "1,000,000 tokens/sec" in out
+    # All four workloads at both ends of the dial.
+    assert _cells(out, f"1,000 story endings {X} 1,000") == [
+        f"1,000 story endings {X} 1,000", "1,000,000", "2 h 46 min 40 s", "1 second"]
+    assert _cells(out, f"40 app drafts {X} 20,000") == [
+        f"40 app drafts {X} 20,000", "800,000", "2 h 13 min 20 s", "0.8 seconds"]
+    assert _cells(out, f"10,000 critiqued candidates {X} 300") == [
+        f"10,000 critiqued candidates {X} 300", "3,000,000", "8 h 20 min", "3 seconds"]
+    assert _cells(out, f"10,000 rehearsals {X} 1,000") == [
+        f"10,000 rehearsals {X} 1,000", "10,000,000", "27 h 46 min 40 s", "10 seconds"]
+    # The 800,000-token batch with each preset check.
+    assert _cells(out, "None")[:4] == ["None", "2 h 13 min 20 s", "0.8 seconds", f"10,000{X}"]
+    assert _cells(out, "60 seconds") == ["60 seconds", "2 h 14 min 20 s", "60.8 seconds",
+                                         f"132.57{X}", f"134.33{X}"]
+    assert _cells(out, "15 min") == ["15 min", "2 h 28 min 20 s", "15 min 1 s", f"9.88{X}", f"9.89{X}"]
+    assert _cells(out, "24 h") == ["24 h", "26 h 13 min 20 s", "24 h 1 s", f"1.09{X}", f"1.09{X}"]
+    # The chosen dial's summary.
+    assert _cells(out, "Writing speedup") == ["Writing speedup", f"10,000{X}"]
+    assert _cells(out, "End-to-end speedup") == ["End-to-end speedup", f"132.57{X}"]
+    assert _cells(out, "Ceiling") == ["Ceiling", f"134.33{X}"]
+    assert "99.3% at 100 tokens/sec, 1.3% at 1,000,000 tokens/sec" in _cells(out, "Writing share")[1]
+    assert "0.7% at 100 tokens/sec, 98.7% at 1,000,000 tokens/sec" in _cells(out, "Check share")[1]
+    assert ("2 h 14 min 20 s at 100 tokens/sec, 60.8 seconds at 1,000,000 tokens/sec"
+            in _cells(out, "Total")[1])
+    assert "e+" not in out and "Fraction" not in out
+
+
+def _json(*args: str) -> dict[str, Any]:
+    run = run_cli("table", *args, "--json")
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)  # type: ignore[no-any-return]
+
+
+def _pair(value: str | None, text: str) -> dict[str, str | None]:
+    return {"value": value, "text": text}
+
+
+def test_table_json_default() -> None:
+    data = _json(str(DEFAULT_CONTENT))
+    assert data["dial"] == {
+        "speed": _pair("1000000", "1,000,000 tokens/sec"),
+        "slow_speed": _pair("100", "100 tokens/sec"),
+        "workload": "endings",
+        "fixed_check": _pair("60", "60 seconds"),
+    }
+    rows = {r["id"]: r for r in data["workloads"]}
+    assert list(rows) == ["endings", "apps", "candidates", "rehearsals"]
+    assert rows["endings"] == {
+        "id": "endings", "label": f"1,000 story endings {X} 1,000",
+        "output_tokens": _pair("1000000", "1,000,000"),
+        "slow_writing_time": _pair("10000", "2 h 46 min 40 s"),
+        "writing_time": _pair("1", "1 second")}
+    assert rows["apps"]["output_tokens"] == _pair("800000", "800,000")
+    assert rows["apps"]["slow_writing_time"] == _pair("8000", "2 h 13 min 20 s")
+    assert rows["apps"]["writing_time"] == _pair("4/5", "0.8 seconds")
+    assert rows["candidates"]["output_tokens"] == _pair("3000000", "3,000,000")
+    assert rows["candidates"]["slow_writing_time"] == _pair("30000", "8 h 20 min")
+    assert rows["candidates"]["writing_time"] == _pair("3", "3 seconds")
+    assert rows["rehearsals"]["output_tokens"] == _pair("10000000", "10,000,000")
+    assert rows["rehearsals"]["slow_writing_time"] == _pair("100000", "27 h 46 min 40 s")
+    assert rows["rehearsals"]["writing_time"] == _pair("10", "10 seconds")
+
+    assert data["presets"] == [
+        {"fixed_check": _pair("0", "None"), "slow_total": _pair("8000", "2 h 13 min 20 s"),
+         "total": _pair("4/5", "0.8 seconds"), "end_to_end_speedup": _pair("10000", f"10,000{X}"),
+         "ceiling": _pair(None, "none")},
+        {"fixed_check": _pair("60", "60 seconds"), "slow_total": _pair("8060", "2 h 14 min 20 s"),
+         "total": _pair("304/5", "60.8 seconds"), "end_to_end_speedup": _pair("10075/76", f"132.57{X}"),
+         "ceiling": _pair("403/3", f"134.33{X}")},
+        {"fixed_check": _pair("900", "15 min"), "slow_total": _pair("8900", "2 h 28 min 20 s"),
+         "total": _pair("4504/5", "15 min 1 s"), "end_to_end_speedup": _pair("11125/1126", f"9.88{X}"),
+         "ceiling": _pair("89/9", f"9.89{X}")},
+        {"fixed_check": _pair("86400", "24 h"), "slow_total": _pair("94400", "26 h 13 min 20 s"),
+         "total": _pair("432004/5", "24 h 1 s"),
+         "end_to_end_speedup": _pair("118000/108001", f"1.09{X}"),
+         "ceiling": _pair("59/54", f"1.09{X}")},
+    ]
+    s = data["summary"]
+    assert s["dial.speed"] == _pair("1000000", "1,000,000 tokens/sec")
+    assert s["dial.slow_speed"] == _pair("100", "100 tokens/sec")
+    assert s["bottleneck.fixed_check"] == _pair("60", "60 seconds")
+    assert s["bottleneck.output_tokens"] == _pair("800000", "800,000")
+    assert s["bottleneck.slow_total"] == _pair("8060", "2 h 14 min 20 s")
+    assert s["bottleneck.total"] == _pair("304/5", "60.8 seconds")
+    assert s["bottleneck.writing_speedup"] == _pair("10000", f"10,000{X}")
+    assert s["bottleneck.end_to_end_speedup"] == _pair("10075/76", f"132.57{X}")
+    assert s["bottleneck.slow_writing_share"] == _pair("400/403", "99.3%")
+    assert s["bottleneck.slow_check_share"] == _pair("3/403", "0.7%")
+    assert s["bottleneck.writing_share"] == _pair("1/76", "1.3%")
+    assert s["bottleneck.check_share"] == _pair("75/76", "98.7%")
+    assert s["bottleneck.ceiling"] == _pair("403/3", f"134.33{X}")
+
+
+def test_json_values_match_their_texts() -> None:
+    """Every figure's exact value is a plain integer or fraction, and its text agrees with it."""
+    from fractions import Fraction
+
+    from deckgen import fmt
+
+    data = _json(str(DEFAULT_CONTENT))
+    assert data["figures"], "no figures"
+    for name, figure in data["figures"].items():
+        assert set(figure) == {"value", "text"}, name
+        assert isinstance(figure["text"], str) and figure["text"], name
+        if figure["value"] is None:
+            continue
+        assert re.fullmatch(r"-?\d+(/\d+)?", figure["value"]), (name, figure)
+        value = Fraction(figure["value"])
+        if name == "aggregate.total":
+            assert figure["text"] == fmt.speed(value), name
+        elif name.endswith(("_speedup", "ceiling")):
+            assert figure["text"] == fmt.speedup(value), name
+        elif name.endswith("share"):
+            assert figure["text"] == fmt.share(value), name
+        elif name.endswith(("_time", "total", "fixed_check")):
+            assert figure["text"] == fmt.duration(value), name
+        elif name.endswith("speed"):
+            assert figure["text"] == fmt.speed(value), name
+        elif name.endswith(("tokens", "tokens_each", "count", "streams")):
+            assert figure["text"] == fmt.tokens(int(value)), name
+    f = data["figures"]
+    assert f["aggregate.total"] == _pair("1000000", "1,000,000 tokens/sec")
+    assert f["aggregate.streams"] == _pair("10000", "10,000")
+    assert f["aggregate.stream_speed"] == _pair("100", "100 tokens/sec")
+    assert f["dial.writing_time"] == _pair("1", "1 second")
+    assert f["dial.slow_writing_time"] == _pair("10000", "2 h 46 min 40 s")
+    assert f["dial.speed_mark"]["text"] == "1M"
+
+
+def test_table_overrides() -> None:
+    """2,500 tokens/sec, a 15 min check, featuring the critiqued candidates, all by hand:
+    candidates: 3,000,000 tokens / 2,500 = 1,200 s = 20 min (8 h 20 min at 100);
+    app drafts: 800,000 / 2,500 = 320 s, + 900 s = 1,220 s = 20 min 20 s; slow 8,000 + 900 = 8,900 s;
+    end to end 8,900 / 1,220 = 7.295... = 7.3x; writing 25x; ceiling 8,900 / 900 = 9.888... = 9.89x;
+    shares at 2,500: 320 / 1,220 = 26.2%, 900 / 1,220 = 73.8%; at 100: 8,000 / 8,900 = 89.9%, 10.1%."""
+    args = (str(DEFAULT_CONTENT), "--speed", "2500", "--check", "15 min", "--workload", "candidates")
+    data = _json(*args)
+    assert data["dial"] == {"speed": _pair("2500", "2,500 tokens/sec"),
+                            "slow_speed": _pair("100", "100 tokens/sec"), "workload": "candidates",
+                            "fixed_check": _pair("900", "15 min")}
+    rows = {r["id"]: r for r in data["workloads"]}
+    assert rows["candidates"]["writing_time"] == _pair("1200", "20 min")
+    assert rows["candidates"]["slow_writing_time"] == _pair("30000", "8 h 20 min")
+    assert rows["endings"]["writing_time"] == _pair("400", "6 min 40 s")
+    s = data["summary"]
+    assert s["bottleneck.total"] == _pair("1220", "20 min 20 s")
+    assert s["bottleneck.slow_total"] == _pair("8900", "2 h 28 min 20 s")
+    assert s["bottleneck.end_to_end_speedup"] == _pair("445/61", f"7.3{X}")
+    assert s["bottleneck.writing_speedup"] == _pair("25", f"25{X}")
+    assert s["bottleneck.ceiling"] == _pair("89/9", f"9.89{X}")
+    assert s["bottleneck.writing_share"] == _pair("16/61", "26.2%")
+    assert s["bottleneck.check_share"] == _pair("45/61", "73.8%")
+    assert s["bottleneck.slow_writing_share"] == _pair("80/89", "89.9%")
+    assert s["bottleneck.slow_check_share"] == _pair("9/89", "10.1%")
+    assert data["figures"]["dial.writing_time"] == _pair("1200", "20 min")
+    assert data["figures"]["dial.title"]["text"].startswith("Ten real experiments")
+
+    text = run_cli("table", *args)
+    assert text.returncode == 0, text.stderr
+    assert "featured: 10,000 critiqued candidates; fixed check: 15 min" in text.stdout
+    assert _cells(text.stdout, "End-to-end speedup") == ["End-to-end speedup", f"7.3{X}"]
+    assert _cells(text.stdout, "15 min") == ["15 min", "2 h 28 min 20 s", "20 min 20 s", f"7.3{X}",
+                                             f"9.89{X}"]
+
+
+@pytest.mark.parametrize(("option", "value", "exact", "end_to_end"), [
+    ("--speed", "1M", "1000000", f"132.57{X}"),
+    ("--speed", "1e6", "1000000", f"132.57{X}"),
+    ("--speed", "1,000,000", "1000000", f"132.57{X}"),
+    # 800,000 / 10,000 = 80 s of writing, + 60 s = 140 s; 8,060 / 140 = 57.571... = 57.57x
+    ("--speed", "10K", "10000", f"57.57{X}"),
+    ("--check", "0", "0", f"10,000{X}"),
+    ("--check", "none", "0", f"10,000{X}"),
+    ("--check", "24 h", "86400", f"1.09{X}"),
+    ("--check", "1 day", "86400", f"1.09{X}"),
+])
+def test_single_overrides(option: str, value: str, exact: str, end_to_end: str) -> None:
+    data = _json(str(DEFAULT_CONTENT), option, value)
+    key = "speed" if option == "--speed" else "fixed_check"
+    assert data["dial"][key]["value"] == exact
+    assert data["summary"]["bottleneck.end_to_end_speedup"]["text"] == end_to_end
+
+
+def test_no_check_has_no_ceiling() -> None:
+    data = _json(str(DEFAULT_CONTENT), "--check", "0")
+    assert data["summary"]["bottleneck.ceiling"] == _pair(None, "no ceiling")
+    assert data["summary"]["bottleneck.check_share"] == _pair("0", "0.0%")
+    assert data["summary"]["bottleneck.writing_share"] == _pair("1", "100.0%")
+
+
+@pytest.mark.parametrize(("args", "stderr"), [
+    (("--speed", "fast"), "--speed: must be a positive number of tokens per second"),
+    (("--speed", "0"), "--speed: must be a positive number of tokens per second"),
+    (("--speed", "50"), "--speed: must not be below the slow speed (100 tokens/sec), got '50'"),
+    (("--check", "soon"), "--check: must be a duration"),
+    (("--check", "-1 h"), "--check: must be a duration"),
+    (("--workload", "sonnets"),
+     "--workload: must be one of the workload ids endings, apps, candidates, rehearsals, got 'sonnets'"),
+])
+def test_bad_options(args: tuple[str, ...], stderr: str) -> None:
+    for command in ("table", "build"):
+        run = run_cli(command, str(DEFAULT_CONTENT), *args, "--out", "/nonexistent/never") \
+            if command == "build" else run_cli(command, str(DEFAULT_CONTENT), *args)
+        assert run.returncode == 2, run.stderr
+        assert run.stderr.startswith(stderr), run.stderr
+        assert len(run.stderr.splitlines()) == 1
+        assert run.stdout == "" and "Traceback" not in run.stderr
+
+
+def test_bad_options_all_at_once() -> None:
+    run = run_cli("table", str(DEFAULT_CONTENT), "--speed", "fast", "--check", "soon",
+                  "--workload", "sonnets")
+    assert run.returncode == 2
+    assert [line.split(":")[0] for line in run.stderr.splitlines()] == ["--speed", "--check", "--workload"]
+
+
+def test_check_clean() -> None:
+    run = run_cli("check", str(DEFAULT_CONTENT))
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    assert run.stdout == f"{DEFAULT_CONTENT}: ok (4 workloads, 0 warnings)\n"
+
+
+def test_check_lists_figures() -> None:
+    run = run_cli("check", str(DEFAULT_CONTENT), "--figures")
+    assert run.returncode == 0, run.stderr
+    assert "{bottleneck.end_to_end_speedup}  132.57\u00d7" in run.stdout
+    assert "{dial.writing_time}  1 second" in run.stdout
+    assert "{bottleneck.ceiling}  134.33\u00d7" in run.stdout
+
+
+def test_check_bad_exits_2(default_text: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(default_text.replace("\n  speed: 1M\n", "\n  speed: fast\n"), encoding="utf-8")
+    run = run_cli("check", str(bad))
+    assert run.returncode == 2
+    assert run.stdout == ""
+    line = default_text[:default_text.index("\n  speed: 1M\n")].count("\n") + 2
+    assert run.stderr.startswith(f"{bad}:{line}:10: dial.speed: must be a positive number of tokens "
+                                 "per second")
+
+
+def test_default_content_from_an_empty_folder(tmp_path: Path) -> None:
+    """No content.yaml here: deckgen falls back to the explainer it carries."""
+    here = run_cli("table", cwd=tmp_path)
+    assert here.returncode == 0, here.stderr
+    assert here.stdout == run_cli("table", str(DEFAULT_CONTENT)).stdout
+    check = run_cli("check", cwd=tmp_path)
+    assert check.returncode == 0, check.stderr
+    assert check.stdout.endswith(": ok (4 workloads, 0 warnings)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_local_content_wins(default_text: str, tmp_path: Path) -> None:
+    """A ./content.yaml is used when no path is given."""
+    (tmp_path / "content.yaml").write_text(
+        default_text.replace("\n  speed: 1M\n", "\n  speed: 10K\n"), encoding="utf-8")
+    run = run_cli("table", "--json", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["dial"]["speed"] == _pair("10000", "10,000 tokens/sec")
+    check = run_cli("check", cwd=tmp_path)
+    assert check.stdout == "content.yaml: ok (4 workloads, 0 warnings)\n"
+
+
+def test_local_content_errors_name_it(tmp_path: Path) -> None:
+    (tmp_path / "content.yaml").write_text("meta: [\n", encoding="utf-8")
+    run = run_cli("check", cwd=tmp_path)
+    assert run.returncode == 2
+    assert run.stderr.startswith("content.yaml:")
+
+
+def test_checkout_content_copied_elsewhere(tmp_path: Path) -> None:
+    copy = tmp_path / "talk.yaml"
+    shutil.copy(DEFAULT_CONTENT, copy)
+    run = run_cli("table", str(copy))
+    assert run.stdout == run_cli("table", str(DEFAULT_CONTENT)).stdout
+
+
+def test_debug_shows_a_traceback_only_when_asked(default_text: str, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(default_text.replace("\n  speed: 1M\n", "\n  speed: fast\n"), encoding="utf-8")
+    plain = run_cli("check", str(bad))
+    debug = run_cli("--debug", "check", str(bad))
+    assert "Traceback" not in plain.stderr
+    assert debug.returncode == 2 and "Traceback" in debug.stderr
+    assert debug.stderr.splitlines()[-1] == plain.stderr.splitlines()[-1]
