@@ -168,7 +168,7 @@ def sweep(
 
     files = len(plan) * (1 if only else 2)
     with Progress(transient=False) as progress:
-        task = progress.add_task(f"{len(plan)} builds", total=files)
+        task = progress.add_task("sweep", total=files)
 
         def finished(path: Path) -> None:
             progress.console.print(str(path), highlight=False)
