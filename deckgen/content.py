@@ -194,7 +194,8 @@ class Checker:
     def mapping(self, path: str, value: Any, required: tuple[str, ...],
                 optional: tuple[str, ...] = ()) -> dict[str, Any] | None:
         if not isinstance(value, dict):
-            self.problem(path, f"must be a mapping with keys {', '.join(required + optional)}, "
+            what = "must be a mapping" if path else "the file must be a mapping of sections"
+            self.problem(path, f"{what} with keys {', '.join(required + optional)}, "
                                f"got {_describe(value)}")
             return None
         allowed = required + optional
@@ -206,7 +207,7 @@ class Checker:
                                                f"allowed: {', '.join(allowed)}", key=True)
         for key in required:
             if key not in value:
-                self.problem(_join(path, key), "required field is missing")
+                self.problem(_join(path, key), f"required {'field' if path else 'section'} is missing")
                 self.missing.add(_join(path, key))
         return value
 
@@ -288,8 +289,8 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     slides = _slides(c, top.get("slides"))
     theme = _theme(c, top.get("theme", {}))
 
-    if c.problems:
-        raise InputError(c.problems)
+    if c.problems:  # in the order they stand in the file
+        raise InputError(sorted(c.problems, key=lambda p: (p.line or 0, p.col or 0)))
     assert meta and dial and bottleneck and theme and slides is not None
     content = Content(meta, dial, meanings, tuple(w for w in workloads if w), bottleneck, precious,
                       checklist, sources, slides, theme, tree.name, tree.marks)

@@ -57,7 +57,9 @@ def decode(raw: bytes, name: str) -> str:
     """The text of a content file, or an InputError saying why it is not readable text."""
     if len(raw) > MAX_BYTES:
         raise InputError(Problem(
-            f"file is {len(raw):,} bytes; content files are limited to {MAX_BYTES:,} bytes", name))
+            f"file is larger than {MAX_BYTES:,} bytes, the limit for a content file", name))
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise InputError(Problem("file is UTF-16 text; save it as UTF-8", name))
     if b"\x00" in raw:
         raise InputError(Problem("file is binary, not YAML text (it contains NUL bytes)", name))
     try:
@@ -92,7 +94,8 @@ def parse(text: str, name: str) -> Tree:
         if loader is not None:
             loader.dispose()
     if node is None:
-        raise InputError(Problem("file is empty; it needs the sections meta, dial, workloads, ...", name, 1, 1))
+        raise InputError(Problem("file is empty; it needs the sections meta, meanings, workloads, "
+                                 "bottleneck, precious, checklist, sources and slides", name, 1, 1))
     walker = _Walker(name)
     try:
         data = walker.value(node, "")
@@ -137,6 +140,9 @@ def _syntax_message(err: yaml.MarkedYAMLError) -> tuple[str, yaml.Mark | None]:
     if "found character" in problem and "cannot start any token" in problem:
         char = problem.split("'")[1] if problem.count("'") >= 2 else "?"
         return f"a value cannot start with '{char}'; put the value in quotes", err.problem_mark
+    if problem.startswith("found undefined alias"):
+        alias = problem.split("'")[1] if problem.count("'") >= 2 else "?"
+        return f"the alias *{alias} names no anchor &{alias} written before it", err.problem_mark
     if "single document" in context:
         return "a second YAML document starts here; a content file holds one", err.problem_mark
     if "expected <block end>" in problem:

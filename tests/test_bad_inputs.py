@@ -1,0 +1,150 @@
+"""The bad-input corpus: every broken file gets its exact message and exit status, and nothing is written.
+
+Each case in tests/bad_inputs/ is a `NAME.expected` file, most beside a `NAME.yaml` that breaks one
+thing in a copy of the small valid file `_valid.yaml`:
+
+    $ deckgen check NAME.yaml          the command, run in a copy of the folder
+    exit 2                             its exit status
+    NAME.yaml:9:10: dial.speed: ...    stderr, line for line (nothing more, nothing less)
+
+Builds write to `out/`, which starts with an earlier deck and handout that must stay as they were.
+`DECKGEN_REGEN=1 pytest tests/test_bad_inputs.py` rewrites the stderr lines of every case from what
+deckgen prints now; read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import shlex
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+
+CORPUS = Path(__file__).resolve().parent / "bad_inputs"
+REGEN = os.environ.get("DECKGEN_REGEN") == "1"
+EARLIER = {"million-tokens-1M.pptx": b"an earlier deck", "million-tokens-1M.pdf": b"an earlier handout"}
+
+# `file:line:col: key.path: message`, `file: message` or `--option: message`: never a bare sentence
+LINE = re.compile(r"^(\S[^:]*(:\d+:\d+)?: )?(\S+: )?\S.*$")
+
+
+@dataclass
+class Case:
+    name: str
+    args: list[str]
+    exit: int
+    stderr: list[str]
+    source: Path
+
+    @classmethod
+    def read(cls, path: Path) -> Case:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert lines[0].startswith("$ deckgen "), f"{path.name}: line 1 must be '$ deckgen ...'"
+        assert re.fullmatch(r"exit \d+", lines[1]), f"{path.name}: line 2 must be 'exit N'"
+        return cls(path.stem, shlex.split(lines[0])[2:], int(lines[1].split()[1]), lines[2:], path)
+
+    def write(self, stderr: list[str]) -> None:
+        command = "$ deckgen " + shlex.join(self.args)
+        self.source.write_text("\n".join([command, f"exit {self.exit}", *stderr]) + "\n", encoding="utf-8")
+
+
+CASES = sorted(CORPUS.glob("*.expected"))
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Path:
+    """A copy of the corpus with an output folder holding an earlier build."""
+    folder = tmp_path / "corpus"
+    shutil.copytree(CORPUS, folder, ignore=shutil.ignore_patterns("*.expected"))
+    (folder / "out").mkdir()
+    for name, data in EARLIER.items():
+        (folder / "out" / name).write_bytes(data)
+    return folder
+
+
+def test_corpus_is_large_and_every_file_has_a_case() -> None:
+    inputs = [p for p in CORPUS.iterdir() if p.suffix != ".expected"]
+    named = {arg for case in CASES for arg in Case.read(case).args}
+    assert len(inputs) >= 40 and len(CASES) >= 40
+    assert [p.name for p in inputs if p.name not in named] == []
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_case(path: Path, corpus: Path) -> None:
+    case = Case.read(path)
+    before = snapshot(corpus)
+    run = run_cli(*case.args, cwd=corpus, timeout=120)
+    stderr = run.stderr.splitlines()
+    assert "Traceback" not in run.stderr
+    if REGEN:
+        case.write(stderr)
+    assert (run.returncode, stderr) == (case.exit, case.stderr), run.stderr
+    if case.exit != 0:
+        assert snapshot(corpus) == before, "a failed command changed files"
+        assert run.stdout == ""
+        assert stderr, "a failure must say why"
+        if stderr[0].startswith("Usage: "):  # the command line itself is wrong: the usual usage note
+            assert stderr[-1].startswith("Error: ")
+        else:
+            assert all(LINE.match(line) for line in stderr)
+
+
+def test_debug_shows_the_traceback_and_the_same_lines(corpus: Path) -> None:
+    plain = run_cli("check", "speed_fast.yaml", cwd=corpus)
+    debug = run_cli("--debug", "check", "speed_fast.yaml", cwd=corpus)
+    assert plain.returncode == debug.returncode == 2
+    assert "Traceback (most recent call last)" in debug.stderr
+    assert "deckgen.errors.InputError" in debug.stderr
+    assert debug.stderr.splitlines()[-1] == plain.stderr.splitlines()[-1]
+    assert plain.stderr.startswith("speed_fast.yaml:9:10: dial.speed: must be a positive number")
+
+
+def _bounded() -> None:
+    """Run the child with 400 MB of address space and 30 s of CPU at most."""
+    resource.setrlimit(resource.RLIMIT_AS, (400 * 2**20, 400 * 2**20))
+    resource.setrlimit(resource.RLIMIT_CPU, (30, 30))
+
+
+@pytest.mark.parametrize("name, message", [
+    ("hostile_billion_laughs.yaml", "too many values: aliases expand past 20,000"),
+    ("hostile_deep_nesting.yaml", "YAML syntax error: values are nested more than 32 levels deep"),
+    ("hostile_alias_depth.yaml", "values are nested more than 32 levels deep (through aliases)"),
+])
+def test_bombs_are_refused_with_bounded_memory_and_time(name: str, message: str) -> None:
+    run = subprocess.run([sys.executable, "-m", "deckgen", "check", name], cwd=CORPUS,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                         timeout=60, preexec_fn=_bounded)
+    assert run.returncode == 2, run.stderr
+    assert len(run.stderr.splitlines()) == 1 and message in run.stderr
+
+
+@pytest.mark.parametrize("size", [1_000_001, 3 * 2**30])
+def test_a_file_above_the_size_limit_is_refused_before_parsing(tmp_path: Path, size: int) -> None:
+    big = tmp_path / "big.yaml"
+    with open(big, "wb") as handle:  # a YAML syntax error first, then (sparse) zeros
+        handle.write(b'meta: "never closed\n')
+        handle.truncate(size)
+    run = run_cli("check", str(big))
+    assert run.returncode == 2
+    assert run.stderr == f"{big}: file is larger than 1,000,000 bytes, the limit for a content file\n"
+
+
+def test_a_file_at_the_size_limit_is_read(tmp_path: Path) -> None:
+    text = (CORPUS / "_valid.yaml").read_text(encoding="utf-8")
+    padded = tmp_path / "padded.yaml"
+    padded.write_text(text + "#" * (1_000_000 - len(text.encode()) - 1) + "\n", encoding="utf-8")
+    assert padded.stat().st_size == 1_000_000
+    run = run_cli("check", str(padded))
+    assert run.returncode == 0, run.stderr
