@@ -1,0 +1,284 @@
+"""Time deckgen as a user runs it, whole processes, against pandoc plus one matplotlib chart.
+
+    python bench/run.py [--runs 7] [--json results.json]
+
+Every row is a fresh process, timed from start to exit. Each round runs every row once, in
+the same order, after one warm-up round; the table shows medians, and each ratio is taken
+pair by pair within a round (so a slower moment of the machine hits both sides), then the
+median of those. Peak memory is the largest resident size of one process, from wait4.
+
+The alternative is what a presenter would otherwise do: a Python script that draws one
+matplotlib chart (the writing-time chart, from the same numbers), then pandoc turning a
+Markdown file with the same slides (generated here from deckgen's story) into a .pptx.
+pandoc comes from the pypandoc-binary wheel, installed into bench/.venv on first use;
+it is not a dependency of deckgen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / "bench" / ".venv"
+sys.path.insert(0, str(ROOT))
+
+from deckgen import source, story  # noqa: E402  (the checkout, not an installed copy)
+
+MIB = 1024 * 1024
+
+
+# --- The alternative: Markdown for pandoc and one chart script -------------------------------
+
+def markdown(told: story.Story) -> str:
+    """The talk as pandoc Markdown: one '#' slide each, tables as pipe tables, notes as notes."""
+    meta = told.meta
+    out = [f"---\ntitle: \"{meta.title}\"\nsubtitle: \"{meta.subtitle}\"\n"
+           f"author: \"{meta.presenter}\"\ndate: \"{meta.event}, {meta.date}\"\n---\n"]
+
+    def table(t: story.Table) -> list[str]:
+        rule = ["---:" if a == "r" else ":---" for a in t.align]
+        return (["| " + " | ".join(t.header) + " |", "| " + " | ".join(rule) + " |"]
+                + ["| " + " | ".join(row) + " |" for row in t.rows] + ["", f"*{t.caption}*"])
+
+    for slide in told.slides[1:]:
+        body: list[str] = [f"# {slide.headline.text}", ""]
+        if slide.kind == "meanings":
+            body += [f"- **{c.label}** ({c.question}) {c.text.text}" for c in told.cards]
+        elif slide.kind == "dial" and slide.dial:
+            d = slide.dial
+            body += [f"## {d.figure}", "", d.sentence, "", d.arithmetic, "",
+                     f"At {d.slow_speed}: {d.slow_figure}"]
+        elif slide.kind == "experiment" and slide.experiment:
+            e = slide.experiment
+            body += [f"- {e.arithmetic}", f"- {e.writing}", f"- {e.story.text}",
+                     f"- Still scarce: {e.scarce.text}"]
+        elif slide.kind == "bottleneck":
+            b = told.bottleneck
+            body += [f"- Writing speedup: {b.writing_speedup} ({b.writing_speedup_how})",
+                     f"- End to end: {b.end_to_end_speedup} ({b.end_to_end_how})",
+                     f"- The check's share: {b.check_share}", "", b.lesson.text]
+        elif slide.kind == "ceiling":
+            body += [told.bottleneck.ceiling_sentence.text]
+        elif slide.kind == "precious":
+            body += [f"- **{name}**: {text.text}" for name, text in told.precious]
+        elif slide.kind == "checklist":
+            body += [f"- [ ] **{step}** {detail.text} ({label} ______)" for step, detail, label in told.checklist]
+        elif slide.kind == "sources":
+            body += [f"- {s.title}, {s.publisher}: {s.supports} <{s.url}>" if s.url else
+                     f"- {s.title}, {s.publisher}: {s.supports}" for s in told.sources]
+        if slide.table:
+            body += [""] + table(slide.table)
+        if slide.chart is not None and slide.chart.key == "writing_time":
+            body += ["", f"![{slide.chart.title}](chart.png)"]
+        if slide.notes:
+            body += ["", "::: notes", slide.notes.replace("\u00a0", " "), ":::"]
+        out.append("\n".join(body) + "\n")
+    return "\n".join(out)
+
+
+def chart_script(told: story.Story) -> str:
+    """A plain pyplot script drawing the writing-time chart, its numbers typed in."""
+    chart = told.chart("writing_time")
+    assert isinstance(chart, story.LineChart)
+    lines = [(line.label, [float(x) for x, _ in line.points], [float(y) for _, y in line.points])
+             for line in chart.lines]
+    return f'''import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+
+lines = {lines!r}
+fig, ax = plt.subplots(figsize=(10, 5.6))
+for (label, xs, ys), style in zip(lines, ["-", "--", ":", "-."]):
+    ax.plot(xs, ys, style, label=label, linewidth=2)
+ax.set_xscale("log")
+ax.set_yscale("log")
+ax.axvline({float(chart.marker)!r}, color="grey", linewidth=1)
+ax.set_xlabel({chart.x_label!r})
+ax.set_ylabel({chart.y_label!r})
+ax.set_title({chart.title!r})
+ax.legend()
+fig.savefig("chart.png", dpi=200)
+'''
+
+
+def pandoc() -> Path:
+    """pandoc from the pypandoc-binary wheel, in the benchmark's own virtual environment."""
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    find = [str(python), "-c", "import pypandoc; print(pypandoc.get_pandoc_path())"]
+    found = subprocess.run(find, capture_output=True, text=True)
+    if found.returncode != 0:
+        subprocess.run([str(python), "-m", "pip", "install", "-q", "pypandoc-binary"], check=True)
+        found = subprocess.run(find, capture_output=True, text=True, check=True)
+    return Path(found.stdout.strip())
+
+
+# --- Timing ------------------------------------------------------------------------------
+
+@dataclass
+class Row:
+    name: str
+    commands: list[list[str]]  # run one after the other; the row's time is their sum
+    cwd: Path
+    before: object = None  # called before each run, untimed (e.g. to empty the output folder)
+    times: list[float] = field(default_factory=list)
+    peak: list[int] = field(default_factory=list)  # bytes, the largest process of the row
+
+
+def run_once(row: Row, env: dict[str, str]) -> None:
+    if callable(row.before):
+        row.before()
+    total, peak = 0.0, 0
+    for command in row.commands:
+        started = time.perf_counter()
+        process = subprocess.Popen(command, cwd=row.cwd, env=env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        total += time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        errors = process.stderr.read().decode() if process.stderr else ""
+        if process.stderr:
+            process.stderr.close()
+        if process.returncode != 0:
+            raise SystemExit(f"{row.name}: {' '.join(command)} failed ({process.returncode}):\n{errors}")
+        peak = max(peak, usage.ru_maxrss * 1024)  # kilobytes on Linux
+    row.times.append(total)
+    row.peak.append(peak)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="timed rounds after the warm-up (at least 5)")
+    parser.add_argument("--json", type=Path, help="also write every measurement here")
+    parser.add_argument("--no-pandoc", action="store_true", help="skip the pandoc comparison")
+    args = parser.parse_args()
+    runs = max(args.runs, 5)
+
+    work = Path(tempfile.mkdtemp(prefix="deckgen-bench-"))
+    content = work / "content.yaml"
+    shutil.copyfile(ROOT / "content.yaml", content)
+    parsed, _ = source.read(content)
+    told = story.compose(parsed)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    py = [sys.executable, "-m", "deckgen"]
+
+    def fresh(folder: Path):  # type: ignore[no-untyped-def]
+        return lambda: shutil.rmtree(folder, ignore_errors=True)
+
+    rows: dict[str, Row] = {}
+
+    def add(row: Row) -> None:
+        rows[row.name] = row
+
+    if not args.no_pandoc:
+        alt = work / "alternative"
+        alt.mkdir()
+        (alt / "talk.md").write_text(markdown(told), encoding="utf-8")
+        (alt / "chart.py").write_text(chart_script(told), encoding="utf-8")
+        binary = str(pandoc())
+        add(Row("alternative: chart script + pandoc", [[sys.executable, "chart.py"],
+                [binary, "talk.md", "-o", "talk.pptx"]], alt))
+        add(Row("  chart script alone", [[sys.executable, "chart.py"]], alt))
+        add(Row("  pandoc alone", [[binary, "talk.md", "-o", "talk.pptx"]], alt))
+
+    cold = work / "cold"
+    add(Row("cold build (deck + handout)", [py + ["build", str(content), "--out", str(cold)]], work,
+            fresh(cold)))
+    add(Row("cold build, handout alone", [py + ["build", str(content), "--out", str(work / "h"),
+                                               "--only", "handout"]], work, fresh(work / "h")))
+    add(Row("cold build, deck alone", [py + ["build", str(content), "--out", str(work / "d"),
+                                            "--only", "deck"]], work, fresh(work / "d")))
+
+    warm = work / "warm"
+    prose = work / "prose.yaml"
+    shutil.copyfile(content, prose)
+    names = iter(["Ada Lovelace", "Grace Hopper"] * 1000)
+
+    def edit_prose() -> None:
+        text = content.read_text(encoding="utf-8")
+        prose.write_text(text.replace("Your name here", next(names)), encoding="utf-8")
+
+    subprocess.run(py + ["build", str(prose), "--out", str(warm)], env=env, check=True,
+                   capture_output=True)
+    add(Row("rebuild after a prose-only change", [py + ["build", str(prose), "--out", str(warm)]],
+            work, edit_prose))
+    add(Row("sweep of 5 speeds", [py + ["sweep", str(content), "--speeds", "100,1K,10K,100K,1M",
+                                        "--out", str(work / "s")]], work, fresh(work / "s")))
+    add(Row("deckgen table", [py + ["table", str(content)]], work))
+    add(Row("deckgen --help", [py + ["--help"]], work))
+
+    print(f"{len(rows)} rows, 1 warm-up round + {runs} rounds, in {work}", file=sys.stderr)
+    for round_number in range(runs + 1):
+        for row in rows.values():
+            run_once(row, env)
+            if round_number == 0:  # the warm-up does not count
+                row.times.clear()
+                row.peak.clear()
+        print(f"round {round_number} done", file=sys.stderr)
+
+    report(rows, runs)
+    if args.json:
+        args.json.write_text(json.dumps({name: {"times": r.times, "peak": r.peak}
+                                         for name, r in rows.items()}, indent=2))
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def ratio(rows: dict[str, Row], top: str, bottom: str) -> float | None:
+    if top not in rows or bottom not in rows:
+        return None
+    return statistics.median(a / b for a, b in zip(rows[top].times, rows[bottom].times))
+
+
+def report(rows: dict[str, Row], runs: int) -> None:
+    import matplotlib
+    import pptx
+    import reportlab
+
+    print(f"\ndeckgen benchmark: {runs} rounds, medians; {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, matplotlib {matplotlib.__version__}, "
+          f"python-pptx {pptx.__version__}, reportlab {reportlab.Version}\n")
+    print(f"| {'what':<36} | {'median s':>8} | {'min s':>6} | {'max s':>6} | {'peak MiB':>8} |")
+    print(f"|{'-' * 38}|{'-' * 10}:|{'-' * 7}:|{'-' * 7}:|{'-' * 9}:|")
+    for name, row in rows.items():
+        print(f"| {name:<36} | {statistics.median(row.times):>8.3f} | {min(row.times):>6.3f} | "
+              f"{max(row.times):>6.3f} | {max(row.peak) / MIB:>8.1f} |")
+
+    cold = "cold build (deck + handout)"
+    checks = [
+        ("cold build / alternative", ratio(rows, cold, "alternative: chart script + pandoc"), 1.0, "x"),
+        ("handout alone / alternative", ratio(rows, "cold build, handout alone",
+                                              "alternative: chart script + pandoc"), None, "x"),
+        ("deck alone / alternative", ratio(rows, "cold build, deck alone",
+                                           "alternative: chart script + pandoc"), None, "x"),
+        ("sweep of 5 / cold build", ratio(rows, "sweep of 5 speeds", cold), 2.5, "x"),
+        ("rebuild after prose change", statistics.median(rows["rebuild after a prose-only change"].times),
+         0.4, "s"),
+        ("deckgen table", statistics.median(rows["deckgen table"].times), 0.25, "s"),
+        ("deckgen --help", statistics.median(rows["deckgen --help"].times), 0.25, "s"),
+        ("peak memory of one build", max(rows[cold].peak) / MIB, 200, "MiB"),
+    ]
+    print(f"\n| {'target':<28} | {'reached':>10} | {'at most':>8} | ok |")
+    print(f"|{'-' * 30}|{'-' * 12}:|{'-' * 9}:|----|")
+    for name, value, limit, unit in checks:
+        if value is None:
+            continue
+        shown = f"{value:.2f} {unit}"
+        bound = f"{limit} {unit}" if limit is not None else "-"
+        ok = "-" if limit is None else ("yes" if value <= limit else "NO")
+        print(f"| {name:<28} | {shown:>10} | {bound:>8} | {ok:<2} |")
+
+
+if __name__ == "__main__":
+    main()
