@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from conftest import DEFAULT_CONTENT, run_cli
+
 from deckgen import __version__
 
 X = "\u00d7"
@@ -25,7 +25,7 @@ def _commands() -> list[str]:
 
 
 def _cells(text: str, first: str) -> list[str]:
-    """The cells of the table row whose first cell is `first` (cells are two or more spaces apart)."""
+    """The cells of the row whose first cell is `first` (cells are 2 or more spaces apart)."""
     for line in text.splitlines():
         cells = re.split(r"\s{2,}", line.strip())
         if cells[0] == first:
@@ -88,14 +88,16 @@ def test_table_default() -> None:
     assert _cells(out, "None")[:4] == ["None", "2 h 13 min 20 s", "0.8 seconds", f"10,000{X}"]
     assert _cells(out, "60 seconds") == ["60 seconds", "2 h 14 min 20 s", "60.8 seconds",
                                          f"132.57{X}", f"134.33{X}"]
-    assert _cells(out, "15 min") == ["15 min", "2 h 28 min 20 s", "15 min 1 s", f"9.88{X}", f"9.89{X}"]
+    assert _cells(out, "15 min") == ["15 min", "2 h 28 min 20 s", "15 min 1 s", f"9.88{X}",
+                                     f"9.89{X}"]
     assert _cells(out, "24 h") == ["24 h", "26 h 13 min 20 s", "24 h 1 s", f"1.09{X}", f"1.09{X}"]
     # The chosen dial's summary.
     assert _cells(out, "Writing speedup") == ["Writing speedup", f"10,000{X}"]
     assert _cells(out, "End-to-end speedup") == ["End-to-end speedup", f"132.57{X}"]
     assert _cells(out, "Ceiling") == ["Ceiling", f"134.33{X}"]
-    assert "99.3% at 100 tokens/sec, 1.3% at 1,000,000 tokens/sec" in _cells(out, "Writing share")[1]
-    assert "0.7% at 100 tokens/sec, 98.7% at 1,000,000 tokens/sec" in _cells(out, "Check share")[1]
+    writing, check = _cells(out, "Writing share")[1], _cells(out, "Check share")[1]
+    assert "99.3% at 100 tokens/sec, 1.3% at 1,000,000 tokens/sec" in writing
+    assert "0.7% at 100 tokens/sec, 98.7% at 1,000,000 tokens/sec" in check
     assert ("2 h 14 min 20 s at 100 tokens/sec, 60.8 seconds at 1,000,000 tokens/sec"
             in _cells(out, "Total")[1])
     assert "e+" not in out and "Fraction" not in out
@@ -141,10 +143,12 @@ def test_table_json_default() -> None:
          "total": _pair("4/5", "0.8 seconds"), "end_to_end_speedup": _pair("10000", f"10,000{X}"),
          "ceiling": _pair(None, "none")},
         {"fixed_check": _pair("60", "60 seconds"), "slow_total": _pair("8060", "2 h 14 min 20 s"),
-         "total": _pair("304/5", "60.8 seconds"), "end_to_end_speedup": _pair("10075/76", f"132.57{X}"),
+         "total": _pair("304/5", "60.8 seconds"),
+         "end_to_end_speedup": _pair("10075/76", f"132.57{X}"),
          "ceiling": _pair("403/3", f"134.33{X}")},
         {"fixed_check": _pair("900", "15 min"), "slow_total": _pair("8900", "2 h 28 min 20 s"),
-         "total": _pair("4504/5", "15 min 1 s"), "end_to_end_speedup": _pair("11125/1126", f"9.88{X}"),
+         "total": _pair("4504/5", "15 min 1 s"),
+         "end_to_end_speedup": _pair("11125/1126", f"9.88{X}"),
          "ceiling": _pair("89/9", f"9.89{X}")},
         {"fixed_check": _pair("86400", "24 h"), "slow_total": _pair("94400", "26 h 13 min 20 s"),
          "total": _pair("432004/5", "24 h 1 s"),
@@ -206,10 +210,13 @@ def test_json_values_match_their_texts() -> None:
 def test_table_overrides() -> None:
     """2,500 tokens/sec, a 15 min check, featuring the critiqued candidates, all by hand:
     candidates: 3,000,000 tokens / 2,500 = 1,200 s = 20 min (8 h 20 min at 100);
-    app drafts: 800,000 / 2,500 = 320 s, + 900 s = 1,220 s = 20 min 20 s; slow 8,000 + 900 = 8,900 s;
+    app drafts: 800,000 / 2,500 = 320 s, + 900 s = 1,220 s = 20 min 20 s;
+    slow 8,000 + 900 = 8,900 s;
     end to end 8,900 / 1,220 = 7.295... = 7.3x; writing 25x; ceiling 8,900 / 900 = 9.888... = 9.89x;
-    shares at 2,500: 320 / 1,220 = 26.2%, 900 / 1,220 = 73.8%; at 100: 8,000 / 8,900 = 89.9%, 10.1%."""
-    args = (str(DEFAULT_CONTENT), "--speed", "2500", "--check", "15 min", "--workload", "candidates")
+    shares at 2,500: 320 / 1,220 = 26.2%, 900 / 1,220 = 73.8%;
+    at 100: 8,000 / 8,900 = 89.9%, 900 / 8,900 = 10.1%."""
+    args = (str(DEFAULT_CONTENT), "--speed", "2500", "--check", "15 min",
+            "--workload", "candidates")
     data = _json(*args)
     assert data["dial"] == {"speed": _pair("2500", "2,500 tokens/sec"),
                             "slow_speed": _pair("100", "100 tokens/sec"), "workload": "candidates",
@@ -271,7 +278,8 @@ def test_no_check_has_no_ceiling() -> None:
     (("--check", "soon"), "--check: must be a duration"),
     (("--check", "-1 h"), "--check: must be a duration"),
     (("--workload", "sonnets"),
-     "--workload: must be one of the workload ids endings, apps, candidates, rehearsals, got 'sonnets'"),
+     "--workload: must be one of the workload ids endings, apps, candidates, rehearsals, "
+     "got 'sonnets'"),
 ])
 def test_bad_options(args: tuple[str, ...], stderr: str) -> None:
     for command in ("table", "build"):
@@ -287,7 +295,8 @@ def test_bad_options_all_at_once() -> None:
     run = run_cli("table", str(DEFAULT_CONTENT), "--speed", "fast", "--check", "soon",
                   "--workload", "sonnets")
     assert run.returncode == 2
-    assert [line.split(":")[0] for line in run.stderr.splitlines()] == ["--speed", "--check", "--workload"]
+    options = [line.split(":")[0] for line in run.stderr.splitlines()]
+    assert options == ["--speed", "--check", "--workload"]
 
 
 def test_check_clean() -> None:
@@ -312,8 +321,8 @@ def test_check_bad_exits_2(default_text: str, tmp_path: Path) -> None:
     assert run.returncode == 2
     assert run.stdout == ""
     line = default_text[:default_text.index("\n  speed: 1M\n")].count("\n") + 2
-    assert run.stderr.startswith(f"{bad}:{line}:10: dial.speed: must be a positive number of tokens "
-                                 "per second")
+    assert run.stderr.startswith(f"{bad}:{line}:10: dial.speed: must be a positive number of "
+                                 "tokens per second")
 
 
 def test_default_content_from_an_empty_folder(tmp_path: Path) -> None:

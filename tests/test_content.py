@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import DEFAULT_CONTENT, run_cli
 
 from deckgen import quantities, source
 from deckgen.errors import InputError
-from conftest import DEFAULT_CONTENT, run_cli
 
 SPEED = quantities.SPEED_RULE
 DURATION = quantities.DURATION_RULE
@@ -51,8 +51,8 @@ class Case:
 
 CASES = [
     # Speeds that are not positive finite numbers.
-    Case("speed-word", "\n  speed: 1M\n", "\n  speed: fast\n", "  speed: fast", "fast", "dial.speed",
-         f"{SPEED}, got 'fast'"),
+    Case("speed-word", "\n  speed: 1M\n", "\n  speed: fast\n", "  speed: fast", "fast",
+         "dial.speed", f"{SPEED}, got 'fast'"),
     Case("speed-zero", "\n  speed: 1M\n", "\n  speed: 0\n", "  speed: 0", "0", "dial.speed",
          f"{SPEED}, got 0"),
     Case("speed-negative", "\n  speed: 1M\n", "\n  speed: -1\n", "  speed: -1", "-1", "dial.speed",
@@ -94,12 +94,12 @@ CASES = [
          "sonnets", "dial.workload", f"must be one of the workload ids {IDS}, got 'sonnets'"),
     Case("bottleneck-workload", "  workload: apps\n", "  workload: appz\n", "  workload: appz",
          "appz", "bottleneck.workload", f"must be one of the workload ids {IDS}, got 'appz'"),
-    Case("workload-id-shape", "  - id: rehearsals\n", "  - id: Rehearsals!\n", "  - id: Rehearsals!",
-         "Rehearsals!", "workloads[3].id",
+    Case("workload-id-shape", "  - id: rehearsals\n", "  - id: Rehearsals!\n",
+         "  - id: Rehearsals!", "Rehearsals!", "workloads[3].id",
          "must be a short name of lower-case letters, digits, - or _, got 'Rehearsals!'"),
     # Duplicate keys, at several depths.
-    Case("duplicate-top", "\ntheme:\n", "\nslides: {}\ntheme:\n", "\nslides: {}", "slides", "slides",
-         "duplicate key 'slides' (first at line "),
+    Case("duplicate-top", "\ntheme:\n", "\nslides: {}\ntheme:\n", "\nslides: {}", "slides",
+         "slides", "duplicate key 'slides' (first at line "),
     Case("duplicate-dial", "\n  speed: 1M\n", "\n  speed: 1M\n  speed: 10K\n", "  speed: 10K",
          "speed", "dial.speed", "duplicate key 'speed' (first at line "),
     Case("duplicate-workload", "    count: 40\n", "    count: 40\n    count: 41\n", "    count: 41",
@@ -108,12 +108,14 @@ CASES = [
          "    accent: \"#B4400A\"\n    accent: \"#000000\"\n", "    accent: \"#000000\"", "accent",
          "theme.colours.accent", "duplicate key 'accent' (first at line "),
     # Unknown keys, with a suggestion.
-    Case("unknown-dial-key", "  fixed_check: 60 s\n", "  fixed_chek: 60 s\n", "  fixed_chek", "fixed",
-         "dial.fixed_chek", "unknown key 'fixed_chek'; did you mean 'fixed_check'? allowed: speed, "),
+    Case("unknown-dial-key", "  fixed_check: 60 s\n", "  fixed_chek: 60 s\n", "  fixed_chek",
+         "fixed", "dial.fixed_chek",
+         "unknown key 'fixed_chek'; did you mean 'fixed_check'? allowed: speed, "),
     Case("unknown-top-key", "\ntheme:\n", "\nthem:\n", "\nthem:", "them", "them",
          "unknown key 'them'; did you mean 'theme'? allowed: meta, "),
-    Case("unknown-workload-key", "    noun: app drafts\n", "    noun: app drafts\n    titel: Apps\n",
-         "    titel", "titel", "workloads[1].titel", "unknown key 'titel'; did you mean 'title'? "),
+    Case("unknown-workload-key", "    noun: app drafts\n",
+         "    noun: app drafts\n    titel: Apps\n", "    titel", "titel", "workloads[1].titel",
+         "unknown key 'titel'; did you mean 'title'? "),
     # Wrong types.
     Case("title-list", "  title: A million tokens a second\n", "  title: [A, million]\n",
          "  title: [A", "[", "meta.title", "must be text, got a list"),
@@ -122,18 +124,19 @@ CASES = [
          "must be a list of 1 to 6 entries, got '60 s'"),
     Case("label-mapping", "    label: Context capacity\n", "    label: {short: Capacity}\n",
          "    label: {short", "{", "meanings[0].label", "must be text, got a mapping"),
-    Case("ours-word", "    ours: true\n", "    ours: certainly\n", "    ours: certainly", "certainly",
-         "meanings[3].ours", "must be true or false, got 'certainly'"),
+    Case("ours-word", "    ours: true\n", "    ours: certainly\n", "    ours: certainly",
+         "certainly", "meanings[3].ours", "must be true or false, got 'certainly'"),
     Case("paper-size", "  paper: a4\n", "  paper: a3\n", "  paper: a3", "a3", "meta.paper",
          "must be one of a4, letter, got 'a3'"),
-    Case("colour", "    accent: \"#B4400A\"\n", "    accent: orange\n", "    accent: orange", "orange",
-         "theme.colours.accent", "must be a colour like '#1A1D21', got 'orange'"),
+    Case("colour", "    accent: \"#B4400A\"\n", "    accent: orange\n", "    accent: orange",
+         "orange", "theme.colours.accent", "must be a colour like '#1A1D21', got 'orange'"),
     Case("url", "  url: https://echohive.ai\n", "  url: echohive.ai\n", "  url: echohive.ai",
          "echohive", "meta.url", "must be a web address starting with https:// or http://"),
     # Missing required fields: reported at the mapping that lacks them.
-    Case("missing-presenter", "  presenter: Your name here\n", "", "\nmeta:", "meta", "meta.presenter",
-         "required field is missing"),
-    Case("missing-scarce", "    scarce: \"A clear spec, and tests that say what working means.\"\n", "",
+    Case("missing-presenter", "  presenter: Your name here\n", "", "\nmeta:", "meta",
+         "meta.presenter", "required field is missing"),
+    Case("missing-scarce",
+         "    scarce: \"A clear spec, and tests that say what working means.\"\n", "",
          "  - id: apps", "id", "workloads[1].scarce", "required field is missing"),
     Case("missing-headline", "    headline: The same batch under four checks\n", "",
          "  presets:\n", "presets", "slides.presets.headline", "required field is missing"),
@@ -185,12 +188,13 @@ def test_duplicate_names_the_first_line(default_text: str, tmp_path: Path) -> No
 
 
 def test_unknown_placeholder(default_text: str, tmp_path: Path) -> None:
-    text = edit(default_text, "{bottleneck.ceiling} faster end to end", "{dial.ceiling} faster end to end")
+    text = edit(default_text, "{bottleneck.ceiling} faster end to end",
+                "{dial.ceiling} faster end to end")
     path = _write(tmp_path, text)
     line, col = place(text, "  ceiling: >-", ">")
     lines = _assert_refused(path, tmp_path)
-    assert lines == [f"{path}:{line}:{col}: bottleneck.ceiling: placeholder {{dial.ceiling}} names no "
-                     "computed figure; did you mean {bottleneck.ceiling}? "
+    assert lines == [f"{path}:{line}:{col}: bottleneck.ceiling: placeholder {{dial.ceiling}} "
+                     "names no computed figure; did you mean {bottleneck.ceiling}? "
                      "(`deckgen check --figures` lists them)"]
 
 
@@ -198,12 +202,12 @@ def test_unknown_placeholder_without_a_near_name(default_text: str, tmp_path: Pa
     text = edit(default_text, "{dial.writing_time} at {dial.speed}. Writing only",
                 "{dial.writing_tme} at {dial.speed}. Writing only")
     path = _write(tmp_path, text)
-    line, col = place(text, "  dial:\n    kicker: Try it / The imagined dial\n    headline: Turn the dial\n"
-                            "    notes: >-", ">-")
+    line, col = place(text, "  dial:\n    kicker: Try it / The imagined dial\n"
+                            "    headline: Turn the dial\n    notes: >-", ">-")
     lines = _assert_refused(path, tmp_path)
     assert len(lines) == 1
-    assert lines[0].startswith(f"{path}:{line}:{col}: slides.dial.notes: placeholder {{dial.writing_tme}} "
-                               "names no computed figure")
+    assert lines[0].startswith(f"{path}:{line}:{col}: slides.dial.notes: "
+                               "placeholder {dial.writing_tme} names no computed figure")
 
 
 def test_empty_file(tmp_path: Path) -> None:
@@ -219,11 +223,13 @@ def test_comments_only_is_empty(tmp_path: Path) -> None:
 
 
 def test_yaml_syntax_error(default_text: str, tmp_path: Path) -> None:
-    text = edit(default_text, "  title: A million tokens a second\n", "  title: A million: tokens\n")
+    text = edit(default_text, "  title: A million tokens a second\n",
+                "  title: A million: tokens\n")
     path = _write(tmp_path, text)
     line, col = place(text, "  title: A million: tokens", ": tokens")
     lines = _assert_refused(path, tmp_path)
-    assert len(lines) == 1 and lines[0].startswith(f"{path}:{line}:{col}: YAML syntax error: "), lines
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"{path}:{line}:{col}: YAML syntax error: "), lines
 
 
 def test_unclosed_quote(default_text: str, tmp_path: Path) -> None:
@@ -231,7 +237,8 @@ def test_unclosed_quote(default_text: str, tmp_path: Path) -> None:
     path = _write(tmp_path, text)
     line, col = place(text, '    body: "DejaVu', '"')
     lines = _assert_refused(path, tmp_path)
-    assert len(lines) == 1 and lines[0].startswith(f"{path}:{line}:{col}: YAML syntax error: "), lines
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"{path}:{line}:{col}: YAML syntax error: "), lines
 
 
 def test_two_documents(default_text: str, tmp_path: Path) -> None:
@@ -247,7 +254,8 @@ def test_not_utf8(default_text: str, tmp_path: Path) -> None:
     path.write_bytes(text.encode("latin-1"))
     line, col = place(text, "Jos\u00e9", "\u00e9")
     lines = _assert_refused(path, tmp_path)
-    assert len(lines) == 1 and lines[0].startswith(f"{path}:{line}:{col}: file is not UTF-8 text"), lines
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"{path}:{line}:{col}: file is not UTF-8 text"), lines
 
 
 def test_top_level_not_a_mapping(tmp_path: Path) -> None:
@@ -315,8 +323,8 @@ def test_typed_number_is_a_warning(default_text: str, tmp_path: Path) -> None:
     run = run_cli("check", str(path))
     assert run.returncode == 0, run.stderr
     assert run.stderr.splitlines() == [
-        f"{path}:{line}:{col}: slides.ceiling.notes: warning: the number 132.57 is typed by hand but "
-        "the math computes it; use a {placeholder} so it follows the dial"]
+        f"{path}:{line}:{col}: slides.ceiling.notes: warning: the number 132.57 is typed by "
+        "hand but the math computes it; use a {placeholder} so it follows the dial"]
     assert run.stdout == f"{path}: ok (4 workloads, 1 warnings)\n"
     table = run_cli("table", str(path))
     assert table.returncode == 0 and table.stderr == run.stderr
@@ -348,7 +356,8 @@ def test_dial_defaults(default_text: str) -> None:
     ("1.0e+6", 1_000_000), ("'1,000,000'", 1_000_000), ("1000000", 1_000_000),
 ])
 def test_speeds_in_the_file(speed: str, value: int, default_text: str) -> None:
-    content, _ = source.parse(edit(default_text, "\n  speed: 1M\n", f"\n  speed: {speed}\n"), "c.yaml")
+    text = edit(default_text, "\n  speed: 1M\n", f"\n  speed: {speed}\n")
+    content, _ = source.parse(text, "c.yaml")
     assert content.dial.speed == value
 
 
@@ -357,7 +366,8 @@ def test_speeds_in_the_file(speed: str, value: int, default_text: str) -> None:
     ("24 h", 86400), ("1 day", 86400),
 ])
 def test_checks_in_the_file(check: str, value: int, default_text: str) -> None:
-    content, _ = source.parse(edit(default_text, "fixed_check: 60 s", f"fixed_check: {check}"), "c.yaml")
+    text = edit(default_text, "fixed_check: 60 s", f"fixed_check: {check}")
+    content, _ = source.parse(text, "c.yaml")
     assert content.dial.fixed_check == value
 
 

@@ -53,7 +53,8 @@ def test_sixty_second_check_in_full() -> None:
     assert b.slow_total == 8060
     assert b.total == F(304, 5)  # 60.8
     assert b.end_to_end_speedup == F(8060) / F(608, 10)
-    assert f"{fmt.number(b.slow_total)} {fmt.DIVIDE} {fmt.duration(b.total)}" == "8,060 \u00f7 60.8 seconds"
+    how = f"{fmt.number(b.slow_total)} {fmt.DIVIDE} {fmt.duration(b.total)}"
+    assert how == "8,060 \u00f7 60.8 seconds"
     assert b.writing_speedup == 10_000
     assert b.ceiling == F(8060, 60)
     assert fmt.speedup(b.ceiling) == "134.33\u00d7"
@@ -96,7 +97,8 @@ def test_math_is_exact() -> None:
     assert t == F(1, 3) and isinstance(t, F)
     b = dial.Batch(7, F(3), F(1), F(1, 7))
     for name in ("writing_time", "total", "slow_total", "writing_speedup", "end_to_end_speedup",
-                 "writing_share", "check_share", "slow_writing_share", "slow_check_share", "ceiling"):
+                 "writing_share", "check_share", "slow_writing_share", "slow_check_share",
+                 "ceiling"):
         assert isinstance(getattr(b, name), F), name
 
 
@@ -108,7 +110,8 @@ checks = st.one_of(st.just(F(0)), st.fractions(min_value=F(1, 1000), max_value=3
 
 @SETTINGS
 @given(tokens, speeds, speeds, checks)
-def test_end_to_end_never_beats_writing_speedup_or_ceiling(output: int, a: F, b: F, check: F) -> None:
+def test_end_to_end_never_beats_writing_speedup_or_ceiling(output: int, a: F, b: F,
+                                                           check: F) -> None:
     slow, fast = min(a, b), max(a, b)
     e2e = dial.end_to_end_speedup(output, fast, slow, check)
     assert 1 <= e2e <= dial.writing_speedup(fast, slow)

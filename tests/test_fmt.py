@@ -212,7 +212,7 @@ def test_duration_shape(seconds: F) -> None:
         units = parts[1::2]
         assert units == sorted(units, key=["h", "min", "s"].index)
         assert all(int(n.replace(",", "")) > 0 for n in parts[0::2])
-        minutes = [int(n) for n, u in zip(parts[0::2], units) if u in ("min", "s")]
+        minutes = [int(n) for n, u in zip(parts[0::2], units, strict=True) if u in ("min", "s")]
         assert all(m < 60 for m in minutes)
     else:
         assert text.endswith(" seconds") or text == "1 second"
