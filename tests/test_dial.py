@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction as F
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -190,3 +191,69 @@ def test_formatted_figures_keep_the_order(output: int, a: F, b: F, check: F) -> 
     e2e = dial.end_to_end_speedup(output, fast, slow, check)
     ws = dial.writing_speedup(fast, slow)
     assert fmt.round_half_up(e2e, 2) <= fmt.round_half_up(ws, 2)
+
+
+# The same figures as the story tells them to the deck and the handout.
+
+def _plain(text: str) -> str:
+    return text.replace(fmt.NBSP, " ")
+
+
+@pytest.fixture(scope="module")
+def told() -> Any:
+    from conftest import DEFAULT_CONTENT
+
+    from deckgen import source, story
+
+    content, _ = source.read(DEFAULT_CONTENT)
+    return story.compose(content)
+
+
+def test_story_workload_table(told: Any) -> None:
+    table = told.workload_table
+    assert tuple(map(_plain, table.header)) == ("Workload", "Output tokens", "100 tokens/sec",
+                                                "1,000,000 tokens/sec")
+    assert [tuple(map(_plain, row)) for row in table.rows] == [
+        ("1,000 story endings \u00d7 1,000", "1,000,000", "2 h 46 min 40 s", "1 second"),
+        ("40 app drafts \u00d7 20,000", "800,000", "2 h 13 min 20 s", "0.8 seconds"),
+        ("10,000 critiqued candidates \u00d7 300", "3,000,000", "8 h 20 min", "3 seconds"),
+        ("10,000 rehearsals \u00d7 1,000", "10,000,000", "27 h 46 min 40 s", "10 seconds"),
+    ]
+    assert table.highlight == 0  # the story endings are the featured workload
+
+
+def test_story_presets_table(told: Any) -> None:
+    table = told.presets_table
+    assert [tuple(map(_plain, row)) for row in table.rows] == [
+        ("None", "2 h 13 min 20 s", "0.8 seconds", "10,000\u00d7"),
+        ("60 seconds", "2 h 14 min 20 s", "60.8 seconds", "132.57\u00d7"),
+        ("15 min", "2 h 28 min 20 s", "15 min 1 s", "9.88\u00d7"),
+        ("24 h", "26 h 13 min 20 s", "24 h 1 s", "1.09\u00d7"),
+    ]
+    assert table.highlight == 1  # the chosen 60 second check
+    assert "800,000 tokens" in table.caption
+
+
+def test_story_bottleneck(told: Any) -> None:
+    b = told.bottleneck
+    assert b.writing_speedup == "10,000\u00d7"
+    assert b.end_to_end_speedup == "132.57\u00d7"
+    assert _plain(b.end_to_end_how) == "8,060 \u00f7 60.8 seconds"
+    assert _plain(b.writing_speedup_how) == "1,000,000 \u00f7 100 tokens/sec"
+    assert _plain(b.slow_total) == "2 h 14 min 20 s"
+    assert _plain(b.total) == "60.8 seconds"
+    assert b.check_share == "98.7%"
+    assert b.ceiling == "134.33\u00d7"
+    assert "134.33\u00d7" in _plain(b.ceiling_sentence.text)
+    assert b.ceiling_sentence.origin == "bottleneck.ceiling"
+
+
+def test_story_bottleneck_chart_shares(told: Any) -> None:
+    chart = told.chart("bottleneck")
+    shares = [[(s.name, s.label) for s in bar.segments] for bar in chart.bars]
+    assert shares == [[("Writing", "99.3%"), ("Fixed check", "0.7%")],
+                      [("Writing", "1.3%"), ("Fixed check", "98.7%")]]
+    for bar in chart.bars:
+        assert sum(s.share for s in bar.segments) == 1
+    for text in ("99.3%", "0.7%", "1.3%", "98.7%", "132.57\u00d7", "10,000\u00d7"):
+        assert text in chart.alt_text
