@@ -345,9 +345,12 @@ def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
                                                 d.get("speed_marks", list(DEFAULT_MARKS)), 2, 8)))
     if speed is None or slow is None or check is None or None in presets or None in marks:
         return None
-    if slow > speed:
+    if slow > speed and "slow_speed" in d:
         c.problem("dial.slow_speed", f"must not be above dial.speed ({fmt.speed(speed)}), "
                                      f"got {_describe(d.get('slow_speed'))}")
+    elif slow > speed:  # the default slow speed: the speed is what was written
+        c.problem("dial.speed", f"must not be below dial.slow_speed ({fmt.speed(slow)} unless set), "
+                                f"got {_describe(d.get('speed'))}")
     if list(marks) != sorted(set(marks)):
         c.problem("dial.speed_marks", "must be distinct speeds in rising order")
     return Dial(speed, slow, workload, check, presets, marks)  # type: ignore[arg-type]
