@@ -1,0 +1,995 @@
+"""The printable handout: one double-sided sheet (A4 or Letter) drawn with reportlab.
+
+The front carries the four meanings, the dial with the four-workload table, and the serial
+bottleneck (chart, preset-check table, speedups, ceiling); the back carries the thought
+experiments, the checklist to write on, what gets precious, and the sources. Only this
+module imports reportlab and svglib. It formats no number: every figure is text from the
+story. Fonts are DejaVu Sans TrueType files, embedded, so every character prints.
+
+The page is a stack of bands, each either full width or split into the two columns of the
+grid. Sections are measured before anything is drawn, so a sheet that would run onto a third
+page fails with the section and the content key that made it overflow, unless more pages
+were asked for.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing, Group, String
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from deckgen import __version__, fonts
+from deckgen.errors import InputError, Problem, RenderError
+from deckgen.story import BarChart, Slide, Story
+from deckgen.story import Table as StoryTable
+
+PAPER = {"a4": A4, "letter": LETTER}
+MARGIN = 13 * mm  # survives office printers (at least 12 mm)
+GUTTER = 6 * mm
+BAND_GAP = 4.5 * mm
+HEADING_GAP = 2.2 * mm  # under a heading that stands above two columns
+MAX_EXTRA_GAP = 5 * mm
+SECTION_GAP = 3.5 * mm  # between sections that follow each other in one column
+
+# The four faces of DejaVu Sans as reportlab knows them; svglib maps the SVG family to these.
+REGULAR, BOLD, ITALIC, BOLD_ITALIC = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", \
+    "DejaVuSans-BoldOblique"
+_FACES = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bolditalic"}
+
+BODY_PT, BODY_LEADING = 9.0, 11.0
+TABLE_PT, TABLE_LEADING = 8.5, 10.4
+SMALL_PT = 8.5
+HEADLINE_PT = 13.0
+TITLE_PT = 18.0
+FIGURE_PT = 26.0
+SPEEDUP_PT = 17.0
+TABLE_PAD = 1.2 * mm
+CHECK_BOX = 4 * mm
+WRITE_PITCH = 8.5 * mm  # room for handwriting between ruled lines
+WRITE_LINES = 3  # per checklist step, or 2 when the back is full
+QR_MODULES = 22 * mm  # the code itself, quiet zone not counted
+CHART_HEIGHT = 32 * mm
+
+
+# --------------------------------------------------------------------------------------------
+# Fonts, colours and type styles
+
+
+_registered = False
+
+
+def _register_fonts() -> None:
+    """Register DejaVu Sans with reportlab, and with svglib under the family SVG text names."""
+    global _registered
+    if _registered:
+        return
+    from svglib import fonts as svg_fonts
+
+    for name, style in _FACES.items():
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(fonts.path(style))))
+        except Exception as err:  # reportlab raises its own TTFError and plain IOErrors
+            raise RenderError(f"cannot load the font {fonts.path(style)}: {err}") from None
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
+                                  boldItalic=BOLD_ITALIC)
+    font_map = svg_fonts.get_global_font_map()
+    for family in (fonts.FAMILY, fonts.FAMILY.replace(" ", ""), "sans-serif"):
+        for (weight, style), name in {("normal", "normal"): REGULAR, ("bold", "normal"): BOLD,
+                                      ("normal", "italic"): ITALIC,
+                                      ("bold", "italic"): BOLD_ITALIC}.items():
+            font_map.register_font(family, weight=weight, style=style, rlgFontName=name)
+    _registered = True
+
+
+def _luminance(colour: colors.Color) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(colour.red) + 0.7152 * channel(colour.green) + 0.0722 * channel(colour.blue)
+
+
+def _contrast_on_paper(colour: colors.Color) -> float:
+    return 1.05 / (_luminance(colour) + 0.05)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The theme's colours for paper: text colours that read at 4.5:1 on white, or black."""
+
+    text: colors.Color
+    accent: colors.Color
+    muted: colors.Color
+    rule: colors.Color
+    tint: colors.Color  # behind "our dial" rows; light enough for any text on it
+
+    @classmethod
+    def from_theme(cls, theme: Any) -> Palette:
+        def readable(hex_colour: str, fallback: colors.Color) -> colors.Color:
+            colour = colors.HexColor(hex_colour)
+            return colour if _contrast_on_paper(colour) >= 4.5 else fallback
+
+        text = readable(theme.text, colors.black)
+        accent = colors.HexColor(theme.accent)
+        tint = colors.Color(*(1 - 0.1 * (1 - c) for c in (accent.red, accent.green, accent.blue)))
+        return cls(text=text, accent=readable(theme.accent, text), muted=readable(theme.muted, text),
+                   rule=colors.HexColor(theme.rule), tint=tint)
+
+
+@dataclass(frozen=True)
+class Styles:
+    body: ParagraphStyle
+    strong: ParagraphStyle
+    small: ParagraphStyle
+    small_right: ParagraphStyle
+    muted: ParagraphStyle
+    kicker: ParagraphStyle
+    headline: ParagraphStyle
+    subhead: ParagraphStyle
+    title: ParagraphStyle
+    label: ParagraphStyle
+    figure: ParagraphStyle
+    speedup: ParagraphStyle
+    speedup_ours: ParagraphStyle
+    slow_figure: ParagraphStyle
+    cell: ParagraphStyle
+    cell_right: ParagraphStyle
+    head_cell: ParagraphStyle
+    head_cell_right: ParagraphStyle
+
+    @classmethod
+    def make(cls, p: Palette) -> Styles:
+        base = ParagraphStyle("body", fontName=REGULAR, fontSize=BODY_PT, leading=BODY_LEADING,
+                              textColor=p.text, alignment=TA_LEFT, spaceBefore=0, spaceAfter=0,
+                              splitLongWords=True)
+
+        def style(name: str, parent: ParagraphStyle = base, **kw: Any) -> ParagraphStyle:
+            return ParagraphStyle(name, parent=parent, **kw)
+
+        cell = style("cell", fontSize=TABLE_PT, leading=TABLE_LEADING)
+        head = style("head", parent=cell, fontName=BOLD)
+        return cls(
+            body=base,
+            strong=style("strong", fontName=BOLD),
+            small=style("small", fontSize=SMALL_PT, leading=10.4),
+            small_right=style("small_right", fontSize=SMALL_PT, leading=10.4, alignment=TA_RIGHT),
+            muted=style("muted", fontSize=SMALL_PT, leading=10.4, textColor=p.muted),
+            kicker=style("kicker", fontName=BOLD, fontSize=SMALL_PT, leading=10.5,
+                         textColor=p.accent),
+            headline=style("headline", fontName=BOLD, fontSize=HEADLINE_PT, leading=15.5),
+            subhead=style("subhead", fontName=BOLD, fontSize=10, leading=12.5),
+            title=style("title", fontName=BOLD, fontSize=TITLE_PT, leading=21),
+            label=style("label", fontName=BOLD, fontSize=SMALL_PT, leading=10.5,
+                        textColor=p.muted),
+            figure=style("figure", fontName=BOLD, fontSize=FIGURE_PT, leading=FIGURE_PT * 1.15,
+                         textColor=p.accent),
+            speedup=style("speedup", fontName=BOLD, fontSize=SPEEDUP_PT, leading=SPEEDUP_PT * 1.2),
+            slow_figure=style("slow_figure", fontName=BOLD, fontSize=SPEEDUP_PT,
+                              leading=SPEEDUP_PT * 1.2, textColor=p.muted),
+            speedup_ours=style("speedup_ours", fontName=BOLD, fontSize=SPEEDUP_PT,
+                               leading=SPEEDUP_PT * 1.2, textColor=p.accent),
+            cell=cell,
+            cell_right=style("cell_right", parent=cell, alignment=TA_RIGHT),
+            head_cell=head,
+            head_cell_right=style("head_right", parent=head, alignment=TA_RIGHT),
+        )
+
+
+def _x(text: str) -> str:
+    """Story text as paragraph markup: escaped, with line breaks kept."""
+    return escape(text).replace("\n", "<br/>")
+
+
+# --------------------------------------------------------------------------------------------
+# Small flowables
+
+
+class _Rule(Flowable):
+    """A horizontal line across the column."""
+
+    def __init__(self, colour: colors.Color, thickness: float = 0.5) -> None:
+        super().__init__()
+        self.colour, self.thickness = colour, thickness
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width = availWidth
+        return availWidth, self.thickness
+
+    def draw(self) -> None:
+        self.canv.setStrokeColor(self.colour)
+        self.canv.setLineWidth(self.thickness)
+        self.canv.line(0, self.thickness / 2, self.width, self.thickness / 2)
+
+
+class _Marked(Flowable):
+    """Flowables beside a bar down the left edge: thick and dark for "ours", thin otherwise."""
+
+    def __init__(self, inner: Sequence[Flowable], colour: colors.Color, bar: float,
+                 pad: float = 3 * mm) -> None:
+        super().__init__()
+        self.inner, self.colour, self.bar, self.pad = list(inner), colour, bar, pad
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        inner_w = availWidth - self.pad
+        self.sizes = [f.wrap(inner_w, availHeight) for f in self.inner]
+        self.width, self.height = availWidth, sum(h for _, h in self.sizes)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.setFillColor(self.colour)
+        self.canv.rect(0, 0, self.bar, self.height, stroke=0, fill=1)
+        y = self.height
+        for f, (_, h) in zip(self.inner, self.sizes):
+            y -= h
+            f.drawOn(self.canv, self.pad, y)
+
+
+class _StepHead(Flowable):
+    """A checklist step: a real box to tick, then the step in bold beside it."""
+
+    def __init__(self, text: Paragraph, stroke: colors.Color) -> None:
+        super().__init__()
+        self.text, self.stroke = text, stroke
+        self.indent = CHECK_BOX + 2.5 * mm
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        _, h = self.text.wrap(availWidth - self.indent, availHeight)
+        self.width, self.height = availWidth, max(h, CHECK_BOX + 1)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.setStrokeColor(self.stroke)
+        c.setLineWidth(0.9)
+        first_line = self.text.style.leading
+        top = self.height - (first_line - CHECK_BOX) / 2 + 0.6
+        c.rect(0, top - CHECK_BOX, CHECK_BOX, CHECK_BOX, stroke=1, fill=0)
+        self.text.drawOn(c, self.indent, self.height - self.text.height)
+
+
+class _WriteIn(Flowable):
+    """Ruled lines to write on, the first one after its label: "Done means: ______"."""
+
+    def __init__(self, label: str, lines: int, style: ParagraphStyle, colour: colors.Color,
+                 indent: float) -> None:
+        super().__init__()
+        self.label, self.lines, self.style, self.colour, self.indent = label, lines, style, colour, indent
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width, self.height = availWidth, self.lines * WRITE_PITCH
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        label_w = pdfmetrics.stringWidth(self.label, self.style.fontName, self.style.fontSize)
+        c.setStrokeColor(self.colour)
+        c.setLineWidth(0.6)
+        for i in range(self.lines):
+            y = self.height - (i + 1) * WRITE_PITCH + 1.2 * mm
+            start = self.indent
+            if i == 0 and self.label:
+                c.setFillColor(self.style.textColor)
+                c.setFont(self.style.fontName, self.style.fontSize)
+                c.drawString(self.indent, y + 1.2, self.label)
+                start = self.indent + label_w + 1.5 * mm
+            c.line(start, y, self.width, y)
+
+
+class _Picture(Flowable):
+    """A vector drawing (a chart or a QR code) scaled to a width."""
+
+    def __init__(self, drawing: Drawing, width: float | None = None) -> None:
+        super().__init__()
+        self.drawing = drawing
+        drawing.initialFontName = REGULAR  # not reportlab's default, the unembedded Helvetica
+        self.target = width
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        width = min(self.target or availWidth, availWidth)
+        self.scale = width / self.drawing.width
+        self.width, self.height = width, self.drawing.height * self.scale
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.scale(self.scale, self.scale)
+        renderPDF.draw(self.drawing, self.canv, 0, 0)
+        self.canv.restoreState()
+
+
+# --------------------------------------------------------------------------------------------
+# The layout: sections in bands, measured, then drawn
+
+
+@dataclass
+class Section:
+    """A run of flowables under one name, with the content key each text came from."""
+
+    name: str
+    flowables: list[Flowable] = field(default_factory=list)
+    outline: str | None = None  # an entry in the PDF's outline, placed at the section's top
+
+    def add(self, flowable: Flowable, origin: str = "") -> Section:
+        flowable._deckgen_origin = origin  # type: ignore[attr-defined]
+        self.flowables.append(flowable)
+        return self
+
+    def space(self, height: float) -> Section:
+        return self.add(Spacer(1, height))
+
+
+@dataclass
+class Band:
+    """Full width (one column) or the grid's two columns, each a list of sections."""
+
+    columns: tuple[list[Section], ...]
+    keep_with_next: bool = False  # a heading: never left alone at the foot of a page
+
+
+@dataclass
+class Side:
+    """One side of the sheet: the front or the back."""
+
+    name: str
+    bands: list[Band]
+
+
+def _column_widths(frame_w: float, count: int) -> list[float]:
+    if count == 1:
+        return [frame_w]
+    return [(frame_w - GUTTER) / 2] * 2
+
+
+def _flowables(column: list[Section]) -> list[Flowable]:
+    return [f for s in column for f in s.flowables]
+
+
+def _height(flowables: Iterable[Flowable], width: float) -> float:
+    return sum(f.wrap(width, 10**6)[1] for f in flowables)
+
+
+def _band_height(band: Band, frame_w: float) -> float:
+    widths = _column_widths(frame_w, len(band.columns))
+    return max(_height(_flowables(col), w) for col, w in zip(band.columns, widths))
+
+
+def _side_height(side: Side, frame_w: float) -> float:
+    gaps = [HEADING_GAP if b.keep_with_next else BAND_GAP for b in side.bands[:-1]]
+    return sum(_band_height(b, frame_w) for b in side.bands) + sum(gaps)
+
+
+def _overflow(side: Side, frame_w: float, frame_h: float, story: Story) -> Problem | None:
+    """None when the side fits its page; else where it runs over, as a located problem."""
+    top = 0.0
+    for band in side.bands:
+        widths = _column_widths(frame_w, len(band.columns))
+        heights = [_height(_flowables(col), w) for col, w in zip(band.columns, widths)]
+        if top + max(heights) > frame_h + 0.01:
+            column = max(range(len(heights)), key=lambda i: heights[i])
+            width = widths[column]
+            y = top
+            section = band.columns[column][-1]
+            for s in band.columns[column]:
+                y += _height(s.flowables, width)
+                if y > frame_h:
+                    section = s
+                    break
+            return _overflow_problem(side, section, width, story)
+        top += max(heights) + (HEADING_GAP if band.keep_with_next else BAND_GAP)
+    return None
+
+
+def _overflow_problem(side: Side, section: Section, width: float, story: Story) -> Problem:
+    """Name the side, the section, and the longest text in it (where it stands in the file)."""
+    origins = [(f.wrap(width, 10**6)[1], f._deckgen_origin) for f in section.flowables
+               if getattr(f, "_deckgen_origin", "")]
+    message = (f"the handout's {side.name} does not fit on one page: {section.name} runs past the "
+               f"bottom; shorten it, or build with --pages auto to allow more pages")
+    if not origins:
+        return Problem(message, story.file, path=f"handout.{side.name}")
+    _, origin = max(origins, key=lambda item: item[0])
+    place = story.where(origin)
+    line, col = place if place else (None, None)
+    return Problem(message + f" (its longest text is {origin})", story.file, line, col, origin)
+
+
+def _split_column(flowables: list[Flowable], width: float, room: float,
+                  forced: bool) -> tuple[list[Flowable], list[Flowable]]:
+    """The flowables that fit in `room`, splitting the one that crosses it, and the rest."""
+    head: list[Flowable] = []
+    used = 0.0
+    for i, f in enumerate(flowables):
+        _, h = f.wrap(width, room - used)
+        if used + h <= room + 0.01:
+            head.append(f)
+            used += h
+            continue
+        parts = f.split(width, room - used) if room - used > 0 else []
+        if parts:
+            head.append(parts[0])
+            return head, list(parts[1:]) + flowables[i + 1:]
+        if not head and forced:  # cannot split and alone on a fresh page: let it run over
+            return [f], flowables[i + 1:]
+        return head, flowables[i:]
+    return head, []
+
+
+class _Sheet:
+    """Draws sides onto a canvas, a page per side, or more pages when allowed."""
+
+    def __init__(self, canvas: Canvas, page_w: float, page_h: float) -> None:
+        self.c = canvas
+        self.x0, self.top = MARGIN, page_h - MARGIN
+        self.frame_w, self.frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
+        self.pages = 0
+        self.outlines = 0
+
+    def side(self, side: Side, paginate: bool, gap: float = BAND_GAP) -> None:
+        y = self.top
+        pending = list(side.bands)
+        while pending:
+            band = pending.pop(0)
+            after = HEADING_GAP if band.keep_with_next else gap
+            height = _band_height(band, self.frame_w)
+            room = y - (self.top - self.frame_h)
+            follow = _band_height(pending[0], self.frame_w) if pending and band.keep_with_next else 0
+            if paginate and band.keep_with_next and y != self.top and height + after + min(
+                    follow, 30 * mm) > room:
+                self._new_page()
+                y = self.top
+                room = self.frame_h
+            if height <= room + 0.01:
+                self._draw_band(band, y)
+                y -= height + after
+                continue
+            if not paginate:  # measured beforehand; only rounding lands here
+                self._draw_band(band, y)
+                y -= height + after
+                continue
+            fresh = y == self.top
+            if height <= self.frame_h and not fresh:
+                self._new_page()
+                y = self.top
+                pending.insert(0, band)
+                continue
+            head, tail = self._split_band(band, room, forced=fresh)
+            self._draw_band(head, y)
+            if any(_flowables(col) for col in tail.columns):
+                self._new_page()
+                y = self.top
+                pending.insert(0, tail)
+            else:
+                y -= _band_height(head, self.frame_w) + after
+        self._new_page()
+
+    def _split_band(self, band: Band, room: float, forced: bool) -> tuple[Band, Band]:
+        widths = _column_widths(self.frame_w, len(band.columns))
+        heads, tails = [], []
+        for col, w in zip(band.columns, widths):
+            name = col[0].name if col else ""
+            fit, rest = _split_column(_flowables(col), w, room, forced)
+            outline = col[0].outline if col else None
+            heads.append([Section(name, fit, outline)])
+            tails.append([Section(name, rest)])
+        return Band(tuple(heads)), Band(tuple(tails))
+
+    def _draw_band(self, band: Band, top: float) -> None:
+        widths = _column_widths(self.frame_w, len(band.columns))
+        x = self.x0
+        for col, w in zip(band.columns, widths):
+            y = top
+            for section in col:
+                if section.outline:
+                    key = f"s{self.outlines}"
+                    self.outlines += 1
+                    self.c.bookmarkHorizontal(key, x, y + 2 * mm)
+                    self.c.addOutlineEntry(section.outline, key, level=0)
+                for f in section.flowables:
+                    _, h = f.wrap(w, 10**6)
+                    f.drawOn(self.c, x, y - h)
+                    y -= h
+            x += w + GUTTER
+
+    def _new_page(self) -> None:
+        self.c.showPage()
+        self.pages += 1
+
+
+# --------------------------------------------------------------------------------------------
+# The content of each side
+
+
+class _Builder:
+    """Turns the story into the front and back sides."""
+
+    def __init__(self, story: Story, frame_w: float) -> None:
+        self.story = story
+        self.p = Palette.from_theme(story.theme)
+        self.s = Styles.make(self.p)
+        self.frame_w = frame_w
+        self.col_w = _column_widths(frame_w, 2)[0]
+        self.slides = {s.kind: s for s in story.slides if s.kind != "experiment"}
+        experiments = [s for s in story.slides if s.kind == "experiment"]
+        self.experiments_kicker = experiments[0].kicker if experiments else ""
+        self.write_lines = WRITE_LINES
+
+    # -- pieces
+
+    def para(self, text: str, style: ParagraphStyle) -> Paragraph:
+        return Paragraph(_x(text), style)
+
+    def heading(self, section: Section, slide: Slide | None, after: float = 2 * mm) -> Section:
+        """The section's kicker in capitals, then its headline."""
+        if slide is not None:
+            section.add(self.para(slide.kicker.upper(), self.s.kicker), f"slides.{slide.kind}.kicker")
+            section.space(0.8 * mm)
+            section.add(self.para(slide.headline.text, self.s.headline), slide.headline.origin)
+        if after:
+            section.space(after)
+        return section
+
+    def glued(self, section: Section, slide: Slide | None) -> list[Flowable]:
+        """A heading's flowables, to keep together with the section's first item."""
+        return self.heading(Section(section.name), slide).flowables
+
+    def table(self, t: StoryTable, width: float) -> Table:
+        """A story table: header row, thin rules, numbers right-aligned, "our dial" marked."""
+        s = self.s
+        header = [Paragraph(_x(h), s.head_cell_right if a == "r" else s.head_cell)
+                  for h, a in zip(t.header, t.align)]
+        rows = [header]
+        for i, row in enumerate(t.rows):
+            ours = i == t.highlight
+            cells = []
+            for text, a in zip(row, t.align):
+                style = (s.head_cell_right if a == "r" else s.head_cell) if ours else \
+                    (s.cell_right if a == "r" else s.cell)
+                cells.append(Paragraph(_x(text), style))
+            rows.append(cells)
+        table = Table(rows, colWidths=_table_widths(t, width, TABLE_PAD), repeatRows=1, hAlign="LEFT")
+        commands: list[tuple[Any, ...]] = [
+            ("FONT", (0, 0), (-1, -1), REGULAR, TABLE_PT),  # else reportlab sets Helvetica per cell
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), TABLE_PAD),
+            ("RIGHTPADDING", (0, 0), (-1, -1), TABLE_PAD),
+            ("TOPPADDING", (0, 0), (-1, -1), 0.9 * mm),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.1 * mm),
+            ("LINEBELOW", (0, 0), (-1, 0), 0.9, self.p.text),
+            ("LINEBELOW", (0, 1), (-1, -1), 0.4, self.p.rule),
+        ]
+        if t.highlight is not None:
+            row = t.highlight + 1
+            commands += [("BACKGROUND", (0, row), (-1, row), self.p.tint),
+                         ("LINEBEFORE", (0, row), (0, row), 2.4, self.p.accent)]
+        table.setStyle(TableStyle(commands))
+        return table
+
+    # -- the front
+
+    def front(self) -> Side:
+        return Side("front page", [self._header(), self._meanings_and_dial(), self._workloads(),
+                                   *self._bottleneck()])
+
+    def _header(self) -> Band:
+        st, s, m = self.story, self.s, self.story.meta
+        sec = Section("the header")
+        left: list[Flowable] = [self.para(m.title, s.title)]
+        if m.subtitle:
+            left += [Spacer(1, 0.8 * mm), self.para(m.subtitle, s.body)]
+        facts = [self.para(x, s.small_right) for x in (m.event, m.date, m.presenter) if x]
+        facts.append(Paragraph(f'<font name="{BOLD}" color="{self.p.accent.hexval()}">'
+                               f"Our dial: {escape(st.speed)}</font>", s.small_right))
+        width = max(pdfmetrics.stringWidth(f"Our dial: {st.speed}", BOLD, SMALL_PT),
+                    *(pdfmetrics.stringWidth(x, REGULAR, SMALL_PT) for x in (m.event, m.date, m.presenter)))
+        width = min(width + 1 * mm, self.frame_w * 0.42)
+        table = Table([[left, facts]], colWidths=[self.frame_w - width, width], hAlign="LEFT")
+        table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "BOTTOM")])
+        sec.add(table, "meta.title").space(2.2 * mm).add(_Rule(self.p.text, 1.2))
+        return Band(([sec],))
+
+    def _meanings_and_dial(self) -> Band:
+        s = self.s
+        left = self.heading(Section("the four meanings", outline="What the number means"),
+                            self.slides.get("meanings"))
+        for i, card in enumerate(self.story.cards):
+            tag = (f' <font name="{BOLD}" color="{self.p.accent.hexval()}">\u25c0 OUR DIAL</font>'
+                   if card.ours else "")
+            head = Paragraph(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
+                             f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}", s.strong)
+            bar = (self.p.accent, 2.4) if card.ours else (self.p.rule, 0.8)
+            left.add(_Marked([head, Spacer(1, 0.5 * mm), self.para(card.text.text, s.body)],
+                             bar[0], bar[1]), card.text.origin)
+            if i < len(self.story.cards) - 1:
+                left.space(1.8 * mm)
+
+        d = self.story.dial
+        right = self.heading(Section("the dial", outline="The imagined dial"), self.slides.get("dial"))
+        right.add(Paragraph(f'OUR DIAL <font color="{self.p.accent.hexval()}">{_x(d.speed)}</font>',
+                            s.label)).space(1.8 * mm)
+        right.add(self.para(d.title, s.subhead)).space(0.6 * mm)
+        right.add(self.para(d.arithmetic, s.body)).space(1.5 * mm)
+        right.add(self._fitted(d.figure, s.figure, self.col_w))
+        right.add(self.para(d.sentence, s.body)).space(2.5 * mm)
+        right.add(_Rule(self.p.rule, 0.5)).space(1.8 * mm)
+        right.add(self.para(f"At {d.slow_speed}".upper(), s.label)).space(0.3 * mm)
+        right.add(self._fitted(d.slow_figure, s.slow_figure, self.col_w))
+        return Band(([left], [right]))
+
+    def _fitted(self, text: str, style: ParagraphStyle, width: float) -> Paragraph:
+        """A big figure, made smaller when it would not fit the column on one line."""
+        natural = pdfmetrics.stringWidth(text, style.fontName, style.fontSize)
+        if natural > width:
+            size = style.fontSize * width / natural * 0.98
+            style = ParagraphStyle(style.name + "-fit", parent=style, fontSize=size, leading=size * 1.15)
+        return Paragraph(_x(text), style)
+
+    def _workloads(self) -> Band:
+        t = self.story.workload_table
+        sec = Section("the four-workload table", outline="Four workloads at both ends of the dial")
+        slide = self.slides.get("workloads")
+        if slide:
+            sec.add(self.para(slide.headline.text, self.s.subhead), slide.headline.origin)
+            sec.space(1.2 * mm)
+        sec.add(self.table(t, self.frame_w)).space(1 * mm)
+        sec.add(self.para(t.caption, self.s.muted))
+        return Band(([sec],))
+
+    def _bottleneck(self) -> list[Band]:
+        s, b = self.s, self.story.bottleneck
+        head = self.heading(Section("the serial bottleneck", outline="The serial bottleneck"),
+                            self.slides.get("bottleneck"), after=0)
+        left = Section("the serial bottleneck")
+        left.add(self.para(b.setup.text, s.body), b.setup.origin).space(2 * mm)
+        chart = self.story.chart("bottleneck")
+        left.add(self._chart(chart, self.col_w, CHART_HEIGHT)).space(2.5 * mm)
+        left.add(self._speedups(b)).space(2.5 * mm)
+        left.add(self.para(b.model.text, s.muted), b.model.origin)
+
+        right = Section("the preset-check table")
+        presets = self.slides.get("presets")
+        if presets:
+            right.add(self.para(presets.headline.text, s.subhead), presets.headline.origin)
+            right.space(1.2 * mm)
+        right.add(self.table(self.story.presets_table, self.col_w)).space(1 * mm)
+        right.add(self.para(self.story.presets_table.caption, s.muted)).space(3 * mm)
+        right.add(_Marked([self.para(b.ceiling_sentence.text, s.strong)], self.p.accent, 2.4,
+                          pad=2.5 * mm), b.ceiling_sentence.origin)
+        right.space(2.5 * mm)
+        right.add(self.para(b.lesson.text, s.body), b.lesson.origin)
+        return [Band(([head],), keep_with_next=True), Band(([left], [right]))]
+
+    def _speedups(self, b: Any) -> Table:
+        s = self.s
+        half = self.col_w / 2
+        cells = [
+            [self.para("WRITING SPEEDUP", s.label), self.para("END-TO-END SPEEDUP", s.label)],
+            [self._fitted(b.writing_speedup, s.speedup, half - 2 * mm),
+             self._fitted(b.end_to_end_speedup, s.speedup_ours, half - 2 * mm)],
+            [self.para(b.writing_speedup_how, s.muted), self.para(b.end_to_end_how, s.muted)],
+        ]
+        table = Table(cells, colWidths=[half] * 2, hAlign="LEFT")
+        table.setStyle(_TIGHT + [("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
+                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5 * mm)])
+        return table
+
+    def _chart(self, chart: BarChart | Any, width: float, height: float) -> Flowable:
+        from svglib.svglib import svg2rlg
+
+        from deckgen import charts
+
+        svg = charts.render(chart, self.story.theme, width_in=width / 72, height_in=height / 72,
+                            fmt="svg", font_pt=SMALL_PT)
+        drawing = svg2rlg(io.BytesIO(svg))
+        if drawing is None:
+            raise RenderError(f"the {chart.key} chart could not be converted for the handout")
+        _embed_fonts(drawing)
+        return _Picture(drawing, width)
+
+    # -- the back
+
+    def back(self) -> Side:
+        return Side("back page", [*self._experiments(), self._checklist_and_more()])
+
+    def _experiments(self) -> list[Band]:
+        s = self.s
+        head = Section("the thought experiments", outline="Four thought experiments")
+        head.add(self.para(self.experiments_kicker.upper(), s.kicker), "slides.experiments.kicker")
+        if self.story.experiments_headline.text:
+            head.space(0.8 * mm).add(self.para(self.story.experiments_headline.text, s.headline),
+                                     self.story.experiments_headline.origin)
+        head.space(2 * mm)
+        bands = [Band(([head],), keep_with_next=True)]
+        cells = []
+        for i, e in enumerate(self.story.experiments):
+            sec = Section(f"the thought experiment \u201c{e.title}\u201d")
+            sec.add(self.para(e.title, s.subhead), f"workloads[{i}].title").space(0.6 * mm)
+            sec.add(self.para(e.arithmetic, s.body))
+            sec.add(Paragraph(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body)).space(1.2 * mm)
+            scarce = Paragraph(f'<font name="{BOLD}">Still scarce:</font> {_x(e.scarce.text)}', s.body)
+            bar = (self.p.accent, 2.4) if e.featured else (self.p.text, 1.2)
+            sec.add(_Marked([scarce], bar[0], bar[1], pad=2.5 * mm), e.scarce.origin)
+            cells.append(sec)
+        for i in range(0, len(cells), 2):
+            pair = cells[i:i + 2]
+            bands.append(Band(([pair[0]], [pair[1]] if len(pair) > 1 else [])))
+        return bands
+
+    def _checklist_and_more(self) -> Band:
+        """What gets precious, the checklist, the sources and the QR code, flowing from the
+        left column into the right one, balanced, in reading order."""
+        s = self.s
+        precious = Section("what gets precious", outline="What gets precious")
+        glue = self.glued(precious, self.slides.get("precious"))
+        for i, (name, text) in enumerate(self.story.precious):
+            item = Paragraph(f'<font name="{BOLD}">{_x(name)}.</font> {_x(text.text)}', s.body)
+            precious.add(_Stack([*glue, item]), text.origin)
+            precious.space(1.1 * mm)
+            glue = []
+
+        checklist = Section("the checklist", outline="Use it this week").space(SECTION_GAP)
+        glue = self.glued(checklist, self.slides.get("checklist"))
+        indent = CHECK_BOX + 2.5 * mm
+        for i, (step, detail, write_in) in enumerate(self.story.checklist):
+            unit = _Stack([*glue, _StepHead(self.para(step, s.strong), self.p.text),
+                           Spacer(1, 0.6 * mm), _Indented(self.para(detail.text, s.body), indent),
+                           _WriteIn(write_in, self.write_lines, s.body, self.p.muted, indent)])
+            checklist.add(unit, detail.origin).space(2.5 * mm)
+            glue = []
+
+        sources = Section("the sources", outline="Sources").space(SECTION_GAP)
+        glue = self.glued(sources, self.slides.get("sources"))
+        for i, src in enumerate(self.story.sources):
+            line = f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.publisher)}, {_x(src.kind)}.'
+            if src.url:
+                line += f" {_link(src.url, _short_link(src.url), self.p.accent)}"
+            sources.add(_Stack([*glue, Paragraph(line, s.small)]), f"sources[{i}].title")
+            sources.space(1.4 * mm)
+            glue = []
+        sections = [precious, checklist, sources]
+        if self.story.meta.url:
+            qr = Section("the QR code")
+            qr.space(1.5 * mm).add(self._qr(self.story.meta.url), "meta.url")
+            sections.append(qr)
+        return _balance(sections, self.col_w)
+
+    def _qr(self, url: str) -> Table:
+        widget = QrCodeWidget(url, barLevel="M")
+        widget.qr.make()
+        modules = widget.qr.getModuleCount()
+        size = QR_MODULES * (modules + 2 * widget.barBorder) / modules
+        widget.barWidth = widget.barHeight = size
+        drawing = Drawing(size, size)
+        drawing.add(widget)
+        link = Paragraph(_link(url, _short_link(url, keep_path=True), self.p.accent), self.s.body)
+        table = Table([[_Picture(drawing, size), link]], colWidths=[size + 1 * mm, None],
+                      hAlign="LEFT")
+        table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
+        return table
+
+
+def _table_widths(t: StoryTable, width: float, pad: float) -> list[float]:
+    """Column widths that keep every cell on one line when they can.
+
+    Number columns get their widest cell; the text columns share what is left. When that is
+    too little, headers wrap at their spaces first, then the text columns wrap too; only when
+    even that fails does every column shrink alike.
+    """
+    def measure(text: str, bold: bool) -> float:
+        return pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, TABLE_PT) + 2 * pad + 0.5
+
+    columns = range(len(t.header))
+    text_columns = [c for c in columns if t.align[c] == "l"]
+    body = [max((measure(row[c], i == t.highlight) for i, row in enumerate(t.rows)), default=0)
+            for c in columns]
+    words = [max((measure(w, i == t.highlight) for i, row in enumerate(t.rows) for w in row[c].split()),
+                 default=0) for c in columns]
+    head_full = [measure(h, True) for h in t.header]
+    head_words = [max((measure(w, True) for w in h.split()), default=0) for h in t.header]
+    natural = [max(b, h) for b, h in zip(body, head_full)]
+    for heads, wrap_text in ((head_full, False), (head_words, False), (head_words, True)):
+        wanted = [max(h, words[c] if (wrap_text and c in text_columns) else body[c])
+                  for c, h in enumerate(heads)]
+        fixed = sum(wanted[c] for c in columns if c not in text_columns)
+        if fixed + sum(wanted[c] for c in text_columns) <= width:
+            if not text_columns:
+                return wanted
+            share = sum(natural[c] for c in text_columns)
+            rest = width - fixed
+            return [rest * natural[c] / share if c in text_columns else wanted[c] for c in columns]
+    total = sum(natural)
+    return [width * n / total for n in natural]
+
+
+_TIGHT: list[tuple[Any, ...]] = [
+    ("FONT", (0, 0), (-1, -1), REGULAR, BODY_PT),  # else reportlab sets Helvetica for each cell
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+    ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+]
+
+
+def _link(url: str, text: str, colour: colors.Color) -> str:
+    """Paragraph markup for a clickable link (a URI annotation in the PDF)."""
+    return (f'<a href="{escape(url, {chr(34): "&quot;"})}" color="{colour.hexval()}">'
+            f"<u>{_x(text)}</u></a>")
+
+
+class _Indented(Flowable):
+    """A flowable moved right by `indent`; splits when its inner flowable splits."""
+
+    def __init__(self, inner: Flowable, indent: float) -> None:
+        super().__init__()
+        self.inner, self.indent = inner, indent
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        w, h = self.inner.wrap(availWidth - self.indent, availHeight)
+        self.width, self.height = availWidth, h
+        return availWidth, h
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        parts = self.inner.split(availWidth - self.indent, availHeight)
+        return [_Indented(p, self.indent) for p in parts]
+
+    def draw(self) -> None:
+        self.inner.drawOn(self.canv, self.indent, 0)
+
+
+class _Stack(Flowable):
+    """Flowables kept together, one under the other; split only between them."""
+
+    def __init__(self, inner: Sequence[Flowable]) -> None:
+        super().__init__()
+        self.inner = list(inner)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.sizes = [f.wrap(availWidth, availHeight) for f in self.inner]
+        self.width, self.height = availWidth, sum(h for _, h in self.sizes)
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        used, head = 0.0, []
+        for i, f in enumerate(self.inner):
+            _, h = f.wrap(availWidth, availHeight - used)
+            if used + h <= availHeight:
+                head.append(f)
+                used += h
+                continue
+            parts = f.split(availWidth, availHeight - used) if availHeight - used > 0 else []
+            if parts:
+                return [_Stack([*head, parts[0]]), _Stack([*parts[1:], *self.inner[i + 1:]])]
+            return [_Stack(head), _Stack(self.inner[i:])] if head else []
+        return [self]
+
+    def draw(self) -> None:
+        y = self.height
+        for f, (_, h) in zip(self.inner, self.sizes):
+            y -= h
+            f.drawOn(self.canv, 0, y)
+
+
+def _balance(sections: list[Section], width: float) -> Band:
+    """Sections flowing down the left column and on into the right, the two columns as even
+    as whole items allow."""
+    items = [(s, f) for s in sections for f in s.flowables]
+    heights = [f.wrap(width, 10**6)[1] for _, f in items]
+
+    def trimmed(run: list[int]) -> list[int]:
+        while run and isinstance(items[run[0]][1], Spacer):
+            run = run[1:]
+        while run and isinstance(items[run[-1]][1], Spacer):
+            run = run[:-1]
+        return run
+
+    best: tuple[float, int] | None = None
+    for k in range(len(items) + 1):
+        left, right = trimmed(list(range(k))), trimmed(list(range(k, len(items))))
+        tallest = max(sum(heights[i] for i in left), sum(heights[i] for i in right))
+        if best is None or tallest < best[0] - 0.01:
+            best = (tallest, k)
+    assert best is not None
+    k = best[1]
+
+    seen: set[int] = set()
+
+    def column(run: list[int]) -> list[Section]:
+        result: list[Section] = []
+        for i in run:
+            section, f = items[i]
+            if not result or result[-1].name != section.name:
+                outline = section.outline if id(section) not in seen else None
+                seen.add(id(section))
+                result.append(Section(section.name, outline=outline))
+            result[-1].flowables.append(f)
+        return result
+
+    return Band((column(trimmed(list(range(k)))), column(trimmed(list(range(k, len(items)))))))
+
+
+def _short_link(url: str, keep_path: bool = False) -> str:
+    """A link as printed: no scheme or 'www.', and a long path cut to its last part."""
+    text = url.split("://", 1)[-1]
+    if text.startswith("www."):
+        text = text[4:]
+    text = text.rstrip("/")
+    host, _, path = text.partition("/")
+    parts = [p for p in path.split("/") if p]
+    if keep_path or len(parts) <= 2:
+        return text
+    return f"{host}/\u2026/{parts[-1]}"
+
+
+def _embed_fonts(node: Any) -> None:
+    """Point every text in a converted chart at the embedded DejaVu faces."""
+    if isinstance(node, String):
+        name = node.fontName or REGULAR
+        if name not in _FACES:
+            bold = "bold" in name.lower()
+            oblique = "italic" in name.lower() or "oblique" in name.lower()
+            node.fontName = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC,
+                             (True, True): BOLD_ITALIC}[(bold, oblique)]
+        return
+    if isinstance(node, (Group, Drawing)):
+        for child in node.contents:
+            _embed_fonts(child)
+
+
+# --------------------------------------------------------------------------------------------
+# The whole sheet
+
+
+def render(told: Story, *, pages_auto: bool = False) -> bytes:
+    """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows."""
+    _register_fonts()
+    page_w, page_h = PAPER[told.meta.paper]
+    frame_w, frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
+    builder = _Builder(told, frame_w)
+    front, back = builder.front(), builder.back()
+    if _side_height(back, frame_w) > frame_h:  # less room to write beats a second sheet
+        builder.write_lines = WRITE_LINES - 1
+        back = builder.back()
+    sides = [front, back]
+    if not pages_auto:
+        problems = [p for p in (_overflow(side, frame_w, frame_h, told) for side in sides) if p]
+        if problems:
+            raise InputError(problems)
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
+                    lang=told.meta.language or None, initialFontName=REGULAR,
+                    initialFontSize=BODY_PT)
+    _describe(canvas, told)
+    sheet = _Sheet(canvas, page_w, page_h)
+    for side in sides:
+        # A page with room to spare spreads it between its bands, a little each.
+        spare = frame_h - _side_height(side, frame_w)
+        stretchy = sum(1 for band in side.bands[:-1] if not band.keep_with_next)
+        gap = BAND_GAP + (min(spare / max(stretchy, 1), MAX_EXTRA_GAP) if spare > 0 else 0)
+        sheet.side(side, paginate=pages_auto, gap=gap)
+    canvas.showOutline()
+    canvas.save()
+    return out.getvalue()
+
+
+def _describe(canvas: Canvas, told: Story) -> None:
+    """Document metadata: title, author, subject, keywords and creator."""
+    m = told.meta
+    canvas.setTitle(m.title)
+    canvas.setAuthor(m.presenter)
+    canvas.setSubject(m.subtitle or m.title)
+    topics = [s.kicker.split("/", 1)[-1].strip() for s in told.slides if s.kicker]
+    keywords = list(dict.fromkeys([*topics, m.event]))
+    canvas.setKeywords(", ".join(k for k in keywords if k))
+    canvas.setCreator(f"deckgen {__version__}")
