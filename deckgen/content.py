@@ -227,7 +227,7 @@ class Checker:
         if len(value) > limit:
             self.problem(path, f"is {len(value):,} characters long; at most {limit:,} are allowed")
             return None
-        return value
+        return str(value)
 
     def choice(self, path: str, value: Any, allowed: tuple[str, ...]) -> str | None:
         if not isinstance(value, str) or value not in allowed:
@@ -345,15 +345,17 @@ def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
                                                 d.get("speed_marks", list(DEFAULT_MARKS)), 2, 8)))
     if speed is None or slow is None or check is None or None in presets or None in marks:
         return None
+    sure_presets = tuple(p for p in presets if p is not None)
+    sure_marks = tuple(m for m in marks if m is not None)
     if slow > speed and "slow_speed" in d:
         c.problem("dial.slow_speed", f"must not be above dial.speed ({fmt.speed(speed)}), "
                                      f"got {_describe(d.get('slow_speed'))}")
     elif slow > speed:  # the default slow speed: the speed is what was written
         c.problem("dial.speed", f"must not be below dial.slow_speed ({fmt.speed(slow)} unless set), "
                                 f"got {_describe(d.get('speed'))}")
-    if list(marks) != sorted(set(marks)):
+    if list(sure_marks) != sorted(set(sure_marks)):
         c.problem("dial.speed_marks", "must be distinct speeds in rising order")
-    return Dial(speed, slow, workload, check, presets, marks)  # type: ignore[arg-type]
+    return Dial(speed, slow, workload, check, sure_presets, sure_marks)
 
 
 def _meanings(c: Checker, value: Any) -> tuple[Meaning, ...]:
@@ -374,7 +376,7 @@ def _meanings(c: Checker, value: Any) -> tuple[Meaning, ...]:
         if ("streams" in m) != ("stream_speed" in m):
             c.problem(path, "streams and stream_speed go together: give both or neither")
         if len(fields) == 4 and None not in fields and ours is not None:
-            result.append(Meaning(*fields, ours, streams, stream_speed))  # type: ignore[arg-type]
+            result.append(Meaning(*fields, ours, streams, stream_speed))  # type: ignore[arg-type, call-arg]
     if sum(1 for m in result if m.streams is not None) > 1:
         c.problem("meanings", "only one meaning can carry the aggregate example (streams)")
     return tuple(result)
@@ -460,7 +462,7 @@ def _sources(c: Checker, value: Any) -> list[Source]:
             url = None
         checked = c.text(f"{path}.checked", s.get("checked"), 100) if "checked" in s else None
         if None not in fields and checked is not None:
-            result.append(Source(*fields, url, checked))  # type: ignore[arg-type]
+            result.append(Source(*fields, url, checked))  # type: ignore[arg-type, call-arg]
     return result
 
 

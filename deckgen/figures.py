@@ -8,7 +8,7 @@ that the math also computes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -126,7 +126,7 @@ def figures(content: Content) -> dict[str, Figure]:
     return out
 
 
-def fill(text: str, table: dict[str, Figure], keep_together: bool = False) -> str:
+def fill(text: str, table: Mapping[str, Figure], keep_together: bool = False) -> str:
     """`text` with each {name} replaced by its figure's text (names are checked beforehand)."""
     def put(match: re.Match[str]) -> str:
         value = table[match.group(1).strip()].text
