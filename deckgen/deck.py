@@ -1,0 +1,1553 @@
+"""The deck: the story as a PowerPoint file a presenter can open, edit and present as is.
+
+Only this module imports python-pptx (and Pillow, which comes with it). Every text is set in
+a real text box, placeholder or native table, at the largest size of its type scale that
+fits: each block is measured with the font's real metrics (DejaVu Sans, through Pillow) and
+wrapped the way a presentation program wraps, at spaces only, so the figures' no-break
+spaces hold. When even the smallest size does not fit, the build stops and names the slide,
+the field and its place in content.yaml.
+
+Colours are theme references (text, muted = tx2, accent = accent1), so a `--template`'s
+theme colours and fonts carry through; without a template the deck starts from
+python-pptx's blank presentation, resized to the aspect and given the content's theme.
+
+The same story gives the same bytes: fixed timestamps in docProps/core.xml and in the zip
+(SOURCE_DATE_EPOCH when set, else 2000-01-01T00:00:00Z), parts in a stable order.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import re
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from functools import cache, lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+from pptx import Presentation
+from pptx.enum.dml import MSO_THEME_COLOR
+from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
+from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
+from pptx.opc.constants import RELATIONSHIP_TYPE as RT
+from pptx.oxml import parse_xml
+from pptx.oxml.ns import nsdecls, qn
+from pptx.presentation import Presentation as PresentationObject
+from pptx.slide import Slide as PptxSlide
+from pptx.slide import SlideLayout
+from pptx.util import Emu, Pt
+
+from deckgen import chartcache, fmt, fonts
+from deckgen import story as st
+from deckgen.content import Theme
+from deckgen.errors import InputError, Problem, RenderError
+
+EMU_PER_IN = 914400
+EMU_PER_PT = 12700
+SLIDE_HEIGHT = 6858000  # 7.5 in, both aspects
+SLIDE_WIDTHS = {"16:9": 12192000, "4:3": 9144000}  # 13.333 in and 10 in
+DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, when SOURCE_DATE_EPOCH is not set
+ZIP_EPOCH = 315532800  # 1980-01-01, the earliest time a zip entry can carry
+
+# The type scale, in points: (largest, smallest). Text starts at the largest size and
+# shrinks no further than the smallest; the back of the room decides the floors.
+KICKER = (15.0, 14.0)
+TITLE = (40.0, 28.0)
+ONE_LINE_TITLE = 34.0  # a title shrinks to this to stay on one line, before it takes two
+COVER_TITLE = (54.0, 36.0)
+COVER_SUBTITLE = (28.0, 20.0)
+COVER_LINE = (22.0, 18.0)
+LABEL = (15.0, 14.0)
+BODY = (24.0, 18.0)
+LEAD = (28.0, 20.0)
+FIGURE = (120.0, 72.0)
+FIGURE_SIDE = (72.0, 48.0)  # the slow speed's figure beside the chosen one
+FIGURE_ROW = (88.0, 60.0)  # several big figures side by side
+TABLE = (24.0, 16.0)
+CAPTION = (20.0, 18.0)
+TABLE_SMALL = (18.0, 16.0)  # the sources, which say the most
+CHART_MIN = round(1.9 * EMU_PER_IN)  # the least height a chart gets
+CHART_ROOM = round(2.6 * EMU_PER_IN)  # what a chart gets when a table shares its slide
+FOOTER = 12.0
+
+# Line pitch as a multiple of the size. DejaVu Sans is 1.165 em from ascent to descent, so
+# exact spacing below that would clip glyphs in some clients.
+TIGHT = 1.17
+LOOSE = 1.2
+WIDTH_SAFETY = 0.96  # leave room for a client whose wrapping measures a little wider
+
+_SCHEME = {"text": "tx1", "muted": "tx2", "accent": "accent1", "background": "bg1", "rule": "bg2"}
+_THEME_COLOUR = {"text": MSO_THEME_COLOR.TEXT_1, "muted": MSO_THEME_COLOR.TEXT_2,
+                 "accent": MSO_THEME_COLOR.ACCENT_1, "background": MSO_THEME_COLOR.BACKGROUND_1,
+                 "rule": MSO_THEME_COLOR.BACKGROUND_2}
+_PLAIN_TABLE = "{2D5ABB26-0587-4C30-8999-92F81FD0307C}"  # built-in "No Style, No Grid"
+_SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
+_FOOTER_TYPES = (PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)
+_TITLE_TYPES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE)
+
+
+# ---------------------------------------------------------------------------------------------
+# Measuring text
+
+
+@cache
+def _font(bold: bool) -> ImageFont.FreeTypeFont:
+    path = fonts.path("bold" if bold else "regular")
+    try:
+        return ImageFont.truetype(str(path), 1000, layout_engine=ImageFont.Layout.BASIC)
+    except OSError as err:
+        raise RenderError(f"cannot read the font {path}: {err}") from None
+
+
+@lru_cache(maxsize=65536)
+def _em(text: str, bold: bool) -> float:
+    """The advance width of `text` in ems."""
+    return float(_font(bold).getlength(text)) / 1000
+
+
+def _width(text: str, size: float, bold: bool, tracking: float = 0.0) -> float:
+    """Width of one line of `text` in points at `size`."""
+    return _em(text, bold) * size + tracking * len(text)
+
+
+def _wrap(text: str, size: float, width: float, bold: bool, tracking: float = 0.0) -> list[str]:
+    """Lines of `text` wrapped greedily at spaces (a no-break space never breaks); a word wider
+    than the line is broken between characters, as presentation programs do."""
+    lines: list[str] = []
+    for hard in text.split("\n"):
+        current = ""
+        for word in hard.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if _width(candidate, size, bold, tracking) <= width + 1e-6:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            current = ""
+            if _width(word, size, bold, tracking) <= width + 1e-6:
+                current = word
+                continue
+            for ch in word:
+                if current and _width(current + ch, size, bold, tracking) > width:
+                    lines.append(current)
+                    current = ""
+                current += ch
+        lines.append(current)
+    return lines
+
+
+def _longest_word(text: str, size: float, bold: bool, tracking: float = 0.0) -> float:
+    return max((_width(w, size, bold, tracking) for w in re.split(r"[ \n]", text)), default=0.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Blocks of text and fitting them
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    colour: str | None = None  # a role from _SCHEME; None keeps the paragraph's
+    link: str | None = None
+
+
+@dataclass(frozen=True)
+class Para:
+    """One paragraph to set: its text, its size range and look, and where it came from."""
+
+    text: str
+    size: tuple[float, float]
+    bold: bool = False
+    caps: bool = False
+    colour: str | None = "text"  # None: inherit (placeholders keep the template's colour)
+    heading: bool = False  # the theme's heading font
+    before: float = 0.0  # points of space above (never on a block's first paragraph)
+    line: float = LOOSE
+    align: str | None = None  # "l", "r", "ctr"; None inherits
+    one_line: bool = False  # a big figure: shrink, never wrap
+    tracking: float = 0.0  # letter spacing in points
+    field: str = ""  # what an error calls it: "title", "card text"
+    origin: str = ""  # its key path in content.yaml
+    link: str | None = None
+    runs: tuple[Run, ...] = ()  # several colours in one paragraph; their texts make `text`
+
+    @property
+    def shown(self) -> str:
+        return self.text.upper() if self.caps else self.text
+
+
+def para(text: str, size: tuple[float, float], **kw: object) -> Para:
+    return Para(text, size, **kw)  # type: ignore[arg-type]
+
+
+class _NoFit(Exception):
+    """A block that does not fit at its smallest sizes: the paragraph to blame and why."""
+
+    def __init__(self, culprit: Para, detail: str) -> None:
+        super().__init__(detail)
+        self.culprit = culprit
+        self.detail = detail
+
+
+def _levels(paras: Sequence[Para]) -> int:
+    return max(1, math.ceil(max((p.size[0] - p.size[1] for p in paras), default=0.0)))
+
+
+def _sizes(paras: Sequence[Para], t: float) -> list[float]:
+    """Each paragraph's size at level t (0 = largest, 1 = smallest), in half points."""
+    return [round((p.size[0] - t * (p.size[0] - p.size[1])) * 2) / 2 for p in paras]
+
+
+def _para_height(p: Para, size: float, width: float) -> float:
+    if p.one_line and _width(p.shown, size, p.bold, p.tracking) > width + 1e-6:
+        return math.inf
+    return len(_wrap(p.shown, size, width, p.bold, p.tracking)) * size * p.line
+
+
+def _height(paras: Sequence[Para], sizes: Sequence[float], width: float) -> float:
+    total = 0.0
+    for i, (p, size) in enumerate(zip(paras, sizes)):
+        total += (p.before if i else 0.0) + _para_height(p, size, width)
+    return total
+
+
+def _culprit(paras: Sequence[Para], width: float, height: float) -> _NoFit:
+    """Why `paras` do not fit a width x height (points) box even at their smallest."""
+    sizes = [p.size[1] for p in paras]
+    for p, size in zip(paras, sizes):
+        wide = _width(p.shown, size, p.bold, p.tracking)
+        if p.one_line and wide > width:
+            return _NoFit(p, f"at {size:g} pt it is {wide / 72:.1f} in wide on one line; "
+                             f"the space is {width / 72:.1f} in")
+        if _longest_word(p.shown, size, p.bold, p.tracking) > width:
+            return _NoFit(p, f"at {size:g} pt a word in it is wider than the {width / 72:.1f} in "
+                             "space")
+    heights = [_para_height(p, s, width) + (p.before if i else 0.0)
+               for i, (p, s) in enumerate(zip(paras, sizes))]
+    named = [i for i, p in enumerate(paras) if p.field] or list(range(len(paras)))
+    i = max(named, key=lambda k: heights[k])
+    p, size = paras[i], sizes[i]
+    need = len(_wrap(p.shown, size, width, p.bold, p.tracking))
+    free = height - (sum(heights) - heights[i]) - (p.before if i else 0.0)
+    room = max(0, math.floor(free / (size * p.line) + 1e-6))
+    return _NoFit(p, f"at {size:g} pt it needs {need} lines; there is room for {room}")
+
+
+def _fit(blocks: Sequence[tuple[Sequence[Para], float, float]]) -> list[list[float]]:
+    """Sizes for blocks set together (so they share one level): the largest level at which
+    every block's paragraphs fit its width x height (points)."""
+    steps = max(_levels(paras) for paras, _, _ in blocks)
+    for k in range(steps + 1):
+        t = k / steps
+        sizes = [_sizes(paras, t) for paras, _, _ in blocks]
+        if all(_height(paras, s, w * WIDTH_SAFETY) <= h + 0.01
+               for (paras, w, h), s in zip(blocks, sizes)):
+            return sizes
+    for paras, w, h in blocks:
+        s = _sizes(paras, 1.0)
+        if _height(paras, s, w * WIDTH_SAFETY) > h + 0.01:
+            raise _culprit(paras, w * WIDTH_SAFETY, h)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _natural_height(paras: Sequence[Para], sizes: Sequence[float], width: float) -> float:
+    return _height(paras, sizes, width * WIDTH_SAFETY)
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on the slide, in EMU."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    def columns(self, widths: Sequence[float], gap: int) -> list[Box]:
+        """Split across, in proportion to `widths`, with `gap` between."""
+        free = self.w - gap * (len(widths) - 1)
+        total = sum(widths)
+        out, x = [], self.x
+        for i, share in enumerate(widths):
+            w = self.right - x if i == len(widths) - 1 else round(free * share / total)
+            out.append(Box(x, self.y, w, self.h))
+            x += w + gap
+        return out
+
+    def rows(self, heights: Sequence[float], gap: int) -> list[Box]:
+        free = self.h - gap * (len(heights) - 1)
+        total = sum(heights)
+        out, y = [], self.y
+        for i, share in enumerate(heights):
+            h = self.bottom - y if i == len(heights) - 1 else round(free * share / total)
+            out.append(Box(self.x, y, self.w, h))
+            y += h + gap
+        return out
+
+    def grid(self, columns: int, rows: int, gap: int) -> list[Box]:
+        return [cell for row in self.rows([1] * rows, gap) for cell in row.columns([1] * columns, gap)]
+
+    def top(self, h: int) -> Box:
+        return Box(self.x, self.y, self.w, min(h, self.h))
+
+    def below(self, h: int, gap: int = 0) -> Box:
+        """What is left under the top `h` (and a gap)."""
+        cut = min(self.h, h + gap)
+        return Box(self.x, self.y + cut, self.w, self.h - cut)
+
+    def bottom_part(self, h: int) -> Box:
+        return Box(self.x, self.bottom - h, self.w, h)
+
+    def left(self, w: int) -> Box:
+        return Box(self.x, self.y, w, self.h)
+
+    def shrink(self, dx: int = 0, dy: int = 0) -> Box:
+        return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
+
+
+def _in(inches: float) -> int:
+    return round(inches * EMU_PER_IN)
+
+
+def _pt(emu: int) -> float:
+    return emu / EMU_PER_PT
+
+
+def _emu(points: float) -> int:
+    return math.ceil(points * EMU_PER_PT)
+
+
+# ---------------------------------------------------------------------------------------------
+# What goes on a slide, worked out before anything is drawn
+
+
+@dataclass
+class TextItem:
+    box: Box
+    paras: list[Para]
+    sizes: list[float]
+    anchor: str = "t"
+    inset: tuple[int, int, int, int] = (0, 0, 0, 0)  # left, top, right, bottom
+    fill: tuple[str, float] | None = None  # role, brightness
+    outline: tuple[str, float] | None = None  # role, width in points
+    name: str = "Text"
+
+
+@dataclass
+class TableItem:
+    box: Box
+    cells: list[list[list[Para]]]  # row, column, paragraphs
+    sizes: list[list[list[float]]]
+    widths: list[int]
+    heights: list[int]
+    highlight: int | None  # a body row, counted from 0
+    name: str = "Table"
+
+
+@dataclass
+class PictureItem:
+    box: Box
+    chart: st.Chart
+    name: str = "Chart"
+
+
+@dataclass
+class RectItem:
+    box: Box
+    fill: tuple[str, float] | None = None
+    outline: tuple[str, float] | None = None
+    name: str = "Rule"
+
+
+Item = TextItem | TableItem | PictureItem | RectItem
+
+
+def text_item(box: Box, paras: Sequence[Para], *, inset: tuple[int, int, int, int] = (0, 0, 0, 0),
+              anchor: str = "t", fill: tuple[str, float] | None = None,
+              outline: tuple[str, float] | None = None, name: str = "Text",
+              shrink_to_fit: bool = False) -> TextItem:
+    """A text box whose paragraphs fit `box` (raises _NoFit); with `shrink_to_fit` the box
+    is cut to the height its text needs."""
+    w, h = _pt(box.w - inset[0] - inset[2]), _pt(box.h - inset[1] - inset[3])
+    sizes = _fit([(paras, w, h)])[0]
+    if shrink_to_fit:
+        need = _natural_height(paras, sizes, w)
+        box = Box(box.x, box.y, box.w, min(box.h, _emu(need) + inset[1] + inset[3] + _in(0.02)))
+    return TextItem(box, list(paras), sizes, anchor, inset, fill, outline, name)
+
+
+def texts_together(boxes: Sequence[Box], blocks: Sequence[Sequence[Para]],
+                   inset: tuple[int, int, int, int] = (0, 0, 0, 0), **kw: object) -> list[TextItem]:
+    """Several text boxes set at one shared level, so like parts share one size."""
+    sizes = _fit([(paras, _pt(b.w - inset[0] - inset[2]), _pt(b.h - inset[1] - inset[3]))
+                  for b, paras in zip(boxes, blocks)])
+    return [TextItem(b, list(paras), s, inset=inset, **kw)  # type: ignore[arg-type]
+            for b, paras, s in zip(boxes, blocks, sizes)]
+
+
+def needed_height(paras: Sequence[Para], width: int, sizes: Sequence[float] | None = None,
+                  inset: tuple[int, int, int, int] = (0, 0, 0, 0)) -> int:
+    """EMU height of `paras` set at `sizes` (default: their largest that fits one width)."""
+    w = _pt(width - inset[0] - inset[2])
+    if sizes is None:
+        sizes = _fit([(paras, w, 1e9)])[0]
+    return _emu(_natural_height(paras, sizes, w)) + inset[1] + inset[3]
+
+
+def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *,
+               stretch: bool = True, margin: tuple[int, int] = (_in(0.1), _in(0.06)),
+               name: str = "Table") -> TableItem:
+    """A native table at the largest level at which it fits `box`; columns share the width
+    in proportion to what their text needs, rows are as tall as their tallest cell. A size
+    at which no cell wraps wins over a larger one at which some do."""
+    flat = [p for row in cells for cell in row for p in cell]
+    steps = _levels(flat)
+    mx, my = margin
+    columns = len(cells[0])
+    for wrap, k in [(w, k) for w in (False, True) for k in range(steps + 1)]:
+        t = k / steps
+        sizes = [[_sizes(cell, t) for cell in row] for row in cells]
+
+        def need(c: int, widest: Callable[[Para, float], float]) -> float:
+            return max(widest(p, s) for row, srow in zip(cells, sizes)
+                       for p, s in zip(row[c], srow[c])) / WIDTH_SAFETY + _pt(2 * mx)
+
+        least = [need(c, lambda p, s: _longest_word(p.shown, s, p.bold, p.tracking))
+                 for c in range(columns)]
+        natural = [need(c, lambda p, s: max(_width(line, s, p.bold, p.tracking)
+                                             for line in p.shown.split("\n")))
+                   for c in range(columns)]
+        room = _pt(box.w)
+        if sum(least) > room or (not wrap and sum(natural) > room):
+            continue
+        if sum(natural) <= room:
+            spare = room - sum(natural) if stretch else 0.0
+            widths = [n + spare * n / sum(natural) for n in natural]
+        else:
+            k_ = (room - sum(least)) / (sum(natural) - sum(least))
+            widths = [lo + k_ * (n - lo) for lo, n in zip(least, natural)]
+        heights = []
+        for row, srow in zip(cells, sizes):
+            heights.append(max(_natural_height(cell, s, w - _pt(2 * mx))
+                               for cell, s, w in zip(row, srow, widths)) + _pt(2 * my))
+        if sum(heights) <= _pt(box.h):
+            emu_w = [_emu(w) for w in widths]
+            emu_w[-1] -= max(0, sum(emu_w) - box.w)
+            emu_h = [_emu(h) for h in heights]
+            used = Box(box.x, box.y, sum(emu_w), sum(emu_h))
+            return TableItem(used, cells, sizes, emu_w, emu_h, highlight, name)
+    # Blame the cell that needs the most height at the smallest size.
+    sizes = [[_sizes(cell, 1.0) for cell in row] for row in cells]
+    share = _pt(box.w) / columns - _pt(2 * mx)
+    worst = max(((p, s) for row, srow in zip(cells, sizes) for cell, sc in zip(row, srow)
+                 for p, s in zip(cell, sc) if p.field or p.origin),
+                key=lambda ps: len(ps[0].text), default=None)
+    if worst is None:
+        worst = (flat[0], flat[0].size[1])
+    p, s = worst
+    rows_h = _pt(box.h)
+    raise _NoFit(p, f"the table needs more than the {rows_h / 72:.1f} in of height there is, "
+                    f"even at {s:g} pt (about {share / 72:.1f} in per column)")
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing
+
+
+def _colour_xml(role: str, brightness: float = 0.0) -> str:
+    mods = ""
+    if brightness > 0:
+        mods = (f'<a:lumMod val="{round((1 - brightness) * 100000)}"/>'
+                f'<a:lumOff val="{round(brightness * 100000)}"/>')
+    elif brightness < 0:
+        mods = f'<a:lumMod val="{round((1 + brightness) * 100000)}"/>'
+    return f'<a:solidFill><a:schemeClr val="{_SCHEME[role]}">{mods}</a:schemeClr></a:solidFill>'
+
+
+def _line_xml(tag: str, role: str | None, width_pt: float) -> str:
+    if role is None:
+        return f'<a:{tag} w="0"><a:noFill/></a:{tag}>'
+    return f'<a:{tag} w="{round(width_pt * EMU_PER_PT)}" cmpd="sng">{_colour_xml(role)}</a:{tag}>'
+
+
+_ALIGN = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}
+
+
+def _write(text_frame, paras: Sequence[Para], sizes: Sequence[float], *,  # noqa: ANN001
+           placeholder: bool = False) -> None:
+    """Set `paras` into a text frame, replacing what was there."""
+    text_frame.clear()
+    for i, (p, size) in enumerate(zip(paras, sizes)):
+        paragraph = text_frame.paragraphs[0] if i == 0 else text_frame.add_paragraph()
+        if p.align or not placeholder:  # shapes centre their text unless told otherwise
+            paragraph.alignment = _ALIGN[p.align or "l"]
+        paragraph.line_spacing = Pt(size * p.line)
+        paragraph.space_before = Pt(p.before if i else 0)
+        paragraph.space_after = Pt(0)
+        if placeholder:  # a template's body style may bring bullets and indents
+            p_pr = paragraph._p.get_or_add_pPr()
+            p_pr.set("marL", "0")
+            p_pr.set("indent", "0")
+            p_pr.insert_element_before(_xml("<a:buNone/>")[0], "a:tabLst", "a:defRPr", "a:extLst")
+        for run_spec in p.runs or (Run(p.text),):
+            run = paragraph.add_run()
+            run.text = run_spec.text
+            font = run.font
+            font.size = Pt(size)
+            font.bold = p.bold
+            colour = run_spec.colour or p.colour
+            if colour:
+                font.color.theme_color = _THEME_COLOUR[colour]
+            if p.heading:
+                font.name = "+mj-lt"
+            r_pr = run._r.get_or_add_rPr()
+            r_pr.set("lang", "en-US")
+            if p.caps:
+                r_pr.set("cap", "all")
+            if p.tracking:
+                r_pr.set("spc", str(round(p.tracking * 100)))
+            if run_spec.link or p.link:
+                run.hyperlink.address = run_spec.link or p.link
+
+
+def _body(text_frame, inset: tuple[int, int, int, int], anchor: str | None) -> None:  # noqa: ANN001
+    text_frame.word_wrap = True
+    text_frame.auto_size = MSO_AUTO_SIZE.NONE
+    text_frame.margin_left, text_frame.margin_top = Emu(inset[0]), Emu(inset[1])
+    text_frame.margin_right, text_frame.margin_bottom = Emu(inset[2]), Emu(inset[3])
+    if anchor:  # None keeps a template's own
+        text_frame.vertical_anchor = {"t": MSO_ANCHOR.TOP, "ctr": MSO_ANCHOR.MIDDLE,
+                                      "b": MSO_ANCHOR.BOTTOM}[anchor]
+
+
+def _plain_shape(slide: PptxSlide, box: Box, fill: tuple[str, float] | None,
+                 outline: tuple[str, float] | None, name: str):  # noqa: ANN202
+    shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h))
+    shape.name = name
+    style = shape._element.find(qn("p:style"))
+    if style is not None:  # the default style would bring an accent fill and a shadow
+        shape._element.remove(style)
+    if fill:
+        shape.fill.solid()
+        shape.fill.fore_color.theme_color = _THEME_COLOUR[fill[0]]
+        if fill[1]:
+            shape.fill.fore_color.brightness = fill[1]
+    else:
+        shape.fill.background()
+    if outline:
+        shape.line.fill.solid()
+        shape.line.fill.fore_color.theme_color = _THEME_COLOUR[outline[0]]
+        shape.line.width = Pt(outline[1])
+    else:
+        shape.line.fill.background()
+    return shape
+
+
+def _draw(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
+    for item in items:
+        if isinstance(item, TextItem):
+            if item.fill or item.outline:
+                shape = _plain_shape(slide, item.box, item.fill, item.outline, item.name)
+            else:
+                shape = slide.shapes.add_textbox(Emu(item.box.x), Emu(item.box.y),
+                                                 Emu(item.box.w), Emu(item.box.h))
+                shape.name = item.name
+            _body(shape.text_frame, item.inset, item.anchor)
+            _write(shape.text_frame, item.paras, item.sizes)
+        elif isinstance(item, RectItem):
+            _plain_shape(slide, item.box, item.fill, item.outline, item.name)
+        elif isinstance(item, PictureItem):
+            png = chartcache.render(item.chart, theme, width_in=item.box.w / EMU_PER_IN,
+                                    height_in=item.box.h / EMU_PER_IN, fmt="png", dpi=200,
+                                    font_pt=16.0)
+            picture = slide.shapes.add_picture(io.BytesIO(png), Emu(item.box.x), Emu(item.box.y),
+                                               Emu(item.box.w), Emu(item.box.h))
+            picture.name = item.name
+            c_nv_pr = picture._element.nvPicPr.cNvPr
+            c_nv_pr.set("descr", item.chart.alt_text)
+            c_nv_pr.set("title", item.chart.title)
+        else:
+            _draw_table(slide, item)
+
+
+def _draw_table(slide: PptxSlide, item: TableItem) -> None:
+    rows, columns = len(item.cells), len(item.cells[0])
+    frame = slide.shapes.add_table(rows, columns, Emu(item.box.x), Emu(item.box.y),
+                                   Emu(item.box.w), Emu(item.box.h))
+    frame.name = item.name
+    table = frame.table
+    tbl_pr = table._tbl.tblPr
+    tbl_pr.set("firstRow", "1")
+    tbl_pr.set("bandRow", "0")
+    style_id = tbl_pr.find(qn("a:tableStyleId"))
+    if style_id is not None:
+        style_id.text = _PLAIN_TABLE
+    for c, w in enumerate(item.widths):
+        table.columns[c].width = Emu(w)
+    for r, h in enumerate(item.heights):
+        table.rows[r].height = Emu(h)
+    for r in range(rows):
+        body = r - 1
+        for c in range(columns):
+            cell = table.cell(r, c)
+            cell.margin_left = cell.margin_right = Emu(_in(0.1))
+            cell.margin_top = cell.margin_bottom = Emu(_in(0.06))
+            cell.vertical_anchor = MSO_ANCHOR.TOP
+            _write(cell.text_frame, item.cells[r][c], item.sizes[r][c])
+            top = ("text", 1.5) if r == 0 else None
+            bottom = (("text", 1.0) if r in (0, rows - 1) else ("rule", 0.75))
+            fill = ("accent", 0.85) if item.highlight is not None and body == item.highlight else None
+            _cell_look(cell, top, bottom, fill)
+
+
+def _cell_look(cell, top: tuple[str, float] | None, bottom: tuple[str, float] | None,  # noqa: ANN001
+               fill: tuple[str, float] | None) -> None:
+    tc_pr = cell._tc.get_or_add_tcPr()
+    for child in list(tc_pr):
+        tc_pr.remove(child)
+    parts = [_line_xml("lnL", None, 0), _line_xml("lnR", None, 0),
+             _line_xml("lnT", top[0] if top else None, top[1] if top else 0),
+             _line_xml("lnB", bottom[0] if bottom else None, bottom[1] if bottom else 0),
+             _colour_xml(*fill) if fill else "<a:noFill/>"]
+    for child in list(_xml("".join(parts))):
+        tc_pr.append(child)
+
+
+def _xml(snippet: str):  # noqa: ANN202
+    """DrawingML elements from a snippet, under a throwaway root that declares `a:`."""
+    return parse_xml(f"<root {nsdecls('a')}>{snippet}</root>")
+
+
+# ---------------------------------------------------------------------------------------------
+# The template: python-pptx's blank presentation made ours, or the presenter's own
+
+
+@dataclass(frozen=True)
+class Chrome:
+    """The layouts a deck uses and the frame they leave for content."""
+
+    cover: SlideLayout
+    content: SlideLayout
+    own: bool  # our own look (no --template): we may draw decorations and know the insets
+
+
+def _open(told: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
+    if template is None:
+        return _default_presentation(told.meta.aspect, told.theme), True
+    try:
+        prs = Presentation(io.BytesIO(template))
+    except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
+        raise InputError(Problem(f"is not a PowerPoint .pptx file ({_why(err)}); save the "
+                                 "template as .pptx and try again", path="--template")) from None
+    _drop_slides(prs)
+    return prs, False
+
+
+def _why(err: Exception) -> str:
+    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return text[:120]
+
+
+def _drop_slides(prs: PresentationObject) -> None:
+    """Remove a template's own slides; their parts are then unreachable and not saved."""
+    id_list = prs.slides._sldIdLst
+    for sld_id in list(id_list):
+        prs.part.drop_rel(sld_id.rId)
+        id_list.remove(sld_id)
+
+
+def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
+    """python-pptx's blank presentation, resized to `aspect`, with the content's theme and a
+    master laid out for a talk: kicker and title at the top left, footer along the bottom."""
+    prs = Presentation()
+    width = SLIDE_WIDTHS[aspect]
+    ratio = width / prs.slide_width
+    prs.slide_width, prs.slide_height = Emu(width), Emu(SLIDE_HEIGHT)
+    sld_sz = prs.part._element.find(qn("p:sldSz"))
+    sld_sz.attrib.pop("type", None)
+    _set_theme(prs, theme)
+
+    margin = _in(0.6 if aspect == "16:9" else 0.5)
+    inner = width - 2 * margin
+    master = prs.slide_master
+    places = {
+        PP_PLACEHOLDER.TITLE: Box(margin, _in(0.72), inner, _in(1.32)),
+        PP_PLACEHOLDER.BODY: Box(margin, _in(2.3), inner, _in(4.5)),
+        PP_PLACEHOLDER.DATE: Box(margin + inner - _in(4.2), _in(7.04), _in(2.2), _in(0.3)),
+        PP_PLACEHOLDER.FOOTER: Box(margin, _in(7.04), round(inner * 0.7), _in(0.3)),
+        PP_PLACEHOLDER.SLIDE_NUMBER: Box(margin + inner - _in(1.5), _in(7.04), _in(1.5), _in(0.3)),
+    }
+    for ph in master.placeholders:
+        box = places.get(ph.placeholder_format.type)
+        if box:
+            ph.left, ph.top, ph.width, ph.height = Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h)
+        body_pr = ph._element.txBody.find(qn("a:bodyPr"))
+        for key in ("lIns", "rIns"):
+            body_pr.set(key, "0")
+        if ph.placeholder_format.type == PP_PLACEHOLDER.TITLE:
+            body_pr.set("anchor", "t")
+            body_pr.set("tIns", "0")
+            body_pr.set("bIns", "0")
+            for child in list(body_pr):
+                body_pr.remove(child)
+            body_pr.append(_xml("<a:noAutofit/>")[0])
+        if ph.placeholder_format.type == PP_PLACEHOLDER.FOOTER:
+            for lvl in ph._element.txBody.iter(qn("a:lvl1pPr")):
+                lvl.set("algn", "l")
+    title_style = master._element.find(qn("p:txStyles")).find(qn("p:titleStyle"))
+    lvl1 = title_style.find(qn("a:lvl1pPr"))
+    lvl1.set("algn", "l")
+    lvl1.find(qn("a:defRPr")).set("b", "1")
+    lvl1.find(qn("a:defRPr")).set("sz", "4000")
+
+    for layout in prs.slide_layouts:
+        for ph in layout.placeholders:
+            kind = ph.placeholder_format.type
+            xfrm = ph._element.spPr.find(qn("a:xfrm"))
+            if xfrm is None:
+                continue
+            if kind in (PP_PLACEHOLDER.TITLE, *_FOOTER_TYPES):
+                ph._element.spPr.remove(xfrm)  # follow the master
+            elif kind == PP_PLACEHOLDER.CENTER_TITLE:
+                ph.left, ph.top, ph.width, ph.height = (Emu(margin), Emu(_in(2.05)), Emu(inner),
+                                                        Emu(_in(1.9)))
+                body_pr = ph._element.txBody.find(qn("a:bodyPr"))
+                body_pr.set("anchor", "b")
+                for key in ("lIns", "rIns", "tIns", "bIns"):
+                    body_pr.set(key, "0")
+            elif kind == PP_PLACEHOLDER.SUBTITLE:
+                ph.left, ph.top, ph.width, ph.height = (Emu(margin), Emu(_in(4.25)), Emu(inner),
+                                                        Emu(_in(2.45)))
+                body_pr = ph._element.txBody.find(qn("a:bodyPr"))
+                for key in ("lIns", "rIns", "tIns", "bIns"):
+                    body_pr.set(key, "0")
+                for lvl in ph._element.txBody.find(qn("a:lstStyle")):
+                    lvl.set("algn", "l")
+            else:
+                off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))
+                off.set("x", str(round(int(off.get("x")) * ratio)))
+                ext.set("cx", str(round(int(ext.get("cx")) * ratio)))
+    return prs
+
+
+def _set_theme(prs: PresentationObject, theme: Theme) -> None:
+    """Write the content's colours and fonts into the theme every slide refers to."""
+    part = prs.slide_master.part.part_related_by(RT.THEME)
+    xml = part.blob.decode("utf-8")
+    colours = {"dk1": theme.text, "lt1": theme.background, "dk2": theme.muted, "lt2": theme.rule,
+               "accent1": theme.accent, "accent2": theme.muted, "accent3": theme.rule,
+               "hlink": theme.accent, "folHlink": theme.muted}
+    for slot, value in colours.items():
+        xml = re.sub(rf"<a:{slot}>.*?</a:{slot}>",
+                     f'<a:{slot}><a:srgbClr val="{value.lstrip("#").upper()}"/></a:{slot}>', xml,
+                     count=1, flags=re.S)
+    for kind, family in (("majorFont", theme.heading_font), ("minorFont", theme.body_font)):
+        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")', rf"\g<1>{_xml_attr(family)}\g<2>",
+                     xml, count=1)
+    xml = re.sub(r'(<a:theme [^>]*name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
+    xml = re.sub(r'(<a:clrScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
+    xml = re.sub(r'(<a:fontScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
+    part._blob = xml.encode("utf-8")
+
+
+def _xml_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _xml_attr(text: str) -> str:
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+            .replace(">", "&gt;"))
+
+
+def _theme_of(prs: PresentationObject, fallback: Theme) -> Theme:
+    """The colours and fonts of a deck's theme, for drawing its charts."""
+    xml = prs.slide_master.part.part_related_by(RT.THEME).blob.decode("utf-8", "replace")
+
+    def colour(slot: str, default: str) -> str:
+        found = re.search(rf"<a:{slot}>\s*<a:(?:srgbClr val|sysClr [^>]*lastClr)=\"([0-9A-Fa-f]{{6}})\"",
+                          xml)
+        return f"#{found.group(1).upper()}" if found else default
+
+    def family(kind: str, default: str) -> str:
+        found = re.search(rf'<a:{kind}>\s*<a:latin typeface="([^"]+)"', xml)
+        return found.group(1) if found else default
+
+    return replace(fallback, text=colour("dk1", fallback.text), background=colour("lt1", fallback.background),
+                   muted=colour("dk2", fallback.muted), rule=colour("lt2", fallback.rule),
+                   accent=colour("accent1", fallback.accent),
+                   heading_font=family("majorFont", fallback.heading_font),
+                   body_font=family("minorFont", fallback.body_font))
+
+
+def _layouts(prs: PresentationObject) -> Iterator[tuple[int, int, SlideLayout]]:
+    for m, master in enumerate(prs.slide_masters):
+        for i, layout in enumerate(master.slide_layouts):
+            yield m, i, layout
+
+
+def _types(layout: SlideLayout) -> list[PP_PLACEHOLDER]:
+    return [ph.placeholder_format.type for ph in layout.placeholders]
+
+
+def pick_layouts(prs: PresentationObject) -> tuple[SlideLayout, SlideLayout]:
+    """The title slide's layout and the content slides' layout, chosen by the kinds of
+    placeholder they hold, never by name."""
+    layouts = [layout for _, _, layout in _layouts(prs)]
+    titled = [lay for lay in layouts if any(t in _TITLE_TYPES for t in _types(lay))]
+    if not titled:
+        raise InputError(Problem("no slide layout in the template has a title placeholder",
+                                 path="--template"))
+
+    def extras(layout: SlideLayout) -> int:
+        return sum(1 for t in _types(layout) if t not in (*_TITLE_TYPES, *_FOOTER_TYPES))
+
+    content_pool = [lay for lay in titled if PP_PLACEHOLDER.TITLE in _types(lay)] or titled
+    content = min(content_pool, key=extras)  # "Title Only" when there is one
+
+    def cover_rank(layout: SlideLayout) -> tuple[int, int]:
+        kinds = _types(layout)
+        has_sub = PP_PLACEHOLDER.SUBTITLE in kinds
+        if PP_PLACEHOLDER.CENTER_TITLE in kinds and has_sub:
+            return (0, extras(layout))
+        if has_sub:
+            return (1, extras(layout))
+        if PP_PLACEHOLDER.BODY in kinds:
+            return (2, extras(layout))
+        return (3, extras(layout))
+
+    cover = min(titled, key=cover_rank)
+    return cover, content
+
+
+# ---------------------------------------------------------------------------------------------
+# One slide at a time
+
+
+@dataclass
+class _Page:
+    """The slide being made: its number, the frame for content and what to draw in it."""
+
+    number: int
+    slide: PptxSlide
+    frame: Box
+    items: list[Item] = field(default_factory=list)
+
+
+class _Deck:
+    def __init__(self, prs: PresentationObject, told: st.Story, own: bool) -> None:
+        self.prs = prs
+        self.told = told
+        self.own = own
+        self.cover, self.content = pick_layouts(prs)
+        self.theme = told.theme if own else _theme_of(prs, told.theme)
+        self.width, self.height = int(prs.slide_width), int(prs.slide_height)
+        self.wide = self.width / self.height > 1.5
+
+    # -- errors
+
+    def fail(self, number: int, err: _NoFit) -> InputError:
+        p = err.culprit
+        where = self.told.where(p.origin) if p.origin else None
+        what = p.field or "text"
+        message = (f"slide {number}: the {what} does not fit ({len(p.text)} characters; "
+                   f"{err.detail}); shorten it")
+        return InputError(Problem(message, self.told.file, where[0] if where else None,
+                                  where[1] if where else None, p.origin or None))
+
+    # -- the parts every slide shares
+
+    def new_slide(self, layout: SlideLayout) -> PptxSlide:
+        """A slide on `layout` with only its title (and, on the cover, one subtitle or body
+        placeholder) left of the placeholders the layout brings."""
+        slide = self.prs.slides.add_slide(layout)
+        second = None
+        if layout is self.cover:
+            kinds = [ph.placeholder_format.type for ph in slide.placeholders]
+            second = PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds else PP_PLACEHOLDER.BODY
+        for ph in list(slide.placeholders):
+            kind = ph.placeholder_format.type
+            if kind in _TITLE_TYPES:
+                continue
+            if kind == second:
+                second = None  # keep the first one only
+                continue
+            ph._element.getparent().remove(ph._element)
+        return slide
+
+    def footer(self, slide: PptxSlide, number: int) -> None:
+        """The event and date in the footer placeholder, the number in the slide-number one."""
+        meta = self.told.meta
+        words = f"{meta.event} \u00b7 {meta.date}"
+        placed = set()
+        for lph in self.content.placeholders:
+            kind = lph.placeholder_format.type
+            if kind not in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER):
+                continue
+            slide.shapes.clone_placeholder(lph)
+            ph = slide.placeholders[lph.placeholder_format.idx]
+            self._footer_text(ph.text_frame, kind, words, number)
+            placed.add(kind)
+        title = self._title_box(self.content)
+        band = Box(title.x, self.height - _in(0.5), title.w, _in(0.34))
+        for kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER):
+            if kind in placed:
+                continue
+            box = band if kind == PP_PLACEHOLDER.FOOTER else Box(band.right - _in(1.2), band.y, _in(1.2), band.h)
+            shape = slide.shapes.add_textbox(Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h))
+            shape.name = "Footer" if kind == PP_PLACEHOLDER.FOOTER else "Slide number"
+            _body(shape.text_frame, (0, 0, 0, 0), "ctr")
+            self._footer_text(shape.text_frame, kind, words, number, box=True)
+
+    def _footer_text(self, text_frame, kind: PP_PLACEHOLDER, words: str, number: int,  # noqa: ANN001
+                     box: bool = False) -> None:
+        paragraph = text_frame.paragraphs[0]
+        styled = box or self.own  # a template keeps its own footer look, but the body font
+        paragraph.alignment = PP_ALIGN.LEFT if kind == PP_PLACEHOLDER.FOOTER else PP_ALIGN.RIGHT
+        size = f' sz="{round(FOOTER * 100)}"' if styled else ""
+        fill = '<a:solidFill><a:schemeClr val="tx2"/></a:solidFill>' if styled else ""
+        look = f'<a:rPr lang="en-US"{size}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
+        if kind == PP_PLACEHOLDER.FOOTER:
+            paragraph._p.append(_xml(f"<a:r>{look}<a:t>{_xml_text(words)}</a:t></a:r>")[0])
+        else:
+            paragraph._p.append(_xml(f'<a:fld id="{_SLIDE_NUMBER_FIELD}" type="slidenum">'
+                                     f"{look}<a:t>{number}</a:t></a:fld>")[0])
+
+    def _title_box(self, layout: SlideLayout) -> Box:
+        for ph in layout.placeholders:
+            if ph.placeholder_format.type in _TITLE_TYPES:
+                return Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
+        raise AssertionError("layouts are picked for their title")  # pragma: no cover
+
+    def _insets(self, ph) -> tuple[int, int, int, int]:  # noqa: ANN001
+        """A placeholder's text insets: its own, else its layout's, else its master's."""
+        chain = [ph._element]
+        layout_ph = ph.part.slide_layout.placeholders.get(idx=ph.placeholder_format.idx)
+        if layout_ph is None:
+            for lph in ph.part.slide_layout.placeholders:
+                if lph.placeholder_format.type == ph.placeholder_format.type:
+                    layout_ph = lph
+                    break
+        if layout_ph is not None:
+            chain.append(layout_ph._element)
+            master_ph = None
+            for mph in ph.part.slide_layout.slide_master.placeholders:
+                kind = mph.placeholder_format.type
+                if kind == ph.placeholder_format.type or (
+                        kind == PP_PLACEHOLDER.TITLE and ph.placeholder_format.type in _TITLE_TYPES) or (
+                        kind == PP_PLACEHOLDER.BODY and ph.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE):
+                    master_ph = mph
+                    break
+            if master_ph is not None:
+                chain.append(master_ph._element)
+        values = []
+        for key, default in (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720)):
+            for element in chain:
+                body_pr = element.find(qn("p:txBody") + "/" + qn("a:bodyPr"))
+                if body_pr is not None and body_pr.get(key) is not None:
+                    values.append(int(body_pr.get(key)))
+                    break
+            else:
+                values.append(default)
+        return values[0], values[1], values[2], values[3]
+
+    def header(self, number: int, slide: PptxSlide, kicker: str, headline: st.Text,
+               what: str) -> Box:
+        """Kicker and title; returns the frame left for the slide's content."""
+        title = slide.shapes.title
+        box = Box(int(title.left), int(title.top), int(title.width), int(title.height))
+        inset = self._insets(title)
+        paras = [Para(headline.text, TITLE, bold=True, colour=None, line=TIGHT, field=what,
+                      origin=headline.origin)]
+        width, height = _pt(box.w - inset[0] - inset[2]), _pt(box.h - inset[1] - inset[3])
+        try:  # one line a little smaller reads better than two at the largest size
+            sizes = _fit([([replace(paras[0], size=(TITLE[0], ONE_LINE_TITLE), one_line=True)],
+                           width, height)])[0]
+        except _NoFit:
+            try:
+                sizes = _fit([(paras, width, height)])[0]
+            except _NoFit as err:
+                raise self.fail(number, err) from None
+        _body(title.text_frame, inset, "t" if self.own else None)
+        _write(title.text_frame, paras, sizes, placeholder=True)
+
+        left, right = box.x + inset[0], box.right - inset[2]
+        bottom = self.height - _in(0.6)
+        for lph in self.content.placeholders:
+            if lph.placeholder_format.type in _FOOTER_TYPES and int(lph.top) > self.height // 2:
+                bottom = min(bottom, int(lph.top) - _in(0.1))
+        if self.own:
+            used = needed_height(paras, box.w - inset[0] - inset[2], sizes)
+            top = box.y + inset[1] + used + _in(0.28)
+        else:
+            top = box.bottom + _in(0.15)
+        if kicker:
+            k_h = _in(0.34)
+            k_y = box.y + inset[1] - k_h - _in(0.06)
+            if k_y < _in(0.12):
+                k_y, top = top, top + k_h + _in(0.08)
+            k_para = [Para(kicker, KICKER, bold=True, caps=True, colour="accent", tracking=1.2,
+                           field="kicker", origin=self._kicker_origin(headline))]
+            try:
+                item = text_item(Box(left, k_y, right - left, k_h), k_para, anchor="b", name="Kicker")
+            except _NoFit as err:
+                raise self.fail(number, err) from None
+            _draw(slide, [item], self.theme)
+        return Box(left, top, right - left, bottom - top)
+
+    def _kicker_origin(self, headline: st.Text) -> str:
+        m = re.match(r"slides\.(\w+)\.headline", headline.origin)
+        if m:
+            return f"slides.{m.group(1)}.kicker"
+        if headline.origin.startswith("workloads["):
+            return "slides.experiments.kicker"
+        return ""
+
+    # -- the slides
+
+    def add(self, number: int, s: st.Slide) -> None:
+        if s.kind == "title":
+            self.title_slide(number, s)
+            return
+        slide = self.new_slide(self.content)
+        what = "title" if s.headline.origin.startswith("workloads[") else "headline"
+        frame = self.header(number, slide, s.kicker, s.headline, what)
+        compose = getattr(self, f"_{s.kind}")
+        try:
+            items = compose(s, frame)
+        except _NoFit as err:
+            raise self.fail(number, err) from None
+        _draw(slide, items, self.theme)
+        self.footer(slide, number)
+        self.notes(slide, s.notes)
+
+    def notes(self, slide: PptxSlide, text: str) -> None:
+        if text:
+            slide.notes_slide.notes_text_frame.text = text
+
+    def title_slide(self, number: int, s: st.Slide) -> None:
+        meta = self.told.meta
+        slide = self.new_slide(self.cover)
+        title = slide.shapes.title
+        subtitle = next((ph for ph in slide.placeholders
+                         if ph.placeholder_format.type not in _TITLE_TYPES), None)
+        cover_size = COVER_TITLE if title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE or self.own \
+            else TITLE
+        heads = [Para(meta.title, cover_size, bold=True, colour=None, line=TIGHT, field="title",
+                      origin="meta.title")]
+        lines = [Para(meta.subtitle, COVER_SUBTITLE, colour=None if not self.own else "muted",
+                      line=LOOSE, field="subtitle", origin="meta.subtitle"),
+                 Para(meta.presenter, COVER_LINE, bold=True, colour=None if not self.own else "text",
+                      before=24, field="presenter", origin="meta.presenter"),
+                 Para(f"{meta.event} \u00b7 {meta.date}", COVER_LINE,
+                      colour=None if not self.own else "muted", before=4, field="event and date",
+                      origin="meta.event")]
+        try:
+            for ph, paras in ((title, heads), (subtitle, lines)):
+                if ph is None:
+                    continue
+                inset = self._insets(ph)
+                sizes = _fit([(paras, _pt(int(ph.width) - inset[0] - inset[2]),
+                               _pt(int(ph.height) - inset[1] - inset[3]))])[0]
+                _body(ph.text_frame, inset, "b" if ph is title and self.own else "t")
+                _write(ph.text_frame, paras, sizes, placeholder=True)
+        except _NoFit as err:
+            raise self.fail(number, err) from None
+        if self.own:
+            bar = Box(int(title.left), int(title.top) - _in(0.35), _in(1.4), _in(0.09))
+            _draw(slide, [RectItem(bar, ("accent", 0.0), None, "Accent bar")], self.theme)
+        self.notes(slide, s.notes)
+
+    # Each composer returns the items for one slide's frame, or raises _NoFit.
+
+    def _meanings(self, s: st.Slide, frame: Box) -> list[Item]:
+        cards = self.told.cards
+        columns = 2
+        rows = math.ceil(len(cards) / columns)
+        boxes = frame.grid(columns, rows, _in(0.18))
+        blocks = []
+        for i, card in enumerate(cards):
+            label = [Run(card.label, "accent" if card.ours else "muted")]
+            if card.ours:
+                label.append(Run("  \u2022  our dial", "accent"))
+            blocks.append([
+                Para(card.label + ("  \u2022  our dial" if card.ours else ""), LABEL, bold=True,
+                     caps=True, tracking=1.0, runs=tuple(label), line=LOOSE,
+                     field="card label", origin=f"meanings[{i}].label"),
+                Para(card.question, (26.0, 20.0), bold=True, heading=True, before=4, line=TIGHT,
+                     field="card question", origin=f"meanings[{i}].question"),
+                Para(card.text.text, (22.0, 18.0), before=6, field="card text",
+                     origin=card.text.origin),
+            ])
+        inset = (_in(0.22), _in(0.12), _in(0.22), _in(0.12))
+        sizes = _fit([(b, _pt(box.w - inset[0] - inset[2]), _pt(box.h - inset[1] - inset[3]))
+                      for box, b in zip(boxes, blocks)])
+        items: list[Item] = []
+        for card, box, block, size in zip(cards, boxes, blocks, sizes):
+            items.append(TextItem(box, block, size, "t", inset,
+                                  fill=("accent", 0.9) if card.ours else ("rule", 0.75),
+                                  outline=("accent", 2.5) if card.ours else None,
+                                  name=f"Card: {card.label}"))
+        return items
+
+    def _dial(self, s: st.Slide, frame: Box) -> list[Item]:
+        d = s.dial
+        assert d is not None
+        big = fmt.keep_together(d.figure)
+        slow = fmt.keep_together(d.slow_figure)
+        chosen = [
+            Para(f"At {d.speed}", LABEL, bold=True, caps=True, colour="accent", tracking=1.0,
+                 field="speed label"),
+            Para(big, FIGURE, bold=True, heading=True, colour="accent", line=TIGHT, one_line=True,
+                 before=4, field="writing time"),
+            Para(d.sentence, BODY, before=6, field="dial sentence"),
+            Para(d.arithmetic, CAPTION, colour="muted", before=10, field="dial arithmetic"),
+        ]
+        side = [
+            Para(f"At {d.slow_speed}", LABEL, bold=True, caps=True, colour="muted", tracking=1.0,
+                 field="slow speed label"),
+            Para(slow, FIGURE_SIDE, bold=True, heading=True, colour="muted", line=TIGHT,
+                 one_line=True, before=4, field="slow writing time"),
+            Para("the same batch, at the slow end of the dial", CAPTION, colour="muted", before=6),
+        ]
+
+        def side_by_side() -> list[Item]:
+            need_right = _width(slow, FIGURE_SIDE[0], True) / WIDTH_SAFETY
+            right_w = min(max(_emu(need_right), round(frame.w * 0.36)), round(frame.w * 0.46))
+            left, right = frame.columns([frame.w - right_w - _in(0.6), right_w], _in(0.6))
+            a, b = texts_together([left, right], [chosen, side])
+            h = max(needed_height(a.paras, left.w, a.sizes), needed_height(b.paras, right.w, b.sizes))
+            y = frame.y + max(0, (frame.h - h) // 3)
+            a.box = Box(left.x, y, left.w, h)
+            b.box = Box(right.x, y, right.w, h)
+            rule = RectItem(Box(right.x - _in(0.32), y, _in(0.02), h), ("rule", 0.0), None, "Divider")
+            return [a, rule, b]
+
+        def stacked() -> list[Item]:
+            top_h = needed_height(chosen, frame.w)
+            rest = frame.h - _in(0.3)
+            top_box, bottom_box = frame.rows([top_h, max(rest - top_h, 1)], _in(0.3))
+            a, b = texts_together([top_box, bottom_box], [chosen, side])
+            a_h = needed_height(a.paras, frame.w, a.sizes)
+            b_h = needed_height(b.paras, frame.w, b.sizes)
+            a.box = Box(frame.x, frame.y, frame.w, a_h)
+            rule_y = frame.y + a_h + _in(0.2)
+            b.box = Box(frame.x, rule_y + _in(0.2), frame.w, b_h)
+            rule = RectItem(Box(frame.x, rule_y, frame.w, _in(0.02)), ("rule", 0.0), None, "Divider")
+            return [a, rule, b]
+
+        return _first_fit(side_by_side, stacked)
+
+    def _workloads(self, s: st.Slide, frame: Box) -> list[Item]:
+        assert s.table is not None and s.chart is not None
+        cells = _table_cells(s.table, TABLE)
+        caption = [Para(s.table.caption, CAPTION, colour="muted", field="table caption")]
+        chart = s.chart
+
+        def side_by_side() -> list[Item]:
+            left_w = round(frame.w * 0.58)
+            cap_h = needed_height(caption, left_w)
+            table = table_item(Box(frame.x, frame.y, left_w, frame.h - cap_h - _in(0.15)), cells,
+                               s.table.highlight, stretch=False, name="Workload table")
+            if table.sizes[1][0][0] < 18:
+                raise _NoFit(cells[1][0][0], "too small beside the chart")
+            cap = text_item(Box(frame.x, table.box.bottom + _in(0.15), table.box.w, cap_h), caption)
+            chart_x = table.box.right + _in(0.4)
+            return [table, cap, PictureItem(Box(chart_x, frame.y, frame.right - chart_x, frame.h),
+                                            chart, f"Chart: {chart.title}")]
+
+        def stacked() -> list[Item]:
+            cap_h = needed_height(caption, frame.w)
+            room = frame.h - cap_h - _in(0.25) - CHART_ROOM
+            table = table_item(Box(frame.x, frame.y, frame.w, room), cells,
+                               s.table.highlight, name="Workload table")
+            cap = text_item(Box(frame.x, table.box.bottom + _in(0.1), frame.w, cap_h), caption)
+            chart_y = cap.box.bottom + _in(0.15)
+            return [table, cap, PictureItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y),
+                                            chart, f"Chart: {chart.title}")]
+
+        return _first_fit(side_by_side, stacked)
+
+    def _experiment(self, s: st.Slide, frame: Box) -> list[Item]:
+        e = s.experiment
+        assert e is not None
+        big = fmt.keep_together(e.figure)
+        figure = [
+            Para(e.arithmetic, (24.0, 20.0), colour="muted", field="arithmetic"),
+            Para(big, (88.0, 60.0), bold=True, heading=True, colour="accent", line=TIGHT,
+                 one_line=True, before=4, field="writing time"),
+            Para(f"of writing at {self.told.speed}", CAPTION, colour="muted", field="writing speed"),
+        ]
+        if e.featured:
+            figure.insert(0, Para("Featured on the dial", LABEL, bold=True, caps=True,
+                                  colour="accent", tracking=1.0))
+            figure[1] = replace(figure[1], before=4)
+        tale = [Para(e.story.text, BODY, field="story", origin=e.story.origin)]
+        band = self._set_apart("Still scarce", e.scarce, frame)
+        above = Box(frame.x, frame.y, frame.w, band[0].box.y - frame.y - _in(0.3))
+
+        def side_by_side() -> list[Item]:
+            need = _emu(max(_width(big, figure[-2].size[1], True),
+                            _width(e.arithmetic, 24.0, False)) / WIDTH_SAFETY)
+            left_w = max(need, round(above.w * 0.4))
+            if left_w > above.w * 0.55:
+                raise _NoFit(figure[-2], "too wide for a column")
+            left, right = above.columns([left_w, above.w - left_w - _in(0.5)], _in(0.5))
+            a = text_item(left, figure, shrink_to_fit=True, name="Writing time")
+            b = text_item(right, tale, shrink_to_fit=True, name="Story")
+            return _middle([a, b], above) + band
+
+        def stacked() -> list[Item]:
+            a = text_item(above, figure, shrink_to_fit=True, name="Writing time")
+            rest = Box(above.x, a.box.bottom + _in(0.25), above.w, above.bottom - a.box.bottom - _in(0.25))
+            b = text_item(rest, tale, shrink_to_fit=True, name="Story")
+            return [a, b] + band
+
+        return _first_fit(side_by_side, stacked)
+
+    def _set_apart(self, label: str, line: st.Text, frame: Box) -> list[Item]:
+        """A band across the foot of the frame: a label in capitals, then one line of text."""
+        pad_x, pad_y = _in(0.3), _in(0.2)
+        head = [Para(label, LABEL, bold=True, caps=True, colour="accent", tracking=1.0)]
+        head_w = _emu(_width(label.upper(), LABEL[0], True, 1.0) / WIDTH_SAFETY) + _in(0.05)
+        words = [Para(line.text, (28.0, 20.0), bold=True, heading=True, line=TIGHT,
+                      field="still scarce line", origin=line.origin)]
+        text_w = frame.w - 2 * pad_x - head_w - _in(0.35)
+        sizes = _fit([(words, _pt(text_w), _pt(frame.h) / 3)])[0]
+        h = needed_height(words, text_w, sizes)
+        band = frame.bottom_part(h + 2 * pad_y)
+        return [RectItem(band, ("rule", 0.75), None, label),
+                RectItem(Box(band.x, band.y, _in(0.08), band.h), ("accent", 0.0), None, "Accent"),
+                text_item(Box(band.x + pad_x, band.y + pad_y, head_w, h), head, anchor="ctr",
+                          name=label),
+                TextItem(Box(band.x + pad_x + head_w + _in(0.35), band.y + pad_y, text_w, h), words,
+                         sizes, name=f"{label}: line")]
+
+    def _bottleneck(self, s: st.Slide, frame: Box) -> list[Item]:
+        b = self.told.bottleneck
+        assert s.chart is not None
+        setup = [Para(b.setup.text, (20.0, 18.0), field="setup", origin=b.setup.origin)]
+        setup_item = text_item(frame.top(frame.h // 3), setup, shrink_to_fit=True, name="Setup")
+        figures = [
+            ("Writing speedup", b.writing_speedup, b.writing_speedup_how, "muted"),
+            ("End-to-end speedup", b.end_to_end_speedup, b.end_to_end_how, "accent"),
+            ("Check share", b.check_share, f"of the {b.total} total", "text"),
+        ]
+        blocks = [[Para(label, LABEL, bold=True, caps=True, colour="muted", tracking=1.0),
+                   Para(fmt.keep_together(value), (80.0, 54.0), bold=True, heading=True, colour=role,
+                        line=TIGHT, one_line=True, before=2, field=label.lower()),
+                   Para(how, CAPTION, colour="muted", field=f"{label.lower()} sum")]
+                  for label, value, how, role in figures]
+        need = [max(_width(fmt.keep_together(v), 54.0, True), _width(lab.upper(), LABEL[1], True, 1.0),
+                    _width(how, CAPTION[1], False)) for lab, v, how, _ in figures]
+        chart_y = setup_item.box.bottom + _in(0.15)
+        budget = frame.bottom - chart_y - CHART_MIN - _in(0.2)
+        boxes = Box(frame.x, 0, frame.w, budget).columns(need, _in(0.4))
+        sizes = _fit([(blk, _pt(bx.w), _pt(budget)) for bx, blk in zip(boxes, blocks)])
+        row_h = max(needed_height(blk, bx.w, sz) for bx, blk, sz in zip(boxes, blocks, sizes))
+        row_y = frame.bottom - row_h
+        items: list[Item] = [setup_item, PictureItem(Box(frame.x, chart_y, frame.w, row_y - _in(0.2) - chart_y),
+                                                     s.chart, f"Chart: {s.chart.title}")]
+        for bx, blk, sz in zip(boxes, blocks, sizes):
+            items.append(TextItem(Box(bx.x, row_y, bx.w, row_h), blk, sz, name=blk[0].text))
+        return items
+
+    def _presets(self, s: st.Slide, frame: Box) -> list[Item]:
+        assert s.table is not None
+        cells = _table_cells(s.table, TABLE)
+        caption = [Para(s.table.caption, CAPTION, colour="muted", field="table caption")]
+        cap_h = needed_height(caption, frame.w)
+        table = table_item(Box(frame.x, frame.y, frame.w, frame.h - cap_h - _in(0.2)), cells,
+                           s.table.highlight, name="Preset checks table")
+        cap = text_item(Box(frame.x, table.box.bottom + _in(0.2), frame.w, cap_h), caption)
+        return [table, cap]
+
+    def _ceiling(self, s: st.Slide, frame: Box) -> list[Item]:
+        b = self.told.bottleneck
+        assert s.chart is not None
+        has_ceiling = b.ceiling_sentence.origin == "bottleneck.ceiling"
+        words = [Para(b.ceiling_sentence.text, BODY, field="ceiling sentence",
+                      origin=b.ceiling_sentence.origin)]
+        block = ([Para("Ceiling", LABEL, bold=True, caps=True, colour="muted", tracking=1.0),
+                  Para(fmt.keep_together(b.ceiling), FIGURE_ROW, bold=True, heading=True,
+                       colour="accent", line=TIGHT, one_line=True, before=2, field="ceiling")]
+                 if has_ceiling else [])
+        chart = s.chart
+
+        def side_by_side() -> list[Item]:
+            column_w = round(frame.w * 0.34)
+            if block:
+                column_w = max(column_w, _emu(_width(fmt.keep_together(b.ceiling), FIGURE_ROW[1], True)
+                                              / WIDTH_SAFETY))
+            if column_w > frame.w * 0.42:
+                raise _NoFit(words[0], "too wide beside the chart")
+            chart_box, column = frame.columns([frame.w - column_w - _in(0.45), column_w], _in(0.45))
+            paras = block + [replace(words[0], before=14 if block else 0)]
+            text = text_item(column, paras, shrink_to_fit=True, name="Ceiling")
+            text.box = Box(column.x, column.y + max(0, (column.h - text.box.h) // 3), column.w,
+                           text.box.h)
+            return [PictureItem(chart_box, chart, f"Chart: {chart.title}"), text]
+
+        def stacked() -> list[Item]:
+            items: list[Item] = []
+            if block:
+                fig_w = _emu(_width(fmt.keep_together(b.ceiling), FIGURE_ROW[0], True) / WIDTH_SAFETY)
+                fig_w = min(fig_w, round(frame.w * 0.45))
+                top = Box(frame.x, frame.y, frame.w, round(frame.h * 0.4))
+                left, right = top.columns([fig_w, top.w - fig_w - _in(0.4)], _in(0.4))
+                fig = text_item(left, block, shrink_to_fit=True, name="Ceiling")
+                text = text_item(right, words, shrink_to_fit=True, name="Ceiling sentence")
+                h = max(fig.box.h, text.box.h)
+                items += [fig, text]
+            else:
+                text = text_item(Box(frame.x, frame.y, frame.w, round(frame.h * 0.4)), words,
+                                 shrink_to_fit=True, name="Ceiling sentence")
+                h = text.box.h
+                items.append(text)
+            chart_y = frame.y + h + _in(0.2)
+            items.append(PictureItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y), chart,
+                                     f"Chart: {chart.title}"))
+            return items
+
+        return _first_fit(side_by_side, stacked) if self.wide else stacked()
+
+    def _precious(self, s: st.Slide, frame: Box) -> list[Item]:
+        things = self.told.precious
+        columns = 3 if self.wide else 2
+        rows = math.ceil(len(things) / columns)
+        boxes = frame.grid(columns, rows, _in(0.3))
+        blocks = [[Para(name, (28.0, 22.0), bold=True, heading=True, line=TIGHT,
+                        field="precious name", origin=f"precious[{i}].name"),
+                   Para(text.text, (22.0, 18.0), before=6, colour="muted", field="precious text",
+                        origin=text.origin)]
+                  for i, (name, text) in enumerate(things)]
+        inner = [Box(b.x, b.y + _in(0.22), b.w, b.h - _in(0.22)) for b in boxes]
+        items: list[Item] = []
+        for b in boxes:
+            items.append(RectItem(Box(b.x, b.y, _in(0.9), _in(0.07)), ("accent", 0.0), None, "Accent"))
+        items += texts_together(inner, blocks, name="Precious")
+        return items
+
+    def _checklist(self, s: st.Slide, frame: Box) -> list[Item]:
+        steps = self.told.checklist
+        square = _in(0.34)
+
+        def layout(columns: int) -> list[Item]:
+            rows = math.ceil(len(steps) / columns)
+            boxes = frame.grid(columns, rows, _in(0.22))
+            blocks = [[Para(step, (28.0, 22.0), bold=True, heading=True, line=TIGHT,
+                            field="checklist step", origin=f"checklist[{i}].step"),
+                       Para(detail.text, (22.0, 18.0), before=6, colour="muted",
+                            field="checklist detail", origin=detail.origin)]
+                      for i, (step, detail, _) in enumerate(steps)]
+            text_boxes = [Box(b.x + square + _in(0.25), b.y, b.w - square - _in(0.25), b.h) for b in boxes]
+            texts = texts_together(text_boxes, blocks, name="Step")
+            items: list[Item] = []
+            for b, t in zip(boxes, texts):
+                first = t.sizes[0] * TIGHT
+                y = b.y + _emu(max(0.0, (first - _pt(square)) / 2))
+                items.append(RectItem(Box(b.x, y, square, square), None, ("accent", 2.0), "Checkbox"))
+                items.append(t)
+            return items
+
+        return _first_fit(lambda: layout(1), lambda: layout(2))
+
+    def _sources(self, s: st.Slide, frame: Box) -> list[Item]:
+        """Each source's title, publisher and site (linked to the page), and what it supports;
+        the full links are in the handout."""
+        size = TABLE_SMALL if self.wide else (TABLE_SMALL[0], 14.0)
+        rows = [[[Para("Source", size, bold=True, line=TIGHT)],
+                 [Para("What it supports", size, bold=True, line=TIGHT)]]]
+        for i, src in enumerate(self.told.sources):
+            first = [Para(src.title, size, bold=True, line=TIGHT, field="source title",
+                          origin=f"sources[{i}].title")]
+            publisher = Run(src.publisher, "muted")
+            if src.url:
+                first.append(Para(f"{src.publisher} \u00b7 {_site(src.url)}", size, line=TIGHT,
+                                  runs=(publisher, Run(" \u00b7 ", "muted"),
+                                        Run(_site(src.url), "accent", src.url)),
+                                  field="source publisher", origin=f"sources[{i}].publisher"))
+            else:
+                first.append(Para(src.publisher, size, line=TIGHT, colour="muted",
+                                  field="source publisher", origin=f"sources[{i}].publisher"))
+            rows.append([first, [Para(src.supports, size, line=TIGHT, field="what the source supports",
+                                      origin=f"sources[{i}].supports")]])
+        return [table_item(frame, rows, None, margin=(_in(0.1), _in(0.05)), name="Sources table")]
+
+    # -- the package
+
+    def finish(self) -> None:
+        meta = self.told.meta
+        when = _moment()
+        props = self.prs.core_properties
+        props.title = meta.title
+        props.subject = meta.subtitle
+        props.author = meta.presenter
+        props.last_modified_by = meta.presenter
+        props.keywords = meta.event
+        props.comments = ""
+        props.category = ""
+        props.language = meta.language
+        props.revision = 1
+        props.created = when
+        props.modified = when
+        props.last_printed = when
+        package = self.prs.part.package
+        for r_id, rel in list(package._rels.items()):
+            if rel.reltype == RT.THUMBNAIL:  # a picture of the template, not of this deck
+                package.drop_rel(r_id)
+            elif rel.reltype == RT.EXTENDED_PROPERTIES:
+                rel.target_part._blob = self._app_xml()
+
+    def _app_xml(self) -> bytes:
+        slides = len(self.prs.slides)
+        notes = sum(1 for slide in self.prs.slides if slide.has_notes_slide)
+        shape = "16:9" if self.wide else "4:3" if abs(self.width / self.height - 4 / 3) < 0.01 else "custom"
+        return (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" '
+            'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
+            f"<Application>deckgen</Application><PresentationFormat>On-screen Show ({shape})"
+            f"</PresentationFormat><Slides>{slides}</Slides><Notes>{notes}</Notes>"
+            "<HiddenSlides>0</HiddenSlides></Properties>").encode("utf-8")
+
+
+def _first_fit(*variants: Callable[[], list[Item]]) -> list[Item]:
+    """The first arrangement whose text fits; the first one's reason when none does."""
+    first: _NoFit | None = None
+    for variant in variants:
+        try:
+            return variant()
+        except _NoFit as err:
+            first = first or err
+    assert first is not None
+    raise first
+
+
+def _middle(items: list[Item], box: Box) -> list[Item]:
+    """`items` moved down together so they sit a little above the middle of `box`."""
+    bottom = max(i.box.bottom for i in items)
+    shift = max(0, round((box.bottom - bottom) * 0.4))
+    for item in items:
+        item.box = Box(item.box.x, item.box.y + shift, item.box.w, item.box.h)
+    return items
+
+
+def _table_cells(table: st.Table, size: tuple[float, float]) -> list[list[list[Para]]]:
+    rows = [[[Para(h, size, bold=True, align=a)] for h, a in zip(table.header, table.align)]]
+    for r, row in enumerate(table.rows):
+        ours = table.highlight == r
+        rows.append([[Para(fmt.keep_together(v) if a == "r" else v, size, bold=ours, align=a,
+                           field="table cell")]
+                     for v, a in zip(row, table.align)])
+    return rows
+
+
+def _site(url: str) -> str:
+    """'https://www.example.org/a/b' -> 'example.org'."""
+    return re.sub(r"^[a-z]+://(www\.)?", "", url).split("/")[0]
+
+
+def _moment() -> datetime:
+    """The time recorded in the package: SOURCE_DATE_EPOCH when set, else a fixed date."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    epoch = DEFAULT_EPOCH
+    if raw:
+        try:
+            epoch = int(raw)
+        except ValueError:
+            raise InputError(Problem(f"must be a whole number of seconds, got {raw!r}",
+                                     path="SOURCE_DATE_EPOCH")) from None
+    return datetime.fromtimestamp(max(epoch, ZIP_EPOCH), tz=timezone.utc).replace(tzinfo=None)
+
+
+def _repack(data: bytes, when: datetime) -> bytes:
+    """The package with every entry stamped `when`, in a stable order, with fixed attributes."""
+    stamp = (when.year, when.month, when.day, when.hour, when.minute, when.second)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        names = source.namelist()
+        ordered = ["[Content_Types].xml"] + sorted(n for n in names if n != "[Content_Types].xml")
+        for name in ordered:
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 0
+            info.external_attr = 0
+            target.writestr(info, source.read(name), compresslevel=6)
+    return out.getvalue()
+
+
+# ---------------------------------------------------------------------------------------------
+# The two entry points
+
+
+def render(told: st.Story, *, template: bytes | None = None,
+           walk: tuple[st.Slide, ...] = ()) -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
+    prs, own = _open(told, template)
+    deck = _Deck(prs, told, own)
+    slides = list(told.slides)
+    at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
+    slides[at:at] = walk
+    for number, s in enumerate(slides, 1):
+        deck.add(number, s)
+    deck.finish()
+    raw = io.BytesIO()
+    prs.save(raw)
+    return _repack(raw.getvalue(), _moment())
+
+
+def describe_layouts(path: Path) -> str:
+    """A template's slide size, theme, layouts and placeholders, and the two layouts deckgen
+    would use."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise InputError(Problem(f"cannot be read: {err.strerror}", str(path))) from None
+    try:
+        prs = Presentation(io.BytesIO(data))
+    except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
+        raise InputError(Problem(f"is not a PowerPoint .pptx file ({_why(err)})", str(path))) from None
+    width, height = int(prs.slide_width or 0), int(prs.slide_height or 0)
+    theme = _theme_of(prs, Theme("", "", "", "", "", "", ""))
+    lines = [f"{path}: {width / EMU_PER_IN:.2f} x {height / EMU_PER_IN:.2f} in",
+             f"theme: text {theme.text or '?'}, accent {theme.accent or '?'}, muted {theme.muted or '?'}, "
+             f"background {theme.background or '?'}; fonts {theme.heading_font or '?'} (headings), "
+             f"{theme.body_font or '?'} (body)"]
+    try:
+        cover, content = pick_layouts(prs)
+    except InputError:
+        cover = content = None
+    for m, i, layout in _layouts(prs):
+        use = []
+        if layout is cover:
+            use.append("title slide")
+        if layout is content:
+            use.append("content slides")
+        note = f"  <- deckgen: {', '.join(use)}" if use else ""
+        lines.append(f"master {m + 1}, layout {i + 1}: {layout.name!r}{note}")
+        for ph in layout.placeholders:
+            pf = ph.placeholder_format
+            kind = pf.type.name.lower() if pf.type is not None else "?"
+            lines.append(f"    idx {pf.idx:>3}  {kind:<14} {ph.name!r} at "
+                         f"{int(ph.left) / EMU_PER_IN:.2f}, {int(ph.top) / EMU_PER_IN:.2f} in, "
+                         f"{int(ph.width) / EMU_PER_IN:.2f} x {int(ph.height) / EMU_PER_IN:.2f} in")
+    if cover is None:
+        lines.append("deckgen cannot use this template: no layout has a title placeholder")
+    return "\n".join(lines) + "\n"
