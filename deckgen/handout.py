@@ -15,6 +15,7 @@ were asked for.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,7 +34,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from deckgen import __version__, fonts
+from deckgen import __version__, fmt, fonts
 from deckgen.errors import InputError, Problem, RenderError
 from deckgen.story import BarChart, Slide, Story
 from deckgen.story import Table as StoryTable
@@ -214,27 +215,46 @@ class _Rule(Flowable):
         self.canv.line(0, self.thickness / 2, self.width, self.thickness / 2)
 
 
-class _Marked(Flowable):
-    """Flowables beside a bar down the left edge: thick and dark for "ours", thin otherwise."""
+class _Stack(Flowable):
+    """Flowables one under the other, moved right by `indent`, with an optional bar down the
+    left edge (thick and coloured for "ours"). Splits only between its flowables, or inside
+    one that can split itself."""
 
-    def __init__(self, inner: Sequence[Flowable], colour: colors.Color, bar: float,
-                 pad: float = 3 * mm) -> None:
+    def __init__(self, inner: Sequence[Flowable], indent: float = 0,
+                 bar: tuple[colors.Color, float] | None = None) -> None:
         super().__init__()
-        self.inner, self.colour, self.bar, self.pad = list(inner), colour, bar, pad
+        self.inner, self.indent, self.bar = list(inner), indent, bar
+
+    def _again(self, inner: Sequence[Flowable]) -> _Stack:
+        return _Stack(inner, self.indent, self.bar)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        inner_w = availWidth - self.pad
-        self.sizes = [f.wrap(inner_w, availHeight) for f in self.inner]
+        self.sizes = [f.wrap(availWidth - self.indent, availHeight) for f in self.inner]
         self.width, self.height = availWidth, sum(h for _, h in self.sizes)
         return self.width, self.height
 
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        width, used, head = availWidth - self.indent, 0.0, []
+        for i, f in enumerate(self.inner):
+            _, h = f.wrap(width, availHeight - used)
+            if used + h <= availHeight:
+                head.append(f)
+                used += h
+                continue
+            parts = f.split(width, availHeight - used) if availHeight - used > 0 else []
+            if parts:
+                return [self._again([*head, parts[0]]), self._again([*parts[1:], *self.inner[i + 1:]])]
+            return [self._again(head), self._again(self.inner[i:])] if head else []
+        return [self]
+
     def draw(self) -> None:
-        self.canv.setFillColor(self.colour)
-        self.canv.rect(0, 0, self.bar, self.height, stroke=0, fill=1)
+        if self.bar:
+            self.canv.setFillColor(self.bar[0])
+            self.canv.rect(0, 0, self.bar[1], self.height, stroke=0, fill=1)
         y = self.height
-        for f, (_, h) in zip(self.inner, self.sizes):
+        for f, (_, h) in zip(self.inner, self.sizes, strict=True):
             y -= h
-            f.drawOn(self.canv, self.pad, y)
+            f.drawOn(self.canv, self.indent, y)
 
 
 class _StepHead(Flowable):
@@ -372,38 +392,39 @@ def _side_height(side: Side, frame_w: float) -> float:
 
 
 def _overflow(side: Side, frame_w: float, frame_h: float, story: Story) -> Problem | None:
-    """None when the side fits its page; else where it runs over, as a located problem."""
-    top = 0.0
+    """None when the side fits its page; else how far it runs over, where, and the side's
+    longest text (the likeliest to shorten), located in the content file."""
+    over = _side_height(side, frame_w) - frame_h
+    if over <= 0.01:
+        return None
+    top, section = 0.0, None
     for band in side.bands:
         widths = _column_widths(frame_w, len(band.columns))
-        heights = [_height(_flowables(col), w) for col, w in zip(band.columns, widths)]
-        if top + max(heights) > frame_h + 0.01:
-            column = max(range(len(heights)), key=lambda i: heights[i])
-            width = widths[column]
+        for column, width in zip(band.columns, widths, strict=True):
             y = top
-            section = band.columns[column][-1]
-            for s in band.columns[column]:
+            for s in column:
                 y += _height(s.flowables, width)
-                if y > frame_h:
+                if y > frame_h + 0.01 and section is None:
                     section = s
-                    break
-            return _overflow_problem(side, section, width, story)
-        top += max(heights) + (HEADING_GAP if band.keep_with_next else BAND_GAP)
-    return None
-
-
-def _overflow_problem(side: Side, section: Section, width: float, story: Story) -> Problem:
-    """Name the side, the section, and the longest text in it (where it stands in the file)."""
-    origins = [(f.wrap(width, 10**6)[1], f._deckgen_origin) for f in section.flowables
-               if getattr(f, "_deckgen_origin", "")]
-    message = (f"the handout's {side.name} does not fit on one page: {section.name} runs past the "
-               f"bottom; shorten it, or build with --pages auto to allow more pages")
-    if not origins:
-        return Problem(message, story.file, path=f"handout.{side.name}")
-    _, origin = max(origins, key=lambda item: item[0])
+        if section is not None:
+            break
+        top += _band_height(band, frame_w) + (HEADING_GAP if band.keep_with_next else BAND_GAP)
+    lengths: dict[str, int] = {}
+    for band in side.bands:
+        for f in (f for column in band.columns for s in column for f in s.flowables):
+            for _, text, origin in _texts(f):
+                if origin:
+                    lengths[origin] = lengths.get(origin, 0) + len(text)
+    where = f"{section.name} runs past the bottom" if section else "it runs past the bottom"
+    message = (f"the handout's {side.name} is {fmt.number(math.ceil(over / mm))} mm too long for "
+               f"one page ({where}); its longest text is here: shorten it or others, or build "
+               f"with --pages auto to allow more pages")
+    if not lengths:
+        return Problem(message, story.file)
+    origin = max(lengths, key=lambda o: lengths[o])
     place = story.where(origin)
     line, col = place if place else (None, None)
-    return Problem(message + f" (its longest text is {origin})", story.file, line, col, origin)
+    return Problem(message, story.file, line, col, origin)
 
 
 def _split_column(flowables: list[Flowable], width: float, room: float,
@@ -609,9 +630,10 @@ class _Builder:
                    if card.ours else "")
             head = Paragraph(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
                              f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}", s.strong)
+            head._deckgen_origin = f"meanings[{i}].label"  # type: ignore[attr-defined]
             bar = (self.p.accent, 2.4) if card.ours else (self.p.rule, 0.8)
-            left.add(_Marked([head, Spacer(1, 0.5 * mm), self.para(card.text.text, s.body)],
-                             bar[0], bar[1]), card.text.origin)
+            left.add(_Stack([head, Spacer(1, 0.5 * mm), self.para(card.text.text, s.body)],
+                            3 * mm, bar), card.text.origin)
             if i < len(self.story.cards) - 1:
                 left.space(1.8 * mm)
 
@@ -665,8 +687,8 @@ class _Builder:
             right.space(1.2 * mm)
         right.add(self.table(self.story.presets_table, self.col_w)).space(1 * mm)
         right.add(self.para(self.story.presets_table.caption, s.muted)).space(3 * mm)
-        right.add(_Marked([self.para(b.ceiling_sentence.text, s.strong)], self.p.accent, 2.4,
-                          pad=2.5 * mm), b.ceiling_sentence.origin)
+        right.add(_Stack([self.para(b.ceiling_sentence.text, s.strong)], 2.5 * mm,
+                         (self.p.accent, 2.4)), b.ceiling_sentence.origin)
         right.space(2.5 * mm)
         right.add(self.para(b.lesson.text, s.body), b.lesson.origin)
         return [Band(([head],), keep_with_next=True), Band(([left], [right]))]
@@ -720,7 +742,7 @@ class _Builder:
             sec.add(Paragraph(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body)).space(1.2 * mm)
             scarce = Paragraph(f'<font name="{BOLD}">Still scarce:</font> {_x(e.scarce.text)}', s.body)
             bar = (self.p.accent, 2.4) if e.featured else (self.p.text, 1.2)
-            sec.add(_Marked([scarce], bar[0], bar[1], pad=2.5 * mm), e.scarce.origin)
+            sec.add(_Stack([scarce], 2.5 * mm, bar), e.scarce.origin)
             cells.append(sec)
         for i in range(0, len(cells), 2):
             pair = cells[i:i + 2]
@@ -743,8 +765,10 @@ class _Builder:
         glue = self.glued(checklist, self.slides.get("checklist"))
         indent = CHECK_BOX + 2.5 * mm
         for i, (step, detail, write_in) in enumerate(self.story.checklist):
-            unit = _Stack([*glue, _StepHead(self.para(step, s.strong), self.p.text),
-                           Spacer(1, 0.6 * mm), _Indented(self.para(detail.text, s.body), indent),
+            head = _StepHead(self.para(step, s.strong), self.p.text)
+            head._deckgen_origin = f"checklist[{i}].step"  # type: ignore[attr-defined]
+            unit = _Stack([*glue, head,
+                           Spacer(1, 0.6 * mm), _Stack([self.para(detail.text, s.body)], indent),
                            _WriteIn(write_in, self.write_lines, s.body, self.p.muted, indent)])
             checklist.add(unit, detail.origin).space(2.5 * mm)
             glue = []
@@ -827,59 +851,6 @@ def _link(url: str, text: str, colour: colors.Color) -> str:
             f"<u>{_x(text)}</u></a>")
 
 
-class _Indented(Flowable):
-    """A flowable moved right by `indent`; splits when its inner flowable splits."""
-
-    def __init__(self, inner: Flowable, indent: float) -> None:
-        super().__init__()
-        self.inner, self.indent = inner, indent
-
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        w, h = self.inner.wrap(availWidth - self.indent, availHeight)
-        self.width, self.height = availWidth, h
-        return availWidth, h
-
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        parts = self.inner.split(availWidth - self.indent, availHeight)
-        return [_Indented(p, self.indent) for p in parts]
-
-    def draw(self) -> None:
-        self.inner.drawOn(self.canv, self.indent, 0)
-
-
-class _Stack(Flowable):
-    """Flowables kept together, one under the other; split only between them."""
-
-    def __init__(self, inner: Sequence[Flowable]) -> None:
-        super().__init__()
-        self.inner = list(inner)
-
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        self.sizes = [f.wrap(availWidth, availHeight) for f in self.inner]
-        self.width, self.height = availWidth, sum(h for _, h in self.sizes)
-        return self.width, self.height
-
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
-        used, head = 0.0, []
-        for i, f in enumerate(self.inner):
-            _, h = f.wrap(availWidth, availHeight - used)
-            if used + h <= availHeight:
-                head.append(f)
-                used += h
-                continue
-            parts = f.split(availWidth, availHeight - used) if availHeight - used > 0 else []
-            if parts:
-                return [_Stack([*head, parts[0]]), _Stack([*parts[1:], *self.inner[i + 1:]])]
-            return [_Stack(head), _Stack(self.inner[i:])] if head else []
-        return [self]
-
-    def draw(self) -> None:
-        y = self.height
-        for f, (_, h) in zip(self.inner, self.sizes):
-            y -= h
-            f.drawOn(self.canv, 0, y)
-
-
 def _balance(sections: list[Section], width: float) -> Band:
     """Sections flowing down the left column and on into the right, the two columns as even
     as whole items allow."""
@@ -931,6 +902,54 @@ def _short_link(url: str, keep_path: bool = False) -> str:
     return f"{host}/\u2026/{parts[-1]}"
 
 
+def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
+    """Every (font, text, content key) a flowable will draw, to check each glyph exists."""
+    origin = getattr(flowable, "_deckgen_origin", "") or origin
+    if isinstance(flowable, Paragraph):  # parsed afresh: wrapping reshapes a paragraph's frags
+        for frag in Paragraph(flowable.text, flowable.style).frags:
+            yield frag.fontName, getattr(frag, "text", ""), origin
+    elif isinstance(flowable, _Stack):
+        for inner in flowable.inner:
+            yield from _texts(inner, origin)
+    elif isinstance(flowable, _StepHead):
+        yield from _texts(flowable.text, origin)
+    elif isinstance(flowable, _WriteIn):
+        yield flowable.style.fontName, flowable.label, origin
+    elif isinstance(flowable, Table):
+        for row in flowable._cellvalues:
+            for cell in row:
+                for inner in cell if isinstance(cell, list) else [cell]:
+                    yield from _texts(inner, origin)
+
+
+def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
+    """A problem for each content key whose text has a character the font cannot draw."""
+    missing: dict[str, set[str]] = {}
+    names: dict[str, str] = {}
+    for side in sides:
+        for band in side.bands:
+            for section in (s for column in band.columns for s in column):
+                for f in section.flowables:
+                    for font, text, origin in _texts(f):
+                        lacking = {ch for ch in text if ch >= " " and ord(ch) not in _coverage(font)}
+                        if lacking:
+                            missing.setdefault(origin, set()).update(lacking)
+                            names.setdefault(origin, section.name)
+    problems = []
+    for origin, chars in missing.items():
+        place = story.where(origin) if origin else None
+        line, col = place if place else (None, None)
+        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(chars))
+        problems.append(Problem(
+            f"the handout's font, {fonts.FAMILY}, has no glyph for {listed} in {names[origin]}; "
+            f"it would print as an empty box", story.file, line, col, origin or None))
+    return problems
+
+
+def _coverage(font: str) -> dict[int, int]:
+    return pdfmetrics.getFont(font).face.charToGlyph  # type: ignore[no-any-return]
+
+
 def _embed_fonts(node: Any) -> None:
     """Point every text in a converted chart at the embedded DejaVu faces."""
     if isinstance(node, String):
@@ -961,6 +980,9 @@ def render(told: Story, *, pages_auto: bool = False) -> bytes:
         builder.write_lines = WRITE_LINES - 1
         back = builder.back()
     sides = [front, back]
+    missing = _missing_glyphs(sides, told)
+    if missing:
+        raise InputError(missing)
     if not pages_auto:
         problems = [p for p in (_overflow(side, frame_w, frame_h, told) for side in sides) if p]
         if problems:

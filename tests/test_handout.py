@@ -1,0 +1,396 @@
+"""The printed handout, opened as a reader would: its text, pages, fonts, links and outline.
+
+Figures are worked out by hand here, not taken from deckgen, so a wrong formula or a
+misplaced table shows up as a mismatch with the arithmetic written below.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject, IndirectObject
+
+from conftest import DEFAULT_CONTENT, run_cli
+from deckgen import __version__
+
+MM = 72 / 25.4
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+STANDARD_14 = {"Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique", "Helvetica",
+               "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique", "Times-Roman",
+               "Times-Bold", "Times-Italic", "Times-BoldItalic", "Symbol", "ZapfDingbats"}
+SOURCE_URLS = {"https://docs.anthropic.com/en/docs/build-with-claude/context-windows",
+               "https://platform.openai.com/docs/guides/latency-optimization",
+               "https://arxiv.org/abs/2403.02310", "https://arxiv.org/abs/2309.06180"}
+META_URL = "https://echohive.ai"
+
+
+def the_pdf(folder: Path) -> Path:
+    found = sorted(folder.glob("*.pdf"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def flat(text: str) -> str:
+    """Extracted text with no-break spaces as spaces and every run of whitespace as one."""
+    return " ".join(text.replace("\u00a0", " ").split())
+
+
+def page_texts(pdf: Path) -> list[str]:
+    return [flat(page.extract_text()) for page in PdfReader(pdf).pages]
+
+
+def build_handout(out: Path, *args: str, content: Path = DEFAULT_CONTENT,
+                  env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return run_cli("build", str(content), "--only", "handout", "--out", str(out), *args, env=env)
+
+
+# Handout-only builds, so a problem in the deck cannot hide one in the handout.
+@pytest.fixture(scope="session")
+def default_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("handout-a4")
+    run = build_handout(out)
+    assert run.returncode == 0, run.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def other_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """2,500 tokens/sec, a 15 min check, featuring the critiqued candidates."""
+    out = tmp_path_factory.mktemp("handout-other-a4")
+    run = build_handout(out, "--speed", "2500", "--check", "15 min", "--workload", "candidates")
+    assert run.returncode == 0, run.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def letter_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("letter")
+    run = build_handout(out, "--paper", "letter")
+    assert run.returncode == 0, run.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def other_letter_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("other-letter")
+    run = build_handout(out, "--paper", "letter", "--speed", "2500", "--check", "15 min",
+                        "--workload", "candidates")
+    assert run.returncode == 0, run.stderr
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The figures, worked out by hand
+
+
+def test_default_dial_figures(default_build: Path) -> None:
+    front, back = page_texts(the_pdf(default_build))
+    # The dial: 1,000 story endings x 1,000 tokens = 1,000,000 tokens.
+    # At 1,000,000 tokens/sec: 1 s. At 100 tokens/sec: 10,000 s = 2 h 46 min 40 s.
+    assert "Our dial: 1,000,000 tokens/sec" in front
+    assert "1,000 story endings × 1,000 tokens = 1,000,000 output tokens" in front
+    assert "1 second 1,000 story endings: 1 second of writing at 1,000,000 tokens/sec" in front
+    assert "AT 100 TOKENS/SEC 2 h 46 min 40 s" in front
+    # The four workloads at both ends: tokens / 100 and tokens / 1,000,000.
+    assert "1,000 story endings × 1,000 1,000,000 2 h 46 min 40 s 1 second" in front
+    assert "40 app drafts × 20,000 800,000 2 h 13 min 20 s 0.8 seconds" in front  # 8,000 s
+    assert "10,000 critiqued candidates × 300 3,000,000 8 h 20 min 3 seconds" in front  # 30,000 s
+    assert "10,000 rehearsals × 1,000 10,000,000 27 h 46 min 40 s 10 seconds" in front  # 100,000 s
+    # The bottleneck: 800,000 tokens, then a 60 s check.
+    # Slow: 8,000 + 60 = 8,060 s = 2 h 14 min 20 s. Fast: 0.8 + 60 = 60.8 s.
+    # Writing speedup 1,000,000 / 100 = 10,000x; end to end 8,060 / 60.8 = 132.566 -> 132.57x;
+    # ceiling 8,060 / 60 = 134.333 -> 134.33x; the check is 60 / 60.8 = 98.68% -> 98.7%.
+    assert "WRITING SPEEDUP END-TO-END SPEEDUP 10,000× 132.57× 1,000,000 ÷ 100 tokens/sec " \
+           "8,060 ÷ 60.8 seconds" in front
+    assert "no writing speed makes this batch more than 134.33× faster end to end" in front
+    assert "Fixed check 98.7%" in front and "Writing 1.3%" in front  # the chart's own text
+    assert "100 tokens/sec: 2 h 14 min 20 s" in front
+    assert "1,000,000 tokens/sec: 60.8 seconds" in front
+    # The preset checks: 8,000 s + check against 0.8 s + check.
+    assert "None 2 h 13 min 20 s 0.8 seconds 10,000×" in front
+    assert "60 seconds 2 h 14 min 20 s 60.8 seconds 132.57×" in front
+    assert "15 min 2 h 28 min 20 s 15 min 1 s 9.88×" in front  # 8,900 / 900.8 = 9.880
+    assert "24 h 26 h 13 min 20 s 24 h 1 s 1.09×" in front  # 94,400 / 86,400.8 = 1.0926
+    # The back: each experiment's arithmetic and its writing time at the chosen speed.
+    assert "1,000 × 1,000 = 1,000,000 tokens 1 second of writing at 1,000,000 tokens/sec" in back
+    assert "40 × 20,000 = 800,000 tokens 0.8 seconds of writing at 1,000,000 tokens/sec" in back
+    assert "10,000 × 300 = 3,000,000 tokens 3 seconds of writing at 1,000,000 tokens/sec" in back
+    assert "10,000 × 1,000 = 10,000,000 tokens 10 seconds of writing at 1,000,000 tokens/sec" in back
+
+
+def other_dial_figures(front: str, back: str) -> None:
+    """2,500 tokens/sec, a 15 min check, featuring the 10,000 critiqued candidates."""
+    assert "Our dial: 2,500 tokens/sec" in front
+    # The dial: 10,000 x 300 = 3,000,000 tokens; / 2,500 = 1,200 s = 20 min; / 100 = 8 h 20 min.
+    assert "10,000 critiqued candidates × 300 tokens = 3,000,000 output tokens" in front
+    assert "20 min 10,000 critiqued candidates: 20 min of writing at 2,500 tokens/sec" in front
+    assert "AT 100 TOKENS/SEC 8 h 20 min" in front
+    # The workload table at 2,500 tokens/sec.
+    assert "1,000 story endings × 1,000 1,000,000 2 h 46 min 40 s 6 min 40 s" in front  # 400 s
+    assert "40 app drafts × 20,000 800,000 2 h 13 min 20 s 5 min 20 s" in front  # 320 s
+    assert "10,000 critiqued candidates × 300 3,000,000 8 h 20 min 20 min" in front  # 1,200 s
+    assert "10,000 rehearsals × 1,000 10,000,000 27 h 46 min 40 s 1 h 6 min 40 s" in front  # 4,000 s
+    # The bottleneck: the 800,000 tokens of app drafts, then 15 min (900 s) of checking.
+    # Fast total 320 + 900 = 1,220 s = 20 min 20 s; slow 8,000 + 900 = 8,900 s = 2 h 28 min 20 s.
+    # End to end 8,900 / 1,220 = 7.295 -> 7.3x; check share 900 / 1,220 = 73.77% -> 73.8%;
+    # ceiling 8,900 / 900 = 9.888 -> 9.89x; writing speedup 2,500 / 100 = 25x.
+    assert "WRITING SPEEDUP END-TO-END SPEEDUP 25× 7.3× 2,500 ÷ 100 tokens/sec " \
+           "8,900 ÷ 20 min 20 s" in front
+    assert "100 tokens/sec: 2 h 28 min 20 s" in front and "2,500 tokens/sec: 20 min 20 s" in front
+    assert "Fixed check 73.8%" in front and "Writing 26.2%" in front  # 320 / 1,220 = 26.23%
+    assert "no writing speed makes this batch more than 9.89× faster end to end" in front
+    assert "15 min 2 h 28 min 20 s 20 min 20 s 7.3×" in front
+    assert "None 2 h 13 min 20 s 5 min 20 s 25×" in front  # 8,000 / 320
+    assert "10,000 × 300 = 3,000,000 tokens 20 min of writing at 2,500 tokens/sec" in back
+
+
+def test_other_dial_figures(other_build: Path) -> None:
+    other_dial_figures(*page_texts(the_pdf(other_build)))
+
+
+def test_other_dial_figures_on_letter(other_letter_build: Path) -> None:
+    other_dial_figures(*page_texts(the_pdf(other_letter_build)))
+
+
+def test_reading_order(default_build: Path) -> None:
+    """Text comes out section by section, left column before right, front before back."""
+    front, back = page_texts(the_pdf(default_build))
+    in_order = ["A million tokens a second", "One number, four meanings", "CONTEXT CAPACITY",
+                "SINGLE-AGENT OUTPUT", "Turn the dial", "Four workloads at both ends of the dial",
+                "Faster writing is not the same as faster work", "Take the 40 app drafts",
+                "The same batch under four checks", "Whatever you do not speed up"]
+    positions = [front.index(s) for s in in_order]
+    assert positions == sorted(positions)
+    in_order = ["Cheap drafts move the hard part", "A map of possible endings",
+                "An app for a neighbourhood tool library", "Ten real experiments",
+                "Practising a hard conversation", "When writing gets cheap, judgement gets precious",
+                "Taste.", "Cost and energy.", "Decide how you will choose before you ask for more",
+                "Write down what done means", "Done means:", "Ask for disagreement, not volume",
+                "Assumptions to vary:", "Where the facts come from", "Context windows",
+                "Efficient Memory Management"]
+    positions = [back.index(s) for s in in_order]
+    assert positions == sorted(positions)
+
+
+# --------------------------------------------------------------------------------------------
+# The sheet: pages, paper, fonts, links, outline, metadata
+
+
+def page_sizes(pdf: Path) -> list[tuple[float, float]]:
+    return [(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+            for p in PdfReader(pdf).pages]
+
+
+def test_two_pages_of_a4(default_build: Path) -> None:
+    assert page_sizes(the_pdf(default_build)) == [A4, A4]
+
+
+def test_two_pages_of_letter(letter_build: Path, other_letter_build: Path) -> None:
+    assert page_sizes(the_pdf(letter_build)) == [LETTER, LETTER]
+    assert page_sizes(the_pdf(other_letter_build)) == [LETTER, LETTER]
+
+
+def fonts_used(pdf: Path) -> dict[str, DictionaryObject]:
+    found: dict[str, DictionaryObject] = {}
+    for page in PdfReader(pdf).pages:
+        for ref in page["/Resources"].get_object().get("/Font", {}).values():
+            font = ref.get_object()
+            found[str(font["/BaseFont"])] = font
+    return found
+
+
+@pytest.mark.parametrize("build", ["default_build", "letter_build"])
+def test_every_font_is_an_embedded_truetype(build: str, request: pytest.FixtureRequest) -> None:
+    used = fonts_used(the_pdf(request.getfixturevalue(build)))
+    assert used, "no fonts found"
+    for name, font in used.items():
+        assert name.lstrip("/").split("+")[-1] not in STANDARD_14
+        for part in [font, *(d.get_object() for d in font.get("/DescendantFonts", []))]:
+            if "/FontDescriptor" in part:
+                descriptor = part["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor, f"{name} is not embedded"
+                break
+        else:
+            pytest.fail(f"{name} has no font descriptor")
+    assert {n.lstrip("/").split("+")[-1] for n in used} == {"DejaVuSans", "DejaVuSans-Bold"}
+
+
+def test_pdffonts_lists_every_font_as_embedded(default_build: Path) -> None:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts (poppler-utils) is not installed")
+    listing = subprocess.run(["pdffonts", str(the_pdf(default_build))], capture_output=True,
+                             text=True, check=True).stdout.splitlines()
+    header = listing[0]
+    emb = header.index("emb")
+    rows = listing[2:]
+    assert len(rows) >= 2
+    assert [row[emb:emb + 3] for row in rows] == ["yes"] * len(rows), listing
+
+
+def link_targets(pdf: Path) -> list[tuple[int, str]]:
+    found = []
+    for number, page in enumerate(PdfReader(pdf).pages):
+        for annot in page.get("/Annots", []):
+            annot = annot.get_object() if isinstance(annot, IndirectObject) else annot
+            if annot.get("/Subtype") == "/Link" and "/A" in annot:
+                found.append((number, str(annot["/A"].get_object()["/URI"])))
+    return found
+
+
+def test_sources_and_the_qr_url_are_clickable_on_the_back(default_build: Path) -> None:
+    links = link_targets(the_pdf(default_build))
+    assert {url for _, url in links} == SOURCE_URLS | {META_URL}
+    assert {page for page, _ in links} == {1}
+
+
+def test_outline_names_each_section_on_its_page(default_build: Path) -> None:
+    reader = PdfReader(the_pdf(default_build))
+    outline = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
+    assert outline == [
+        ("What the number means", 0), ("The imagined dial", 0),
+        ("Four workloads at both ends of the dial", 0), ("The serial bottleneck", 0),
+        ("Four thought experiments", 1), ("What gets precious", 1), ("Use it this week", 1),
+        ("Sources", 1)]
+
+
+def test_metadata(default_build: Path) -> None:
+    info = PdfReader(the_pdf(default_build)).metadata
+    assert info.title == "A million tokens a second"
+    assert info.author == "Your name here"
+    assert info.subject == "What the number can mean, and what faster writing does not buy"
+    assert info.creator == f"deckgen {__version__}"
+    keywords = info["/Keywords"]
+    assert "The serial bottleneck" in keywords and "AI Builders Meetup" in keywords
+
+
+def test_qpdf_finds_nothing_wrong(default_build: Path, letter_build: Path) -> None:
+    if shutil.which("qpdf") is None:
+        pytest.skip("qpdf is not installed")
+    for folder in (default_build, letter_build):
+        run = subprocess.run(["qpdf", "--check", str(the_pdf(folder))], capture_output=True, text=True)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "No syntax or stream encoding errors found" in run.stdout
+
+
+# --------------------------------------------------------------------------------------------
+# Things to write on
+
+
+def rectangles(pdf: Path, page: int) -> list[tuple[float, float, float, float]]:
+    """Every `x y w h re` in a page's content, as numbers."""
+    data = PdfReader(pdf).pages[page].get_contents().get_data().decode("latin-1")
+    number = r"(-?[\d.]+)"
+    return [tuple(float(v) for v in m) for m in re.findall(rf"{number} {number} {number} {number} re", data)]
+
+
+def test_each_checklist_step_has_a_box_of_about_4_mm(default_build: Path) -> None:
+    pdf = the_pdf(default_build)
+    boxes = [r for r in rectangles(pdf, 1) if 3.8 * MM <= r[2] <= 4.4 * MM and abs(r[2] - r[3]) < 0.01]
+    assert len(boxes) == 4  # one per step in content.yaml
+
+
+def test_qr_code_is_at_least_20_mm_square(default_build: Path) -> None:
+    """The QR modules are equal squares; together they span at least 20 mm each way."""
+    rects = rectangles(the_pdf(default_build), 1)
+    heights = [round(r[3], 3) for r in rects]
+    module = max(set(heights), key=heights.count)
+    modules = [r for r in rects if round(r[3], 3) == module]
+    assert len(modules) > 100
+    width = max(r[0] + r[2] for r in modules) - min(r[0] for r in modules)
+    height = max(r[1] + r[3] for r in modules) - min(r[1] for r in modules)
+    assert width >= 20 * MM and height >= 20 * MM
+    assert abs(width - height) < 0.01
+
+
+def test_no_url_no_qr_code(tmp_path: Path, default_text: str) -> None:
+    content = tmp_path / "content.yaml"
+    content.write_text(default_text.replace("  url: https://echohive.ai\n", ""), encoding="utf-8")
+    run = build_handout(tmp_path / "out", content=content)
+    assert run.returncode == 0, run.stderr
+    pdf = the_pdf(tmp_path / "out")
+    assert {url for _, url in link_targets(pdf)} == SOURCE_URLS
+    heights = [round(r[3], 3) for r in rectangles(pdf, 1)]
+    assert max(heights.count(h) for h in set(heights)) < 20  # boxes and rules, no QR modules
+
+
+# --------------------------------------------------------------------------------------------
+# Too much for one sheet, and characters the font lacks
+
+
+def line_of(text: str, needle: str) -> int:
+    return text[:text.index(needle)].count("\n") + 1
+
+
+def test_back_overflow_names_the_key_and_its_line(tmp_path: Path, default_text: str) -> None:
+    old = 'scarce: "A clear spec, and tests that say what working means."'
+    long = "A clear spec, and tests that say what working means. " * 17  # 901 of 1,000 allowed
+    text = default_text.replace(old, f'scarce: "{long.strip()}"')
+    content = tmp_path / "content.yaml"
+    content.write_text(text, encoding="utf-8")
+    run = build_handout(tmp_path / "out", content=content)
+    assert run.returncode == 2, run.stderr
+    line = line_of(text, "scarce: \"A clear spec")
+    assert f"{content}:{line}:" in run.stderr
+    assert "workloads[1].scarce" in run.stderr
+    assert re.search(r"the handout's back page is \d+ mm too long for one page", run.stderr)
+    assert "--pages auto" in run.stderr
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.pdf"))
+
+    auto = build_handout(tmp_path / "auto", "--pages", "auto", content=content)
+    assert auto.returncode == 0, auto.stderr
+    pdf = the_pdf(tmp_path / "auto")
+    pages = page_texts(pdf)
+    assert len(pages) > 2
+    assert all(size == A4 for size in page_sizes(pdf))
+    assert flat(long) in " ".join(pages)  # every word of it, across the pages
+
+
+def test_front_overflow_names_the_key_and_its_line(tmp_path: Path, default_text: str) -> None:
+    old = "      The text one request can hold, the model's own reply included.\n"
+    text = default_text.replace(old, old * 12)
+    content = tmp_path / "content.yaml"
+    content.write_text(text, encoding="utf-8")
+    run = build_handout(tmp_path / "out", content=content)
+    assert run.returncode == 2, run.stderr
+    assert f"{content}:{line_of(text, 'text: >-') }:" in run.stderr
+    assert "meanings[0].text" in run.stderr
+    assert re.search(r"the handout's front page is \d+ mm too long for one page", run.stderr)
+
+
+def test_accented_and_greek_letters_print_but_missing_glyphs_fail(tmp_path: Path,
+                                                                 default_text: str) -> None:
+    title = "Café naïve · Ωμέγα ≈ ÷ × ☐ Жук"
+    text = default_text.replace("title: A million tokens a second", f'title: "{title}"', 1)
+    content = tmp_path / "content.yaml"
+    content.write_text(text, encoding="utf-8")
+    run = build_handout(tmp_path / "out", content=content)
+    assert run.returncode == 0, run.stderr
+    assert page_texts(the_pdf(tmp_path / "out"))[0].startswith(title)
+
+    text = text.replace("label: Context capacity", "label: 容量 capacity")
+    content.write_text(text, encoding="utf-8")
+    run = build_handout(tmp_path / "cjk", content=content)
+    assert run.returncode == 2
+    assert f"{content}:{line_of(text, '容量')}:" in run.stderr
+    assert "meanings[0].label" in run.stderr and "U+5BB9" in run.stderr
+
+
+# --------------------------------------------------------------------------------------------
+# The same input, the same bytes
+
+
+def test_same_input_same_bytes_and_the_date_from_source_date_epoch(tmp_path: Path,
+                                                                   default_build: Path) -> None:
+    again = build_handout(tmp_path / "again")
+    assert again.returncode == 0, again.stderr
+    assert the_pdf(tmp_path / "again").read_bytes() == the_pdf(default_build).read_bytes()
+    dated = build_handout(tmp_path / "dated", env={"SOURCE_DATE_EPOCH": "1700000000"})
+    assert dated.returncode == 0, dated.stderr
+    info = PdfReader(the_pdf(tmp_path / "dated")).metadata
+    assert info["/CreationDate"].startswith("D:20231114221320")
