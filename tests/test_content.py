@@ -159,14 +159,15 @@ def _write(tmp_path: Path, text: str) -> Path:
 def _assert_refused(path: Path, tmp_path: Path) -> list[str]:
     """Run check, table and build on `path`: exit 2, the same lines, no traceback, no file."""
     out = tmp_path / "out"
-    runs = [run_cli("check", str(path)), run_cli("table", str(path)),
-            run_cli("build", str(path), "--out", str(out))]
+    runs = [run_cli("check", str(path), cwd=tmp_path), run_cli("table", str(path), cwd=tmp_path),
+            run_cli("build", str(path), "--out", str(out), cwd=tmp_path)]
     for run in runs:
         assert run.returncode == 2, run.stderr
         assert "Traceback" not in run.stderr
         assert run.stdout == ""
         assert run.stderr == runs[0].stderr
-    assert not out.exists() or not any(out.iterdir())
+    # Nothing written: the folder holds the content file alone, no output folder, no temp file.
+    assert list(tmp_path.iterdir()) == [path]
     return runs[0].stderr.splitlines()
 
 
