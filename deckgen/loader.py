@@ -227,7 +227,7 @@ class _Walker:
                 self.problem(key_node, path, "keys must be plain names (no merge keys or complex keys)")
                 continue
             key = key_node.value
-            bad = _unprintable(key)
+            bad = _unprintable(key, breaks=False)
             if bad:
                 self.problem(key_node, path, f"a key holds the character U+{ord(bad):04X}; "
                                              "keys must be plain names")
@@ -251,11 +251,13 @@ def _tag(tag: str) -> str:
     return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
 
 
-def _unprintable(text: str) -> str | None:
-    """The first control character or lone surrogate in `text` (tabs and line breaks are fine)."""
+def _unprintable(text: str, breaks: bool = True) -> str | None:
+    """The first control character or lone surrogate in `text`; tabs and line breaks are fine
+    in values (they fold into spaces), never in keys."""
+    refused = ("Cc", "Cs") if breaks else ("Cc", "Cs", "Zl", "Zp")
     for char in text:
-        if char in "\t\n\r":
+        if breaks and char in "\t\n\r":
             continue
-        if unicodedata.category(char) in ("Cc", "Cs"):
+        if unicodedata.category(char) in refused:
             return char
     return None

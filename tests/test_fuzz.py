@@ -1,0 +1,246 @@
+"""Fuzzing: no content file, however broken, gets anything but a clean answer.
+
+Random YAML documents, random text and random mutations of the default content.yaml go through
+the whole pure pipeline (load, validate, placeholders, figures, report, story). Every outcome is
+either success or a DeckgenError whose lines each name one problem; any other exception is a bug.
+The run is bounded: a fixed number of examples, small inputs, and a watchdog on time and memory.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import resource
+import signal
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import DEFAULT_CONTENT
+from deckgen import report, source, story
+from deckgen.errors import DeckgenError, InputError
+from deckgen.figures import with_overrides
+
+DEFAULT_TEXT = DEFAULT_CONTENT.read_text(encoding="utf-8")
+DEFAULT_DATA = yaml.safe_load(DEFAULT_TEXT)
+
+# CI runs a fixed, repeatable sample; DECKGEN_FUZZ_EXAMPLES=5000 hunts longer with fresh examples.
+EXAMPLES = os.environ.get("DECKGEN_FUZZ_EXAMPLES")
+FUZZ = settings(max_examples=int(EXAMPLES or 200), deadline=None, derandomize=EXAMPLES is None,
+                database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@pytest.fixture(autouse=True)
+def bounded() -> Iterator[None]:
+    """Each fuzz test gets 240 s and 2 GB more address space; past that it fails, never hangs."""
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError("a fuzz test ran past its 240 s bound")
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as statm:
+        used = int(statm.read().split()[0]) * resource.getpagesize()
+    limit = used + 2 * 2**30
+    if hard == resource.RLIM_INFINITY or limit < hard:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(240)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def outcome(text: str) -> str:
+    """'ok' or 'refused'; anything but a clean DeckgenError escapes and fails the test."""
+    try:
+        content, warnings = source.parse(text, "fuzz.yaml")
+    except DeckgenError as err:
+        assert isinstance(err, InputError)
+        assert err.problems
+        for line in err.lines():
+            assert line.startswith("fuzz.yaml") and "\n" not in line and "\r" not in line, line
+        return "refused"
+    for w in warnings:
+        assert "\n" not in str(w)
+    report.as_text(content)
+    report.as_json(content)
+    story.compose(content)
+    return "ok"
+
+
+# -- random YAML ----------------------------------------------------------------------------
+
+scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-10**40, max_value=10**40),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=30),
+    st.from_regex(r"[-+]?\d{0,7}(\.\d{0,3})?([eE][-+]?\d{1,4})? ?(k|K|M|T|s|min|h|day|tokens/sec)?",
+                  fullmatch=True),
+    st.sampled_from(["{dial.speed}", "{", "}", "{}", "{nope}", "{{dial.speed}}", "1M", "60 s",
+                     "none", "endings", "apps", "#B4400A", "https://example.org", "16:9", "a4"]),
+)
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=12), inner, max_size=5)),
+    max_leaves=30)
+
+
+@FUZZ
+@given(values)
+def test_random_yaml_documents(data: Any) -> None:
+    outcome(yaml.safe_dump(data, allow_unicode=True))
+
+
+yaml_alphabet = st.sampled_from(list("ab:-_ \n\t[]{},&*!|>'\"#%@`?.0123456789eE+") + ["\u00e9", "\u0000",
+                                                                                      "\ufeff", "\u2028"])
+
+
+@FUZZ
+@given(st.text(yaml_alphabet, max_size=200))
+def test_random_text(text: str) -> None:
+    outcome(text)
+
+
+# -- mutations of the default content --------------------------------------------------------
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _paths(value, (*path, i))
+
+
+PATHS = [p for p in _paths(DEFAULT_DATA) if p]
+
+
+def _parent(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path[:-1]:
+        data = data[step]
+    return data
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    """The default content as data, with one to four random changes, dumped back to YAML."""
+    data = copy.deepcopy(DEFAULT_DATA)
+    for _ in range(draw(st.integers(1, 4))):
+        path = draw(st.sampled_from(PATHS))
+        try:
+            parent = _parent(data, path)
+            parent[path[-1]]
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier change removed or replaced this path
+        action = draw(st.sampled_from(["delete", "replace", "replace", "rename", "duplicate"]))
+        last = path[-1]
+        if action == "delete":
+            del parent[last]
+        elif action == "replace":
+            parent[last] = draw(values)
+        elif action == "rename" and isinstance(parent, dict):
+            parent[draw(st.text(max_size=12))] = parent.pop(last)
+        elif action == "duplicate" and isinstance(parent, list):
+            parent.insert(last, copy.deepcopy(parent[last]))
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+@FUZZ
+@given(mutated())
+def test_mutated_default_content(text: str) -> None:
+    outcome(text)
+
+
+@st.composite
+def edited(draw: st.DrawFn) -> str:
+    """The default content.yaml as text, with a few characters or lines inserted, deleted or swapped."""
+    text = DEFAULT_TEXT
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        action = draw(st.sampled_from(["insert", "delete", "line"]))
+        if action == "insert":
+            text = text[:at] + draw(st.text(yaml_alphabet, min_size=1, max_size=8)) + text[at:]
+        elif action == "delete":
+            text = text[:at] + text[at + draw(st.integers(1, 40)):]
+        else:
+            lines = text.splitlines(keepends=True)
+            i, j = draw(st.integers(0, len(lines) - 1)), draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+            text = "".join(lines)
+    return text
+
+
+@FUZZ
+@given(edited())
+def test_edited_default_text(text: str) -> None:
+    outcome(text)
+
+
+def test_the_fuzzers_reach_both_outcomes() -> None:
+    """The mutations are not all refused: some keep a valid file, so the later stages run too."""
+    assert outcome(DEFAULT_TEXT) == "ok"
+    data = copy.deepcopy(DEFAULT_DATA)
+    data["dial"]["speed"] = "2.5K"
+    assert outcome(yaml.safe_dump(data, allow_unicode=True, sort_keys=False)) == "ok"
+    data["dial"]["speed"] = float("nan")
+    assert outcome(yaml.safe_dump(data, allow_unicode=True, sort_keys=False)) == "refused"
+
+
+# -- the command line's dial options ---------------------------------------------------------
+
+DEFAULT, _ = source.parse(DEFAULT_TEXT, "content.yaml")
+option_text = st.one_of(st.text(max_size=20), scalars.map(str))
+
+
+@FUZZ
+@given(option_text, option_text, option_text)
+def test_dial_options(speed: str, check: str, workload: str) -> None:
+    try:
+        content = with_overrides(DEFAULT, speed, check, workload)
+    except InputError as err:
+        assert all("\n" not in line and line.startswith("--") for line in err.lines())
+        return
+    report.as_text(content)
+    story.compose(content)
+
+
+# -- valid but extreme dials -----------------------------------------------------------------
+
+def _decimal_text(low: str, high: str) -> st.SearchStrategy[str]:
+    """Decimal numbers as text from `low` to `high`, spread over every decade between them."""
+    lo, hi = Decimal(low), Decimal(high)
+    spread = st.builds(lambda m, e: min(max(Decimal(m).scaleb(e), lo), hi),
+                       st.integers(1, 999), st.integers(lo.adjusted() - 2, hi.adjusted()))
+    return (spread | st.sampled_from([lo, hi])).map(lambda d: format(d.normalize(), "f"))
+
+
+speeds = _decimal_text("0.001", "1000000000000")
+checks = st.one_of(st.just("0"), _decimal_text("0.001", "31622400").map(lambda d: f"{d} s"))
+counts = st.integers(1, 10**9)
+
+
+@st.composite
+def extreme_text(draw: st.DrawFn) -> str:
+    data = copy.deepcopy(DEFAULT_DATA)
+    dial = data["dial"]
+    dial["speed"], dial["slow_speed"] = sorted((draw(speeds), draw(speeds)), key=Decimal, reverse=True)
+    dial["fixed_check"] = draw(checks)
+    dial["check_presets"] = draw(st.lists(checks, min_size=1, max_size=6))
+    marks = sorted({Decimal(s) for s in draw(st.lists(speeds, min_size=2, max_size=8))})
+    dial["speed_marks"] = [format(m, "f") for m in marks] if len(marks) >= 2 else ["1", "2"]
+    dial["workload"] = draw(st.sampled_from([w["id"] for w in data["workloads"]]))
+    for w in data["workloads"]:
+        w["count"], w["tokens_each"] = draw(counts), draw(counts)
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+@FUZZ
+@given(extreme_text())
+def test_valid_extreme_dials(text: str) -> None:
+    assert outcome(text) == "ok"
