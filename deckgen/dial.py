@@ -58,7 +58,8 @@ def speed_for_speedup(output_tokens: int, slow_speed: Number, fixed_check: Numbe
     target = Fraction(target)
     if target <= 0:
         raise ValueError("a target speedup must be positive")
-    writing_budget = total_time(output_tokens, slow_speed, fixed_check) / target - Fraction(fixed_check)
+    slow_total = total_time(output_tokens, slow_speed, fixed_check)
+    writing_budget = slow_total / target - Fraction(fixed_check)
     if writing_budget <= 0:
         return None
     return Fraction(output_tokens) / writing_budget
