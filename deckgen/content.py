@@ -331,7 +331,7 @@ def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
         return None
     speed = c.quantity("dial.speed", d.get("speed", 1_000_000), quantities.parse_speed)
     slow = c.quantity("dial.slow_speed", d.get("slow_speed", 100), quantities.parse_speed)
-    workload = d.get("workload", "endings")
+    workload = d.get("workload", ids[0] if ids else None)  # the first workload by default
     if not isinstance(workload, str) or workload not in ids:
         if ids:
             c.problem("dial.workload", f"must be one of the workload ids {', '.join(ids)}, "

@@ -158,7 +158,8 @@ def check_prose(content: Content) -> tuple[list[Problem], list[Problem]]:
     computed: set[str] = set()
     for figure in table.values():
         if figure.value is not None:
-            computed.update(n for n in _TYPED_NUMBER.findall(figure.text) if n not in ("0",))
+            # Single digits ("step 1", "3 things") are too common in prose to mean a figure.
+            computed.update(n for n in _TYPED_NUMBER.findall(figure.text) if len(n) > 1)
     problems, warnings = [], []
     for path, text in prose_fields(content):
         at = content.where(path)
