@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from deckgen import chartcache, fmt, output, quantities, source, story
+from deckgen import parallel as forking
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 from deckgen.figures import with_overrides
@@ -83,33 +84,52 @@ def apply(content: Content, options: Options) -> Content:
     return replace(content, meta=meta)
 
 
-def render(content: Content, options: Options) -> dict[str, bytes]:
-    """Every file of one build, as bytes keyed by file suffix; nothing is written."""
+def render(content: Content, options: Options, parallel: bool = False) -> dict[str, bytes]:
+    """Every file of one build, as bytes keyed by file suffix; nothing is written.
+
+    With `parallel` on a machine with more than one core, the handout is drawn in a forked
+    process while this one draws the deck: the same code and the same bytes, in about half
+    the time.
+    """
     told = story.compose(content)
+    deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
+    if parallel and deck and handout and forking.available():
+        with forking.Child(lambda: _handout(told, options), "handout") as child:
+            return {".pptx": _deck(content, told, options), ".pdf": child.result()}
     files: dict[str, bytes] = {}
-    if options.only in (None, "deck"):
-        from deckgen import deck
-        template = _read_template(options.template)
-        walk = story.walk(content) if options.walk else ()
-        files[".pptx"] = deck.render(told, template=template, walk=walk)
-    if options.only in (None, "handout"):
-        from deckgen import handout
-        files[".pdf"] = handout.render(told, pages_auto=options.pages_auto)
+    if deck:
+        files[".pptx"] = _deck(content, told, options)
+    if handout:
+        files[".pdf"] = _handout(told, options)
     return files
+
+
+def _deck(content: Content, told: story.Story, options: Options) -> bytes:
+    from deckgen import deck
+
+    template = _read_template(options.template)
+    walk = story.walk(content) if options.walk else ()
+    return deck.render(told, template=template, walk=walk)
+
+
+def _handout(told: story.Story, options: Options) -> bytes:
+    from deckgen import handout
+
+    return handout.render(told, pages_auto=options.pages_auto)
 
 
 def build(content_path: Path | None, options: Options) -> tuple[list[Path], list[Problem]]:
     """The whole pipeline; returns the files written and the content's warnings."""
     content, warnings = prepare(content_path, options)
-    return write(content, options), warnings
+    return write(content, options, parallel=True), warnings
 
 
-def write(content: Content, options: Options) -> list[Path]:
+def write(content: Content, options: Options, parallel: bool = False) -> list[Path]:
     """Render prepared content and write its files, all of them or none; charts come from
     the output folder's cache when an earlier build drew them."""
     output.prepare(options.out)
     with chartcache.use(options.out):
-        files = render(content, options)
+        files = render(content, options, parallel)
     name = stem(content, options.check is not None)
     return output.write_all({options.out / f"{name}{suffix}": data for suffix, data in files.items()})
 

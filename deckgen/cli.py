@@ -208,5 +208,22 @@ def main() -> None:
             print(line, file=sys.stderr)
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
-        print("interrupted; earlier files were left as they were", file=sys.stderr)
-        sys.exit(130)
+        _interrupted()
+    except SystemExit as done:
+        if done.code == 130 and _caused_by_ctrl_c(done):  # typer turns Ctrl-C into a silent exit
+            _interrupted()
+        raise
+
+
+def _interrupted() -> None:
+    print("interrupted; earlier files were left as they were", file=sys.stderr)
+    sys.exit(130)
+
+
+def _caused_by_ctrl_c(error: BaseException) -> bool:
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False

@@ -8,7 +8,6 @@ together or not at all, and its bytes do not depend on which process made them.
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -17,7 +16,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from deckgen import build, fmt, quantities, source
+from deckgen import build, fmt, parallel, quantities, source
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 
@@ -130,7 +129,7 @@ def run(jobs: list[Job], workers: int, finished: Callable[[Path], None]) -> list
 
 
 def default_workers() -> int:
-    return os.cpu_count() or 1
+    return parallel.cores()
 
 
 def _collect(results: Iterable[tuple[list[str], list[str], int]],

@@ -8,13 +8,15 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from conftest import DEFAULT_CONTENT, run_cli
+from conftest import DEFAULT_CONTENT, ROOT, run_cli
 from deckgen import output
-from deckgen.errors import InputError, OutputError
+from deckgen.errors import InputError, OutputError, Problem, RenderError
 
 OLD = {"talk.pptx": b"old deck " * 1000, "talk.pdf": b"old handout " * 1000}
 NEW = {"talk.pptx": b"new deck " * 3000, "talk.pdf": b"new handout " * 3000}
@@ -290,3 +292,137 @@ def test_real_full_disk_keeps_earlier_files(tmp_path: Path) -> None:
         assert leftovers(disk) == []
     finally:
         subprocess.run(["umount", str(disk)], check=True)
+
+
+# --- Whole builds: a failed build leaves the earlier deck and handout as they were ----------
+
+BUILT = ["million-tokens-1M.pdf", "million-tokens-1M.pptx"]
+
+
+@pytest.fixture
+def last_good(default_build: Path, tmp_path: Path) -> Path:
+    """An output folder holding an earlier build's deck and handout."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for name in BUILT:
+        shutil.copyfile(default_build / name, folder / name)
+    return folder
+
+
+def assert_untouched(folder: Path, default_build: Path) -> None:
+    assert snapshot(folder) == {name: (default_build / name).read_bytes() for name in BUILT}
+    assert leftovers(folder) == []
+
+
+def test_bad_input_keeps_the_last_good_files(last_good: Path, default_build: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "content.yaml"
+    bad.write_text(DEFAULT_CONTENT.read_text(encoding="utf-8").replace("  speed: 1M\n", "  speed: 1Z\n", 1),
+                   encoding="utf-8")
+    run = run_cli("build", str(bad), "--out", str(last_good))
+    assert run.returncode == 2
+    [line] = run.stderr.splitlines()
+    assert line.startswith(f"{bad}:") and "dial.speed:" in line and "'1Z'" in line
+    assert run.stdout == ""
+    assert_untouched(last_good, default_build)
+
+
+def test_output_folder_that_is_a_file_exits_2_with_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "out"
+    blocker.write_text("notes", encoding="utf-8")
+    run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(blocker))
+    assert run.returncode == 2
+    assert run.stderr == f"{blocker}: --out: the output folder is a file, not a folder\n"
+    assert blocker.read_text(encoding="utf-8") == "notes"
+
+
+def test_read_only_folder_exits_1_and_keeps_the_last_good_files(last_good: Path, default_build: Path,
+                                                               read_only) -> None:  # type: ignore[no-untyped-def]
+    read_only(last_good)
+    run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(last_good))
+    assert run.returncode == 1, run.stderr
+    [line] = run.stderr.splitlines()
+    assert line.startswith(f"{last_good / 'million-tokens-1M.pptx'}: cannot write: ")
+    assert line.endswith("; earlier files were left as they were")
+    assert_untouched(last_good, default_build)
+
+
+def test_full_disk_exits_1_and_keeps_the_last_good_files(default_build: Path, tmp_path: Path) -> None:
+    if not _can_mount(tmp_path):
+        pytest.skip("cannot mount a small tmpfs here (needs root and mount)")
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    room = sum((default_build / n).stat().st_size for n in BUILT) + 64 * 1024
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={room}", "tmpfs", str(disk)], check=True)
+    try:
+        for name in BUILT:
+            shutil.copyfile(default_build / name, disk / name)
+        run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(disk))
+        assert run.returncode == 1, run.stderr
+        [line] = run.stderr.splitlines()
+        assert line.endswith(": cannot write: the disk is full; earlier files were left as they were")
+        assert_untouched(disk, default_build)
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)
+
+
+@pytest.mark.parametrize("parallel", [True, False])
+def test_a_render_error_writes_nothing(last_good: Path, default_build: Path,
+                                       monkeypatch: pytest.MonkeyPatch, parallel: bool) -> None:
+    """The handout fails (in its own process when parallel) after the deck was drawn."""
+    from deckgen import build
+
+    def broken(told, options):  # type: ignore[no-untyped-def]
+        raise RenderError(Problem("the chart could not be converted for the handout"))
+
+    monkeypatch.setattr(build, "_deck", lambda content, told, options: b"a new deck")
+    monkeypatch.setattr(build, "_handout", broken)
+    content, _ = build.prepare(DEFAULT_CONTENT, build.Options(out=last_good))
+    with pytest.raises(RenderError) as caught:
+        build.write(content, build.Options(out=last_good), parallel=parallel)
+    assert caught.value.lines() == ["the chart could not be converted for the handout"]
+    assert_untouched(last_good, default_build)
+
+
+def test_an_interrupt_while_the_handout_process_runs(last_good: Path, default_build: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the middle of drawing: the handout's process is ended, nothing is written."""
+    from deckgen import build, parallel
+
+    if not parallel.available():
+        pytest.skip("needs two cores and fork")
+    started = []
+
+    def slow_handout(told, options):  # type: ignore[no-untyped-def]
+        time.sleep(30)  # ended by the parent long before this
+        return b"never"
+
+    def interrupted_deck(content, told, options):  # type: ignore[no-untyped-def]
+        started.append(time.monotonic())
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "_deck", interrupted_deck)
+    monkeypatch.setattr(build, "_handout", slow_handout)
+    content, _ = build.prepare(DEFAULT_CONTENT, build.Options(out=last_good))
+    with pytest.raises(KeyboardInterrupt):
+        build.write(content, build.Options(out=last_good), parallel=True)
+    assert time.monotonic() - started[0] < 20  # the child was stopped, not waited for
+    assert_untouched(last_good, default_build)
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)  # no child left behind
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path) -> None:
+    """SIGINT once the build is drawing its charts: exit 130, one line, the last good files."""
+    cache = last_good / ".deckgen-cache"
+    process = subprocess.Popen([sys.executable, "-m", "deckgen", "build", str(DEFAULT_CONTENT),
+                                "--out", str(last_good)], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (cache.is_dir() and any(cache.iterdir())):
+        time.sleep(0.005)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, (out, err)
+    assert err == "interrupted; earlier files were left as they were\n"
+    assert_untouched(last_good, default_build)

@@ -109,7 +109,7 @@ def test_bad_choices_are_reported_before_anything_is_read(tmp_path: Path) -> Non
 
 # --- Running the builds (fast: renderers replaced by stand-ins) ----------------------------
 
-def stand_in(content, options):  # type: ignore[no-untyped-def]
+def stand_in(content, options, parallel=False):  # type: ignore[no-untyped-def]
     speed = content.dial.speed
     if speed == 1000:
         raise RenderError("the deck could not be drawn at 1K")

@@ -1,0 +1,86 @@
+"""The same input gives the same bytes: across runs, folders, processes, caches and clocks."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import zipfile
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import DEFAULT_CONTENT, run_cli
+
+NAMES = ["million-tokens-1M.pdf", "million-tokens-1M.pptx"]
+EPOCH = 1_700_000_000  # 2023-11-14 22:13:20 UTC
+
+
+def hashes(folder: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
+            if p.is_file()}
+
+
+def built(folder: Path, cwd: Path, **env: str) -> dict[str, str]:
+    run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(folder), cwd=cwd, env=env)
+    assert run.returncode == 0, run.stderr
+    found = hashes(folder)
+    assert sorted(found) == NAMES
+    return found
+
+
+@pytest.mark.slow
+def test_two_folders_two_processes_two_clocks_same_bytes(default_build: Path, tmp_path: Path) -> None:
+    """Another folder, another working folder, another hash seed, time zone and clock."""
+    (tmp_path / "elsewhere" / "deeper").mkdir(parents=True)
+    other = built(tmp_path / "elsewhere" / "deeper" / "out", tmp_path / "elsewhere",
+                  PYTHONHASHSEED="12345", TZ="Pacific/Auckland", LC_ALL="C")
+    assert other == hashes(default_build)
+
+
+@pytest.mark.slow
+def test_charts_from_the_cache_give_the_same_bytes(default_build: Path, tmp_path: Path) -> None:
+    """A rebuild that reads every chart back from the output folder's cache changes nothing."""
+    out = tmp_path / "out"
+    shutil.copytree(default_build, out)
+    cache = out / ".deckgen-cache"
+    assert cache.is_dir() and any(cache.iterdir())
+    for path in out.glob("million-tokens-*"):
+        path.unlink()
+    assert built(out, tmp_path) == hashes(default_build)
+
+
+def core_dates(pptx: Path) -> dict[str, str]:
+    with zipfile.ZipFile(pptx) as package:
+        core = package.read("docProps/core.xml").decode("utf-8")
+        stamps = {info.date_time for info in package.infolist()}
+    found = dict(re.findall(r"<dcterms:(created|modified)[^>]*>([^<]*)<", core))
+    found["zip entries"] = ",".join(sorted({f"{y:04d}-{m:02d}-{d:02d}" for y, m, d, *_ in stamps}))
+    return found
+
+
+def pdf_dates(pdf: Path) -> dict[str, str]:
+    info = PdfReader(pdf).metadata
+    assert info is not None
+    return {"created": str(info.get("/CreationDate")), "modified": str(info.get("/ModDate"))}
+
+
+@pytest.mark.slow
+def test_source_date_epoch_sets_every_embedded_date(tmp_path: Path) -> None:
+    first = built(tmp_path / "a", tmp_path, SOURCE_DATE_EPOCH=str(EPOCH))
+    second = built(tmp_path / "b", tmp_path, SOURCE_DATE_EPOCH=str(EPOCH), TZ="America/New_York")
+    assert first == second
+
+    when = datetime.fromtimestamp(EPOCH, timezone.utc)
+    assert when.isoformat() == "2023-11-14T22:13:20+00:00"
+    deck = core_dates(tmp_path / "a" / "million-tokens-1M.pptx")
+    assert deck["created"] == deck["modified"] == "2023-11-14T22:13:20Z"
+    assert deck["zip entries"] == "2023-11-14"
+    handout = pdf_dates(tmp_path / "a" / "million-tokens-1M.pdf")
+    assert handout["created"].startswith("D:20231114221320")
+    assert handout["modified"].startswith("D:20231114221320")
+    raw = (tmp_path / "a" / "million-tokens-1M.pdf").read_bytes()
+    assert b"D:20231114221320" in raw
+    assert not re.search(rb"D:(?!20231114221320)\d{14}", raw)  # no other date anywhere
