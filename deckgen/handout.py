@@ -2,14 +2,15 @@
 
 The front carries the four meanings, the dial with the four-workload table, and the serial
 bottleneck (chart, preset-check table, speedups, ceiling); the back carries the thought
-experiments, the checklist to write on, what gets precious, and the sources. Only this
-module imports reportlab and svglib. It formats no number: every figure is text from the
-story. Fonts are DejaVu Sans TrueType files, embedded, so every character prints.
+experiments in brief, what gets precious, the checklist to write on, the sources and a QR
+code. Only this module imports reportlab and svglib. It formats no figure: every number on
+the sheet is text from the story. DejaVu Sans is embedded, and a character it cannot draw
+fails the build rather than printing as an empty box.
 
-The page is a stack of bands, each either full width or split into the two columns of the
-grid. Sections are measured before anything is drawn, so a sheet that would run onto a third
-page fails with the section and the content key that made it overflow, unless more pages
-were asked for.
+Each side is a stack of bands, each either full width or split into the grid's two columns.
+Everything is measured before anything is drawn: a side too long for its page fails with how
+far it runs over and its longest text, located in the content file, unless more pages were
+asked for, in which case bands move to, or are cut across, further pages.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
@@ -63,6 +63,7 @@ TABLE_PAD = 1.2 * mm
 CHECK_BOX = 4 * mm
 WRITE_PITCH = 8.5 * mm  # room for handwriting between ruled lines
 WRITE_LINES = 3  # per checklist step, or 2 when the back is full
+MIN_WRITE_WIDTH = 30 * mm  # of ruled line after a label on the same line
 QR_MODULES = 22 * mm  # the code itself, quiet zone not counted
 CHART_HEIGHT = 32 * mm
 
@@ -75,32 +76,31 @@ _registered = False
 
 
 def _register_fonts() -> None:
-    """Register DejaVu Sans with reportlab, and with svglib under the family SVG text names."""
+    """Register DejaVu Sans's four faces with reportlab, through svglib so that chart text in
+    the family "DejaVu Sans" maps to the same embedded fonts (and svglib never asks fontconfig)."""
     global _registered
     if _registered:
         return
     from svglib import fonts as svg_fonts
 
-    for name, style in _FACES.items():
-        try:
-            pdfmetrics.registerFont(TTFont(name, str(fonts.path(style))))
-        except Exception as err:  # reportlab raises its own TTFError and plain IOErrors
-            raise RenderError(f"cannot load the font {fonts.path(style)}: {err}") from None
+    faces = {REGULAR: ("normal", "normal"), BOLD: ("bold", "normal"), ITALIC: ("normal", "italic"),
+             BOLD_ITALIC: ("bold", "italic")}
+    for name, (weight, style) in faces.items():
+        path = fonts.path(_FACES[name])
+        registered, _ = svg_fonts.register_font(fonts.FAMILY, str(path), weight, style,
+                                                rlgFontName=name)
+        if registered is None:
+            raise RenderError(f"cannot load the font file {path}")
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD_ITALIC)
-    font_map = svg_fonts.get_global_font_map()
-    for family in (fonts.FAMILY, fonts.FAMILY.replace(" ", ""), "sans-serif"):
-        for (weight, style), name in {("normal", "normal"): REGULAR, ("bold", "normal"): BOLD,
-                                      ("normal", "italic"): ITALIC,
-                                      ("bold", "italic"): BOLD_ITALIC}.items():
-            font_map.register_font(family, weight=weight, style=style, rlgFontName=name)
     _registered = True
 
 
 def _luminance(colour: colors.Color) -> float:
     def channel(c: float) -> float:
         return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    return 0.2126 * channel(colour.red) + 0.7152 * channel(colour.green) + 0.0722 * channel(colour.blue)
+    red, green, blue = channel(colour.red), channel(colour.green), channel(colour.blue)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
 
 def _contrast_on_paper(colour: colors.Color) -> float:
@@ -126,8 +126,8 @@ class Palette:
         text = readable(theme.text, colors.black)
         accent = colors.HexColor(theme.accent)
         tint = colors.Color(*(1 - 0.1 * (1 - c) for c in (accent.red, accent.green, accent.blue)))
-        return cls(text=text, accent=readable(theme.accent, text), muted=readable(theme.muted, text),
-                   rule=colors.HexColor(theme.rule), tint=tint)
+        return cls(text=text, accent=readable(theme.accent, text),
+                   muted=readable(theme.muted, text), rule=colors.HexColor(theme.rule), tint=tint)
 
 
 @dataclass(frozen=True)
@@ -243,7 +243,8 @@ class _Stack(Flowable):
                 continue
             parts = f.split(width, availHeight - used) if availHeight - used > 0 else []
             if parts:
-                return [self._again([*head, parts[0]]), self._again([*parts[1:], *self.inner[i + 1:]])]
+                rest = [*parts[1:], *self.inner[i + 1:]]
+                return [self._again([*head, parts[0]]), self._again(rest)]
             return [self._again(head), self._again(self.inner[i:])] if head else []
         return [self]
 
@@ -281,30 +282,40 @@ class _StepHead(Flowable):
 
 
 class _WriteIn(Flowable):
-    """Ruled lines to write on, the first one after its label: "Done means: ______"."""
+    """Ruled lines to write on, the first one after its label: "Done means: ______".
+
+    A label too long to leave room on its line goes above the lines instead."""
 
     def __init__(self, label: str, lines: int, style: ParagraphStyle, colour: colors.Color,
                  indent: float) -> None:
         super().__init__()
-        self.label, self.lines, self.style, self.colour, self.indent = label, lines, style, colour, indent
+        self.label, self.lines, self.style = label, lines, style
+        self.colour, self.indent = colour, indent
+        self.label_w = pdfmetrics.stringWidth(label, style.fontName, style.fontSize)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        self.width, self.height = availWidth, self.lines * WRITE_PITCH
+        inline = self.indent + self.label_w + 1.5 * mm + MIN_WRITE_WIDTH <= availWidth
+        self.above = None if inline or not self.label else Paragraph(_x(self.label), self.style)
+        above_h = (self.above.wrap(availWidth - self.indent, availHeight)[1] + 1.5 * mm
+                   if self.above else 0)
+        self.width, self.height = availWidth, above_h + self.lines * WRITE_PITCH
         return self.width, self.height
 
     def draw(self) -> None:
         c = self.canv
-        label_w = pdfmetrics.stringWidth(self.label, self.style.fontName, self.style.fontSize)
+        lines_top = self.lines * WRITE_PITCH
+        if self.above:
+            self.above.drawOn(c, self.indent, lines_top)
         c.setStrokeColor(self.colour)
         c.setLineWidth(0.6)
         for i in range(self.lines):
-            y = self.height - (i + 1) * WRITE_PITCH + 1.2 * mm
+            y = lines_top - (i + 1) * WRITE_PITCH + 1.2 * mm
             start = self.indent
-            if i == 0 and self.label:
+            if i == 0 and self.label and not self.above:
                 c.setFillColor(self.style.textColor)
                 c.setFont(self.style.fontName, self.style.fontSize)
                 c.drawString(self.indent, y + 1.2, self.label)
-                start = self.indent + label_w + 1.5 * mm
+                start += self.label_w + 1.5 * mm
             c.line(start, y, self.width, y)
 
 
@@ -343,7 +354,7 @@ class Section:
     outline: str | None = None  # an entry in the PDF's outline, placed at the section's top
 
     def add(self, flowable: Flowable, origin: str = "") -> Section:
-        flowable._deckgen_origin = origin  # type: ignore[attr-defined]
+        flowable._deckgen_origin = origin
         self.flowables.append(flowable)
         return self
 
@@ -383,7 +394,7 @@ def _height(flowables: Iterable[Flowable], width: float) -> float:
 
 def _band_height(band: Band, frame_w: float) -> float:
     widths = _column_widths(frame_w, len(band.columns))
-    return max(_height(_flowables(col), w) for col, w in zip(band.columns, widths))
+    return max(_height(_flowables(col), w) for col, w in zip(band.columns, widths, strict=True))
 
 
 def _side_height(side: Side, frame_w: float) -> float:
@@ -448,17 +459,35 @@ def _split_column(flowables: list[Flowable], width: float, room: float,
     return head, []
 
 
+def _split_sections(column: list[Section], width: float, room: float,
+                    forced: bool) -> tuple[list[Section], list[Section]]:
+    """A column's sections cut at `room`: what fits, and the rest; outlines stay with the
+    part where each section starts."""
+    head: list[Section] = []
+    used = 0.0
+    for k, section in enumerate(column):
+        fit, rest = _split_column(section.flowables, width, room - used, forced and not head)
+        if fit:
+            head.append(Section(section.name, fit, section.outline))
+        if rest:
+            tail = [Section(section.name, rest, None if fit else section.outline), *column[k + 1:]]
+            return head, tail
+        used += _height(fit, width)
+    return head, []
+
+
 class _Sheet:
-    """Draws sides onto a canvas, a page per side, or more pages when allowed."""
+    """Draws sides onto a canvas: a page per side, or more pages when allowed."""
 
     def __init__(self, canvas: Canvas, page_w: float, page_h: float) -> None:
         self.c = canvas
         self.x0, self.top = MARGIN, page_h - MARGIN
         self.frame_w, self.frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
-        self.pages = 0
-        self.outlines = 0
+        self.bookmarks = 0
 
-    def side(self, side: Side, paginate: bool, gap: float = BAND_GAP) -> None:
+    def side(self, side: Side, paginate: bool, gap: float) -> None:
+        """Draw a side from the top of a fresh page. With `paginate`, a band that does not fit
+        moves to a new page, or is cut there when even a page of its own is too short."""
         y = self.top
         pending = list(side.bands)
         while pending:
@@ -466,29 +495,23 @@ class _Sheet:
             after = HEADING_GAP if band.keep_with_next else gap
             height = _band_height(band, self.frame_w)
             room = y - (self.top - self.frame_h)
-            follow = _band_height(pending[0], self.frame_w) if pending and band.keep_with_next else 0
-            if paginate and band.keep_with_next and y != self.top and height + after + min(
-                    follow, 30 * mm) > room:
-                self._new_page()
-                y = self.top
-                room = self.frame_h
-            if height <= room + 0.01:
-                self._draw_band(band, y)
-                y -= height + after
-                continue
-            if not paginate:  # measured beforehand; only rounding lands here
-                self._draw_band(band, y)
-                y -= height + after
-                continue
             fresh = y == self.top
-            if height <= self.frame_h and not fresh:
-                self._new_page()
-                y = self.top
-                pending.insert(0, band)
+            if paginate and not fresh:
+                needs = height
+                if band.keep_with_next and pending:  # a heading wants some of what follows
+                    needs += after + min(_band_height(pending[0], self.frame_w), 30 * mm)
+                if needs > room + 0.01 and (band.keep_with_next or height <= self.frame_h):
+                    self._new_page()
+                    y = self.top
+                    pending.insert(0, band)
+                    continue
+            if height <= room + 0.01 or not paginate:  # without paginate, measured to fit
+                self._draw_band(band, y)
+                y -= height + after
                 continue
             head, tail = self._split_band(band, room, forced=fresh)
             self._draw_band(head, y)
-            if any(_flowables(col) for col in tail.columns):
+            if any(_flowables(column) for column in tail.columns):
                 self._new_page()
                 y = self.top
                 pending.insert(0, tail)
@@ -498,35 +521,30 @@ class _Sheet:
 
     def _split_band(self, band: Band, room: float, forced: bool) -> tuple[Band, Band]:
         widths = _column_widths(self.frame_w, len(band.columns))
-        heads, tails = [], []
-        for col, w in zip(band.columns, widths):
-            name = col[0].name if col else ""
-            fit, rest = _split_column(_flowables(col), w, room, forced)
-            outline = col[0].outline if col else None
-            heads.append([Section(name, fit, outline)])
-            tails.append([Section(name, rest)])
-        return Band(tuple(heads)), Band(tuple(tails))
+        cuts = [_split_sections(column, width, room, forced)
+                for column, width in zip(band.columns, widths, strict=True)]
+        return Band(tuple(h for h, _ in cuts)), Band(tuple(t for _, t in cuts))
 
     def _draw_band(self, band: Band, top: float) -> None:
+        """Draw a band's columns left to right, so text extracts in reading order."""
         widths = _column_widths(self.frame_w, len(band.columns))
         x = self.x0
-        for col, w in zip(band.columns, widths):
+        for column, width in zip(band.columns, widths, strict=True):
             y = top
-            for section in col:
+            for section in column:
                 if section.outline:
-                    key = f"s{self.outlines}"
-                    self.outlines += 1
+                    key = f"section-{self.bookmarks}"
+                    self.bookmarks += 1
                     self.c.bookmarkHorizontal(key, x, y + 2 * mm)
                     self.c.addOutlineEntry(section.outline, key, level=0)
                 for f in section.flowables:
-                    _, h = f.wrap(w, 10**6)
+                    _, h = f.wrap(width, 10**6)
                     f.drawOn(self.c, x, y - h)
                     y -= h
-            x += w + GUTTER
+            x += width + GUTTER
 
     def _new_page(self) -> None:
         self.c.showPage()
-        self.pages += 1
 
 
 # --------------------------------------------------------------------------------------------
@@ -555,7 +573,8 @@ class _Builder:
     def heading(self, section: Section, slide: Slide | None, after: float = 2 * mm) -> Section:
         """The section's kicker in capitals, then its headline."""
         if slide is not None:
-            section.add(self.para(slide.kicker.upper(), self.s.kicker), f"slides.{slide.kind}.kicker")
+            section.add(self.para(slide.kicker.upper(), self.s.kicker),
+                        f"slides.{slide.kind}.kicker")
             section.space(0.8 * mm)
             section.add(self.para(slide.headline.text, self.s.headline), slide.headline.origin)
         if after:
@@ -570,17 +589,18 @@ class _Builder:
         """A story table: header row, thin rules, numbers right-aligned, "our dial" marked."""
         s = self.s
         header = [Paragraph(_x(h), s.head_cell_right if a == "r" else s.head_cell)
-                  for h, a in zip(t.header, t.align)]
+                  for h, a in zip(t.header, t.align, strict=True)]
         rows = [header]
         for i, row in enumerate(t.rows):
             ours = i == t.highlight
             cells = []
-            for text, a in zip(row, t.align):
+            for text, a in zip(row, t.align, strict=True):
                 style = (s.head_cell_right if a == "r" else s.head_cell) if ours else \
                     (s.cell_right if a == "r" else s.cell)
                 cells.append(Paragraph(_x(text), style))
             rows.append(cells)
-        table = Table(rows, colWidths=_table_widths(t, width, TABLE_PAD), repeatRows=1, hAlign="LEFT")
+        table = Table(rows, colWidths=_table_widths(t, width, TABLE_PAD), repeatRows=1,
+                      hAlign="LEFT")
         commands: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), REGULAR, TABLE_PT),  # else reportlab sets Helvetica per cell
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -592,9 +612,9 @@ class _Builder:
             ("LINEBELOW", (0, 1), (-1, -1), 0.4, self.p.rule),
         ]
         if t.highlight is not None:
-            row = t.highlight + 1
-            commands += [("BACKGROUND", (0, row), (-1, row), self.p.tint),
-                         ("LINEBEFORE", (0, row), (0, row), 2.4, self.p.accent)]
+            marked = t.highlight + 1  # below the header row
+            commands += [("BACKGROUND", (0, marked), (-1, marked), self.p.tint),
+                         ("LINEBEFORE", (0, marked), (0, marked), 2.4, self.p.accent)]
         table.setStyle(TableStyle(commands))
         return table
 
@@ -614,7 +634,8 @@ class _Builder:
         facts.append(Paragraph(f'<font name="{BOLD}" color="{self.p.accent.hexval()}">'
                                f"Our dial: {escape(st.speed)}</font>", s.small_right))
         width = max(pdfmetrics.stringWidth(f"Our dial: {st.speed}", BOLD, SMALL_PT),
-                    *(pdfmetrics.stringWidth(x, REGULAR, SMALL_PT) for x in (m.event, m.date, m.presenter)))
+                    *(pdfmetrics.stringWidth(x or "", REGULAR, SMALL_PT)
+                      for x in (m.event, m.date, m.presenter)))
         width = min(width + 1 * mm, self.frame_w * 0.42)
         table = Table([[left, facts]], colWidths=[self.frame_w - width, width], hAlign="LEFT")
         table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "BOTTOM")])
@@ -629,8 +650,9 @@ class _Builder:
             tag = (f' <font name="{BOLD}" color="{self.p.accent.hexval()}">\u25c0 OUR DIAL</font>'
                    if card.ours else "")
             head = Paragraph(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
-                             f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}", s.strong)
-            head._deckgen_origin = f"meanings[{i}].label"  # type: ignore[attr-defined]
+                             f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}",
+                             s.strong)
+            head._deckgen_origin = f"meanings[{i}].label"
             bar = (self.p.accent, 2.4) if card.ours else (self.p.rule, 0.8)
             left.add(_Stack([head, Spacer(1, 0.5 * mm), self.para(card.text.text, s.body)],
                             3 * mm, bar), card.text.origin)
@@ -638,7 +660,8 @@ class _Builder:
                 left.space(1.8 * mm)
 
         d = self.story.dial
-        right = self.heading(Section("the dial", outline="The imagined dial"), self.slides.get("dial"))
+        right = self.heading(Section("the dial", outline="The imagined dial"),
+                             self.slides.get("dial"))
         right.add(Paragraph(f'OUR DIAL <font color="{self.p.accent.hexval()}">{_x(d.speed)}</font>',
                             s.label)).space(1.8 * mm)
         right.add(self.para(d.title, s.subhead)).space(0.6 * mm)
@@ -655,7 +678,8 @@ class _Builder:
         natural = pdfmetrics.stringWidth(text, style.fontName, style.fontSize)
         if natural > width:
             size = style.fontSize * width / natural * 0.98
-            style = ParagraphStyle(style.name + "-fit", parent=style, fontSize=size, leading=size * 1.15)
+            style = ParagraphStyle(style.name + "-fit", parent=style, fontSize=size,
+                                   leading=size * 1.15)
         return Paragraph(_x(text), style)
 
     def _workloads(self) -> Band:
@@ -710,10 +734,10 @@ class _Builder:
     def _chart(self, chart: BarChart | Any, width: float, height: float) -> Flowable:
         from svglib.svglib import svg2rlg
 
-        from deckgen import charts
+        from deckgen import chartcache
 
-        svg = charts.render(chart, self.story.theme, width_in=width / 72, height_in=height / 72,
-                            fmt="svg", font_pt=SMALL_PT)
+        svg = chartcache.render(chart, self.story.theme, width_in=width / 72, height_in=height / 72,
+                                fmt="svg", font_pt=SMALL_PT)
         drawing = svg2rlg(io.BytesIO(svg))
         if drawing is None:
             raise RenderError(f"the {chart.key} chart could not be converted for the handout")
@@ -739,8 +763,10 @@ class _Builder:
             sec = Section(f"the thought experiment \u201c{e.title}\u201d")
             sec.add(self.para(e.title, s.subhead), f"workloads[{i}].title").space(0.6 * mm)
             sec.add(self.para(e.arithmetic, s.body))
-            sec.add(Paragraph(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body)).space(1.2 * mm)
-            scarce = Paragraph(f'<font name="{BOLD}">Still scarce:</font> {_x(e.scarce.text)}', s.body)
+            sec.add(Paragraph(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body))
+            sec.space(1.2 * mm)
+            scarce = Paragraph(f'<font name="{BOLD}">Still scarce:</font> {_x(e.scarce.text)}',
+                               s.body)
             bar = (self.p.accent, 2.4) if e.featured else (self.p.text, 1.2)
             sec.add(_Stack([scarce], 2.5 * mm, bar), e.scarce.origin)
             cells.append(sec)
@@ -755,7 +781,7 @@ class _Builder:
         s = self.s
         precious = Section("what gets precious", outline="What gets precious")
         glue = self.glued(precious, self.slides.get("precious"))
-        for i, (name, text) in enumerate(self.story.precious):
+        for name, text in self.story.precious:
             item = Paragraph(f'<font name="{BOLD}">{_x(name)}.</font> {_x(text.text)}', s.body)
             precious.add(_Stack([*glue, item]), text.origin)
             precious.space(1.1 * mm)
@@ -766,7 +792,7 @@ class _Builder:
         indent = CHECK_BOX + 2.5 * mm
         for i, (step, detail, write_in) in enumerate(self.story.checklist):
             head = _StepHead(self.para(step, s.strong), self.p.text)
-            head._deckgen_origin = f"checklist[{i}].step"  # type: ignore[attr-defined]
+            head._deckgen_origin = f"checklist[{i}].step"
             unit = _Stack([*glue, head,
                            Spacer(1, 0.6 * mm), _Stack([self.para(detail.text, s.body)], indent),
                            _WriteIn(write_in, self.write_lines, s.body, self.p.muted, indent)])
@@ -776,7 +802,8 @@ class _Builder:
         sources = Section("the sources", outline="Sources").space(SECTION_GAP)
         glue = self.glued(sources, self.slides.get("sources"))
         for i, src in enumerate(self.story.sources):
-            line = f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.publisher)}, {_x(src.kind)}.'
+            line = (f'<font name="{BOLD}">{_x(src.title)}</font>. '
+                    f"{_x(src.publisher)}, {_x(src.kind)}.")
             if src.url:
                 line += f" {_link(src.url, _short_link(src.url), self.p.accent)}"
             sources.add(_Stack([*glue, Paragraph(line, s.small)]), f"sources[{i}].title")
@@ -818,11 +845,11 @@ def _table_widths(t: StoryTable, width: float, pad: float) -> list[float]:
     text_columns = [c for c in columns if t.align[c] == "l"]
     body = [max((measure(row[c], i == t.highlight) for i, row in enumerate(t.rows)), default=0)
             for c in columns]
-    words = [max((measure(w, i == t.highlight) for i, row in enumerate(t.rows) for w in row[c].split()),
-                 default=0) for c in columns]
+    words = [max((measure(w, i == t.highlight) for i, row in enumerate(t.rows)
+                  for w in row[c].split()), default=0) for c in columns]
     head_full = [measure(h, True) for h in t.header]
     head_words = [max((measure(w, True) for w in h.split()), default=0) for h in t.header]
-    natural = [max(b, h) for b, h in zip(body, head_full)]
+    natural = [max(b, h) for b, h in zip(body, head_full, strict=True)]
     for heads, wrap_text in ((head_full, False), (head_words, False), (head_words, True)):
         wanted = [max(h, words[c] if (wrap_text and c in text_columns) else body[c])
                   for c, h in enumerate(heads)]
@@ -931,7 +958,8 @@ def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
             for section in (s for column in band.columns for s in column):
                 for f in section.flowables:
                     for font, text, origin in _texts(f):
-                        lacking = {ch for ch in text if ch >= " " and ord(ch) not in _coverage(font)}
+                        cover = _coverage(font)
+                        lacking = {ch for ch in text if ch >= " " and ord(ch) not in cover}
                         if lacking:
                             missing.setdefault(origin, set()).update(lacking)
                             names.setdefault(origin, section.name)
