@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
-from deckgen import build, fmt, parallel, quantities, source
+from deckgen import build, chartcache, fmt, output, parallel, quantities, source
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 
@@ -104,61 +104,108 @@ def plan(content_path: Path | None, options: build.Options, speeds: str | None,
 
 
 def run(jobs: list[Job], workers: int, finished: Callable[[Path], None]) -> list[Path]:
-    """Build every job, `workers` at a time; `finished` hears of each file as it lands.
+    """Build every job, `workers` processes at a time; `finished` hears of each file as it lands.
 
-    A failing combination does not stop the others; its problems are raised together at
-    the end (the failed ones leave their earlier files as they were).
+    Decks and handouts are drawn as separate pieces, so the processes stay evenly busy;
+    this process writes each combination's two files together once both are drawn. A
+    failing combination does not stop the others: its problems are raised together at the
+    end, and its earlier files are left as they were.
     """
-    results: Iterable[tuple[list[str], list[str], int]]
-    if workers <= 1 or len(jobs) <= 1:
-        results = (_work(job) for job in jobs)
-        return _collect(results, finished)
+    for folder in dict.fromkeys(job.options.out for job in jobs):
+        output.prepare(folder)
+    pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
+    landing = _Landing(jobs, finished)
+    if workers <= 1 or len(pieces) <= 1:
+        for number, kind in pieces:
+            landing.add(number, kind, _draw(jobs[number], kind))
+        return landing.end()
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(_HEAVY)
-    with ProcessPoolExecutor(min(workers, len(jobs)), mp_context=context, initializer=_quiet) as pool:
-        futures = [pool.submit(_work, job) for job in jobs]
+    with ProcessPoolExecutor(min(workers, len(pieces)), mp_context=context, initializer=_quiet) as pool:
+        futures = {pool.submit(_draw, jobs[number], kind): (number, kind) for number, kind in pieces}
         try:
-            return _collect((f.result() for f in as_completed(futures)), finished)
+            for future in as_completed(futures):
+                landing.add(*futures[future], future.result())
         except BrokenProcessPool:
             raise RenderError("a build process died (out of memory?); files already finished "
                               "are complete, the others were left as they were") from None
         except KeyboardInterrupt:
-            # The builds under way finish (each replaces its files whole); the rest never start.
+            # Pieces under way finish; none is written unless its partner is done too.
             pool.shutdown(wait=True, cancel_futures=True)
             raise
+    return landing.end()
 
 
 def default_workers() -> int:
     return parallel.cores()
 
 
-def _collect(results: Iterable[tuple[list[str], list[str], int]],
-             finished: Callable[[Path], None]) -> list[Path]:
-    written: list[Path] = []
-    failed: list[str] = []
-    code = 0
-    for paths, problems, exit_code in results:
+Drawn = tuple[bytes, list[str], int]  # the file's bytes, or the problems' lines and exit code
+
+
+def _kinds(options: build.Options) -> list[str]:
+    return [kind for kind in build.KINDS if options.only in (None, kind)]
+
+
+class _Landing:
+    """Collects the drawn pieces; writes a combination's files, all or none, once it is complete."""
+
+    def __init__(self, jobs: list[Job], finished: Callable[[Path], None]) -> None:
+        self.jobs = jobs
+        self.finished = finished
+        self.waiting: dict[int, dict[str, Drawn]] = {}
+        self.written: list[Path] = []
+        self.problems: list[str] = []
+        self.code = 0
+
+    def add(self, number: int, kind: str, drawn: Drawn) -> None:
+        job = self.jobs[number]
+        pieces = self.waiting.setdefault(number, {})
+        pieces[kind] = drawn
+        if len(pieces) < len(_kinds(job.options)):
+            return
+        del self.waiting[number]
+        failed = [line for kind in build.KINDS if kind in pieces for line in pieces[kind][1]]
+        if failed:
+            self._fail(failed, max(p[2] for p in pieces.values()))
+            return
+        files = {job.options.out / f"{job.name}{SUFFIX[kind]}": pieces[kind][0]
+                 for kind in build.KINDS if kind in pieces}
+        try:
+            paths = output.write_all(files)
+        except DeckgenError as err:
+            self._fail(err.lines(), err.exit_code)
+            return
         for path in paths:
-            written.append(Path(path))
-            finished(Path(path))
-        failed += problems
-        code = max(code, exit_code if problems else 0)
-    if failed:
-        error = RenderError if code == 1 else InputError
-        raise error([Problem(line) for line in failed])
-    return written
+            self.written.append(path)
+            self.finished(path)
+
+    def _fail(self, lines: list[str], code: int) -> None:
+        self.problems = list(dict.fromkeys(self.problems + lines))
+        self.code = max(self.code, code)
+
+    def end(self) -> list[Path]:
+        if self.problems:
+            error = RenderError if self.code == 1 else InputError
+            raise error([Problem(line) for line in self.problems])
+        return self.written
+
+
+SUFFIX = {"deck": ".pptx", "handout": ".pdf"}
 
 
 def _quiet() -> None:
-    """In a worker: Ctrl-C is for the parent, which lets running builds finish whole."""
+    """In a worker: Ctrl-C is for the parent, which lets running pieces finish."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _work(job: Job) -> tuple[list[str], list[str], int]:
-    """One combination, in whichever process: the files written, or the problems' lines."""
+def _draw(job: Job, kind: str) -> Drawn:
+    """One piece of one combination, in whichever process; nothing is written here."""
     try:
-        return [str(p) for p in build.write(job.content, job.options)], [], 0
+        with chartcache.use(job.options.out):
+            files = build.render(job.content, replace(job.options, only=kind))
+        return files[SUFFIX[kind]], [], 0
     except DeckgenError as err:
-        return [], err.lines(), err.exit_code
+        return b"", err.lines(), err.exit_code
     except Exception as err:  # a bug must not take the other combinations down
-        return [], [f"{job.name}: cannot build: {type(err).__name__}: {err}"], 1
+        return b"", [f"{job.name}: cannot draw the {kind}: {type(err).__name__}: {err}"], 1

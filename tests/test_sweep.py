@@ -111,8 +111,8 @@ def test_bad_choices_are_reported_before_anything_is_read(tmp_path: Path) -> Non
 
 def stand_in(content, options, parallel=False):  # type: ignore[no-untyped-def]
     speed = content.dial.speed
-    if speed == 1000:
-        raise RenderError("the deck could not be drawn at 1K")
+    if speed == 1000 and options.only == "handout":  # the deck of this combination draws fine
+        raise RenderError("the handout could not be drawn at 1K")
     return {".pptx": f"deck at {speed}".encode(), ".pdf": f"handout at {speed}".encode()}
 
 
@@ -124,10 +124,11 @@ def test_one_failing_combination_does_not_stop_the_others(tmp_path: Path,
     heard: list[Path] = []
     with pytest.raises(RenderError) as caught:
         sweep.run(jobs, 1, heard.append)
-    assert caught.value.lines() == ["the deck could not be drawn at 1K"]
+    assert caught.value.lines() == ["the handout could not be drawn at 1K"]
     assert [p.name for p in heard] == ["million-tokens-100.pptx", "million-tokens-100.pdf",
                                        "million-tokens-1M.pptx", "million-tokens-1M.pdf"]
     assert (tmp_path / "million-tokens-1M.pdf").read_bytes() == b"handout at 1000000"
+    # Its deck was drawn, but a combination's files land together or not at all.
     assert (tmp_path / "million-tokens-1K.pptx").read_bytes() == b"the last good deck"
     assert not (tmp_path / "million-tokens-1K.pdf").exists()
 
