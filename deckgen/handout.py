@@ -134,9 +134,9 @@ class Palette:
 class Styles:
     body: ParagraphStyle
     strong: ParagraphStyle
-    small: ParagraphStyle
     small_right: ParagraphStyle
-    muted: ParagraphStyle
+    muted: ParagraphStyle  # captions under tables and figures
+    note: ParagraphStyle  # prose set back from the main text
     kicker: ParagraphStyle
     headline: ParagraphStyle
     subhead: ParagraphStyle
@@ -165,9 +165,9 @@ class Styles:
         return cls(
             body=base,
             strong=style("strong", fontName=BOLD),
-            small=style("small", fontSize=SMALL_PT, leading=10.4),
             small_right=style("small_right", fontSize=SMALL_PT, leading=10.4, alignment=TA_RIGHT),
             muted=style("muted", fontSize=SMALL_PT, leading=10.4, textColor=p.muted),
+            note=style("note", textColor=p.muted),
             kicker=style("kicker", fontName=BOLD, fontSize=SMALL_PT, leading=10.5,
                          textColor=p.accent),
             headline=style("headline", fontName=BOLD, fontSize=HEADLINE_PT, leading=15.5),
@@ -702,7 +702,7 @@ class _Builder:
         chart = self.story.chart("bottleneck")
         left.add(self._chart(chart, self.col_w, CHART_HEIGHT)).space(2.5 * mm)
         left.add(self._speedups(b)).space(2.5 * mm)
-        left.add(self.para(b.model.text, s.muted), b.model.origin)
+        left.add(self.para(b.model.text, s.note), b.model.origin)
 
         right = Section("the preset-check table")
         presets = self.slides.get("presets")
@@ -802,11 +802,10 @@ class _Builder:
         sources = Section("the sources", outline="Sources").space(SECTION_GAP)
         glue = self.glued(sources, self.slides.get("sources"))
         for i, src in enumerate(self.story.sources):
-            line = (f'<font name="{BOLD}">{_x(src.title)}</font>. '
-                    f"{_x(src.publisher)}, {_x(src.kind)}.")
+            line = f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.publisher)}.'
             if src.url:
                 line += f" {_link(src.url, _short_link(src.url), self.p.accent)}"
-            sources.add(_Stack([*glue, Paragraph(line, s.small)]), f"sources[{i}].title")
+            sources.add(_Stack([*glue, Paragraph(line, s.body)]), f"sources[{i}].title")
             sources.space(1.4 * mm)
             glue = []
         sections = [precious, checklist, sources]
