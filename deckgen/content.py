@@ -174,9 +174,12 @@ class Checker:
 
     def __init__(self, tree: Tree) -> None:
         self.tree = tree
-        self.problems: list[Problem] = []
+        # The loader's problems that left the tree readable (a duplicate key, a refused tag)
+        # come first, so one run reports every problem; their paths are not reported again.
+        self.problems: list[Problem] = list(tree.problems)
         self.warnings: list[Problem] = []
         self.missing: set[str] = set()  # paths already reported missing: one line each is enough
+        self.refused = tuple(p.path for p in tree.problems if p.path)
 
     def _problem(self, path: str, message: str, key: bool = False,
                  into: list[Problem] | None = None) -> None:
@@ -185,8 +188,13 @@ class Checker:
             Problem(message, self.tree.name, line, col, path or None))
 
     def problem(self, path: str, message: str, key: bool = False) -> None:
-        if path not in self.missing:
+        if path not in self.missing and not self._inside_refused(path):
             self._problem(path, message, key)
+
+    def _inside_refused(self, path: str) -> bool:
+        """Whether the loader already reported this value, or a value inside it."""
+        return any(r == path or (path and r.startswith((path + ".", path + "[")))
+                   or path.startswith((r + ".", r + "[")) for r in self.refused)
 
     def warn(self, path: str, message: str) -> None:
         self._problem(path, "warning: " + message, into=self.warnings)

@@ -36,6 +36,9 @@ class Tree:
     name: str
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)
     keys: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Problems that left the tree readable (a duplicate key, a refused tag); the validator
+    # reports them with its own, so one file gives every line at once.
+    problems: list[Problem] = field(default_factory=list)
 
     def where(self, path: str, key: bool = False) -> tuple[int, int] | None:
         """The place of `path`'s value (or its key); for a missing path, its parent's key."""
@@ -100,10 +103,8 @@ def parse(text: str, name: str) -> Tree:
     try:
         data = walker.value(node, "")
     except _TooBig:
-        data = None
-    if walker.problems:
-        raise InputError(walker.problems)
-    return Tree(data, name, walker.marks, walker.keys)
+        raise InputError(walker.problems) from None
+    return Tree(data, name, walker.marks, walker.keys, walker.problems)
 
 
 class _Loader(yaml.SafeLoader):

@@ -382,3 +382,16 @@ def test_in_process_errors_carry_places(default_text: str) -> None:
     (problem,) = err.value.problems
     assert (problem.file, problem.path) == ("mine.yaml", "dial.speed")
     assert (problem.line, problem.col) == place(text, "  speed: fast", "fast")
+
+
+def test_duplicate_key_does_not_hide_other_problems(default_text: str, tmp_path: Path) -> None:
+    text = edit(default_text, "\n  speed: 1M\n", "\n  speed: 1M\n  speed: 10K\n")
+    text = edit(text, "fixed_check: 60 s", "fixed_check: soon")
+    path = _write(tmp_path, text)
+    lines = _assert_refused(path, tmp_path)
+    second, _ = place(text, "  speed: 10K")
+    check = place(text, "fixed_check: soon", "soon")
+    assert [line.split(": ")[0:2] for line in lines] == [
+        [f"{path}:{second}:3", "dial.speed"],
+        [f"{path}:{check[0]}:{check[1]}", "dial.fixed_check"],
+    ]
