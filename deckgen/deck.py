@@ -63,14 +63,16 @@ COVER_SUBTITLE = (28.0, 20.0)
 COVER_LINE = (22.0, 18.0)
 LABEL = (15.0, 14.0)
 BODY = (24.0, 18.0)
-LEAD = (28.0, 20.0)
+BODY_FLOOR_NARROW = 16.0
 FIGURE = (120.0, 72.0)
 FIGURE_SIDE = (72.0, 48.0)  # the slow speed's figure beside the chosen one
 FIGURE_ROW = (88.0, 60.0)  # several big figures side by side
 TABLE = (24.0, 16.0)
 CAPTION = (20.0, 18.0)
+NOTE = (16.0, 16.0)  # a table's caption when room is short: a footnote, not body text
 TABLE_SMALL = (18.0, 16.0)  # the sources, which say the most
-CHART_MIN = round(1.9 * EMU_PER_IN)  # the least height a chart gets
+CHART_MIN = round(1.8 * EMU_PER_IN)  # the least height a chart gets
+BAR_CHART_MIN = round(2.6 * EMU_PER_IN)  # two bars, their titles and labels at 16 pt
 CHART_ROOM = round(2.6 * EMU_PER_IN)  # what a chart gets when a table shares its slide
 FOOTER = 12.0
 
@@ -358,6 +360,7 @@ class TableItem:
     heights: list[int]
     highlight: int | None  # a body row, counted from 0
     name: str = "Table"
+    margin: tuple[int, int] = (0, 0)  # cell insets: left and right, top and bottom
 
 
 @dataclass
@@ -411,7 +414,7 @@ def needed_height(paras: Sequence[Para], width: int, sizes: Sequence[float] | No
 
 
 def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *,
-               stretch: bool = True, margin: tuple[int, int] = (_in(0.1), _in(0.06)),
+               stretch: bool = True, margin: tuple[int, int] = (_in(0.1), _in(0.045)),
                name: str = "Table") -> TableItem:
     """A native table at the largest level at which it fits `box`; columns share the width
     in proportion to what their text needs, rows are as tall as their tallest cell. A size
@@ -430,28 +433,50 @@ def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *
 
         least = [need(c, lambda p, s: _longest_word(p.shown, s, p.bold, p.tracking))
                  for c in range(columns)]
-        natural = [need(c, lambda p, s: max(_width(line, s, p.bold, p.tracking)
-                                             for line in p.shown.split("\n")))
-                   for c in range(columns)]
+
+        def natural_of(c: int, body_only: bool = False) -> float:
+            rows = (cells[1:], sizes[1:]) if body_only and len(cells) > 1 else (cells, sizes)
+            return max(max(_width(line, s, p.bold, p.tracking) for line in p.shown.split("\n"))
+                       for row, srow in zip(*rows) for p, s in zip(row[c], srow[c])
+                       ) / WIDTH_SAFETY + _pt(2 * mx)
+
+        natural = [natural_of(c) for c in range(columns)]
         room = _pt(box.w)
         if sum(least) > room or (not wrap and sum(natural) > room):
             continue
         if sum(natural) <= room:
             spare = room - sum(natural) if stretch else 0.0
-            widths = [n + spare * n / sum(natural) for n in natural]
+            choices = [[n + spare * n / sum(natural) for n in natural]]
         else:
             k_ = (room - sum(least)) / (sum(natural) - sum(least))
-            widths = [lo + k_ * (n - lo) for lo, n in zip(least, natural)]
-        heights = []
-        for row, srow in zip(cells, sizes):
-            heights.append(max(_natural_height(cell, s, w - _pt(2 * mx))
-                               for cell, s, w in zip(row, srow, widths)) + _pt(2 * my))
+            choices = [[lo + k_ * (n - lo) for lo, n in zip(least, natural)]]
+            # Or: numbers whole (their headers may wrap), the words share what is left.
+            numeric = [cells[-1][c][0].align == "r" for c in range(columns)]
+            fixed = [max(natural_of(c, True), least[c]) if numeric[c] else 0.0 for c in range(columns)]
+            left = room - sum(fixed)
+            words = [c for c in range(columns) if not numeric[c]]
+            lo_w = sum(least[c] for c in words)
+            hi_w = sum(natural[c] for c in words)
+            if words and left >= lo_w:
+                k2 = min(1.0, (left - lo_w) / (hi_w - lo_w)) if hi_w > lo_w else 1.0
+                choice = list(fixed)
+                for c in words:
+                    choice[c] = least[c] + k2 * (natural[c] - least[c])
+                choice[words[-1]] += room - sum(choice)
+                choices.append(choice)
+
+        def row_heights(widths: list[float]) -> list[float]:
+            return [max(_natural_height(cell, s, w - _pt(2 * mx))
+                        for cell, s, w in zip(row, srow, widths)) + _pt(2 * my)
+                    for row, srow in zip(cells, sizes)]
+
+        widths, heights = min(((w, row_heights(w)) for w in choices), key=lambda wh: sum(wh[1]))
         if sum(heights) <= _pt(box.h):
             emu_w = [_emu(w) for w in widths]
             emu_w[-1] -= max(0, sum(emu_w) - box.w)
             emu_h = [_emu(h) for h in heights]
             used = Box(box.x, box.y, sum(emu_w), sum(emu_h))
-            return TableItem(used, cells, sizes, emu_w, emu_h, highlight, name)
+            return TableItem(used, cells, sizes, emu_w, emu_h, highlight, name, margin)
     # Blame the cell that needs the most height at the smallest size.
     sizes = [[_sizes(cell, 1.0) for cell in row] for row in cells]
     share = _pt(box.w) / columns - _pt(2 * mx)
@@ -606,13 +631,13 @@ def _draw_table(slide: PptxSlide, item: TableItem) -> None:
         body = r - 1
         for c in range(columns):
             cell = table.cell(r, c)
-            cell.margin_left = cell.margin_right = Emu(_in(0.1))
-            cell.margin_top = cell.margin_bottom = Emu(_in(0.06))
+            cell.margin_left = cell.margin_right = Emu(item.margin[0])
+            cell.margin_top = cell.margin_bottom = Emu(item.margin[1])
             cell.vertical_anchor = MSO_ANCHOR.TOP
             _write(cell.text_frame, item.cells[r][c], item.sizes[r][c])
             top = ("text", 1.5) if r == 0 else None
             bottom = (("text", 1.0) if r in (0, rows - 1) else ("rule", 0.75))
-            fill = ("accent", 0.85) if item.highlight is not None and body == item.highlight else None
+            fill = ("accent", 0.78) if item.highlight is not None and body == item.highlight else None
             _cell_look(cell, top, bottom, fill)
 
 
@@ -859,6 +884,11 @@ class _Deck:
         self.width, self.height = int(prs.slide_width), int(prs.slide_height)
         self.wide = self.width / self.height > 1.5
 
+    def body(self, size: tuple[float, float]) -> tuple[float, float]:
+        """A body text's size range: never below 18 pt on a wide slide; a 4:3 slide, narrower
+        for the same height, may go to 16 pt when nothing else makes room."""
+        return size if self.wide else (size[0], min(size[1], BODY_FLOOR_NARROW))
+
     # -- errors
 
     def fail(self, number: int, err: _NoFit) -> InputError:
@@ -966,25 +996,27 @@ class _Deck:
                 values.append(default)
         return values[0], values[1], values[2], values[3]
 
-    def header(self, number: int, slide: PptxSlide, kicker: str, headline: st.Text,
-               what: str) -> Box:
-        """Kicker and title; returns the frame left for the slide's content."""
+    def header(self, slide: PptxSlide, kicker: str, headline: st.Text, what: str,
+               squeeze: bool = False) -> tuple[list[Para], list[float], list[Item], Box, int]:
+        """Plan the kicker and the title: the title's paragraphs and sizes, the kicker's item,
+        the frame left for content and the title's line count. A title takes one line when
+        it can at a little under the largest size, else two; `squeeze` asks for one line at
+        any size down to the floor, to give the content more room."""
         title = slide.shapes.title
         box = Box(int(title.left), int(title.top), int(title.width), int(title.height))
         inset = self._insets(title)
         paras = [Para(headline.text, TITLE, bold=True, colour=None, line=TIGHT, field=what,
                       origin=headline.origin)]
         width, height = _pt(box.w - inset[0] - inset[2]), _pt(box.h - inset[1] - inset[3])
-        try:  # one line a little smaller reads better than two at the largest size
-            sizes = _fit([([replace(paras[0], size=(TITLE[0], ONE_LINE_TITLE), one_line=True)],
-                           width, height)])[0]
+        one_line = [replace(paras[0], size=(TITLE[0], TITLE[1] if squeeze else ONE_LINE_TITLE),
+                            one_line=True)]
+        try:
+            sizes = _fit([(one_line, width, height)])[0]
         except _NoFit:
-            try:
-                sizes = _fit([(paras, width, height)])[0]
-            except _NoFit as err:
-                raise self.fail(number, err) from None
-        _body(title.text_frame, inset, "t" if self.own else None)
-        _write(title.text_frame, paras, sizes, placeholder=True)
+            if squeeze:
+                raise
+            sizes = _fit([(paras, width, height)])[0]
+        lines = len(_wrap(paras[0].shown, sizes[0], width * WIDTH_SAFETY, True))
 
         left, right = box.x + inset[0], box.right - inset[2]
         bottom = self.height - _in(0.6)
@@ -996,6 +1028,7 @@ class _Deck:
             top = box.y + inset[1] + used + _in(0.28)
         else:
             top = box.bottom + _in(0.15)
+        items: list[Item] = []
         if kicker:
             k_h = _in(0.34)
             k_y = box.y + inset[1] - k_h - _in(0.06)
@@ -1003,12 +1036,9 @@ class _Deck:
                 k_y, top = top, top + k_h + _in(0.08)
             k_para = [Para(kicker, KICKER, bold=True, caps=True, colour="accent", tracking=1.2,
                            field="kicker", origin=self._kicker_origin(headline))]
-            try:
-                item = text_item(Box(left, k_y, right - left, k_h), k_para, anchor="b", name="Kicker")
-            except _NoFit as err:
-                raise self.fail(number, err) from None
-            _draw(slide, [item], self.theme)
-        return Box(left, top, right - left, bottom - top)
+            items.append(text_item(Box(left, k_y, right - left, k_h), k_para, anchor="b",
+                                   name="Kicker"))
+        return paras, sizes, items, Box(left, top, right - left, bottom - top), lines
 
     def _kicker_origin(self, headline: st.Text) -> str:
         m = re.match(r"slides\.(\w+)\.headline", headline.origin)
@@ -1026,13 +1056,26 @@ class _Deck:
             return
         slide = self.new_slide(self.content)
         what = "title" if s.headline.origin.startswith("workloads[") else "headline"
-        frame = self.header(number, slide, s.kicker, s.headline, what)
         compose = getattr(self, f"_{s.kind}")
+        try:
+            paras, sizes, head, frame, lines = self.header(slide, s.kicker, s.headline, what)
+        except _NoFit as err:
+            raise self.fail(number, err) from None
         try:
             items = compose(s, frame)
         except _NoFit as err:
-            raise self.fail(number, err) from None
-        _draw(slide, items, self.theme)
+            try:  # a title on one line, smaller, leaves the content more room
+                if lines == 1:
+                    raise
+                paras, sizes, head, frame, lines = self.header(slide, s.kicker, s.headline, what,
+                                                               squeeze=True)
+                items = compose(s, frame)
+            except _NoFit as again:
+                raise self.fail(number, again if lines == 1 else err) from None
+        title = slide.shapes.title
+        _body(title.text_frame, self._insets(title), "t" if self.own else None)
+        _write(title.text_frame, paras, sizes, placeholder=True)
+        _draw(slide, head + items, self.theme)
         self.footer(slide, number)
         self.notes(slide, s.notes)
 
@@ -1076,34 +1119,54 @@ class _Deck:
     # Each composer returns the items for one slide's frame, or raises _NoFit.
 
     def _meanings(self, s: st.Slide, frame: Box) -> list[Item]:
+        """Four cards: a label in capitals, a question, two sentences; ours is marked. When
+        the question cannot have a line of its own, it leads the sentences in bold."""
         cards = self.told.cards
         columns = 2
         rows = math.ceil(len(cards) / columns)
         boxes = frame.grid(columns, rows, _in(0.18))
-        blocks = []
-        for i, card in enumerate(cards):
-            label = [Run(card.label, "accent" if card.ours else "muted")]
-            if card.ours:
-                label.append(Run("  \u2022  our dial", "accent"))
-            blocks.append([
-                Para(card.label + ("  \u2022  our dial" if card.ours else ""), LABEL, bold=True,
-                     caps=True, tracking=1.0, runs=tuple(label), line=LOOSE,
-                     field="card label", origin=f"meanings[{i}].label"),
-                Para(card.question, (26.0, 20.0), bold=True, heading=True, before=4, line=TIGHT,
-                     field="card question", origin=f"meanings[{i}].question"),
-                Para(card.text.text, (22.0, 18.0), before=6, field="card text",
-                     origin=card.text.origin),
-            ])
-        inset = (_in(0.22), _in(0.12), _in(0.22), _in(0.12))
-        sizes = _fit([(b, _pt(box.w - inset[0] - inset[2]), _pt(box.h - inset[1] - inset[3]))
-                      for box, b in zip(boxes, blocks)])
-        items: list[Item] = []
-        for card, box, block, size in zip(cards, boxes, blocks, sizes):
-            items.append(TextItem(box, block, size, "t", inset,
-                                  fill=("accent", 0.9) if card.ours else ("rule", 0.75),
-                                  outline=("accent", 2.5) if card.ours else None,
-                                  name=f"Card: {card.label}"))
-        return items
+        inset = (_in(0.22), _in(0.16), _in(0.22), _in(0.12))
+
+        def label(i: int, card: st.Card) -> Para:
+            return Para(card.label, LABEL, bold=True, caps=True, tracking=1.0,
+                        colour="accent" if card.ours else "muted", field="card label",
+                        origin=f"meanings[{i}].label")
+
+        def cards_with(inline: bool) -> list[Item]:
+            blocks = []
+            for i, card in enumerate(cards):
+                question = Para(card.question, (26.0, 20.0), bold=True, heading=True, before=4,
+                                line=TIGHT, field="card question", origin=f"meanings[{i}].question")
+                text = Para(card.text.text, self.body((22.0, 18.0)), before=6, field="card text",
+                            origin=card.text.origin)
+                if inline:
+                    both = f"{card.question} {card.text.text}"
+                    text = replace(text, text=both, runs=(Run(f"{card.question} ", "text"),
+                                                          Run(card.text.text)))
+                    blocks.append([label(i, card), text])
+                else:
+                    blocks.append([label(i, card), question, text])
+            items: list[Item] = []
+            for card, item in zip(cards, texts_together(boxes, blocks, inset=inset)):
+                item.fill = ("accent", 0.9) if card.ours else ("rule", 0.75)
+                item.outline = ("accent", 2.5) if card.ours else None
+                item.name = f"Card: {card.label}"
+                items.append(item)
+                if card.ours:
+                    items.append(self._badge("Our dial", item.box))
+            return items
+
+        return _first_fit(lambda: cards_with(False), lambda: cards_with(True))
+
+    def _badge(self, words: str, card: Box) -> TextItem:
+        """A small tab in the accent colour sitting on a card's top edge, at its right."""
+        size = 13.0
+        w = _emu(_width(words.upper(), size, True, 1.0) / WIDTH_SAFETY) + _in(0.3)
+        h = _in(0.26)
+        box = Box(card.right - w - _in(0.2), card.y - h // 2, w, h)
+        return TextItem(box, [Para(words, (size, size), bold=True, caps=True, tracking=1.0,
+                                   colour="background", align="ctr", line=TIGHT)], [size], "ctr",
+                        (0, 0, 0, 0), fill=("accent", 0.0), name="Badge")
 
     def _dial(self, s: st.Slide, frame: Box) -> list[Item]:
         d = s.dial
@@ -1139,41 +1202,31 @@ class _Deck:
             return [a, rule, b]
 
         def stacked() -> list[Item]:
-            top_h = needed_height(chosen, frame.w)
-            rest = frame.h - _in(0.3)
-            top_box, bottom_box = frame.rows([top_h, max(rest - top_h, 1)], _in(0.3))
-            a, b = texts_together([top_box, bottom_box], [chosen, side])
-            a_h = needed_height(a.paras, frame.w, a.sizes)
-            b_h = needed_height(b.paras, frame.w, b.sizes)
-            a.box = Box(frame.x, frame.y, frame.w, a_h)
-            rule_y = frame.y + a_h + _in(0.2)
-            b.box = Box(frame.x, rule_y + _in(0.2), frame.w, b_h)
+            gap = 28.0  # points between the two, with a rule in the middle
+            both = chosen + [replace(side[0], before=gap)] + side[1:]
+            sizes = _fit([(both, _pt(frame.w), _pt(frame.h))])[0]
+            n = len(chosen)
+            a_h = needed_height(chosen, frame.w, sizes[:n])
+            b_h = needed_height(side, frame.w, sizes[n:])
+            a = TextItem(Box(frame.x, frame.y, frame.w, a_h), chosen, sizes[:n], name="Chosen speed")
+            rule_y = frame.y + a_h + _emu(gap / 2)
+            b = TextItem(Box(frame.x, frame.y + a_h + _emu(gap), frame.w, b_h), side, sizes[n:],
+                         name="Slow speed")
             rule = RectItem(Box(frame.x, rule_y, frame.w, _in(0.02)), ("rule", 0.0), None, "Divider")
             return [a, rule, b]
 
         return _first_fit(side_by_side, stacked)
 
     def _workloads(self, s: st.Slide, frame: Box) -> list[Item]:
+        """The table on top, its caption, the chart below with the height that is left."""
         assert s.table is not None and s.chart is not None
         cells = _table_cells(s.table, TABLE)
-        caption = [Para(s.table.caption, CAPTION, colour="muted", field="table caption")]
         chart = s.chart
 
-        def side_by_side() -> list[Item]:
-            left_w = round(frame.w * 0.58)
-            cap_h = needed_height(caption, left_w)
-            table = table_item(Box(frame.x, frame.y, left_w, frame.h - cap_h - _in(0.15)), cells,
-                               s.table.highlight, stretch=False, name="Workload table")
-            if table.sizes[1][0][0] < 18:
-                raise _NoFit(cells[1][0][0], "too small beside the chart")
-            cap = text_item(Box(frame.x, table.box.bottom + _in(0.15), table.box.w, cap_h), caption)
-            chart_x = table.box.right + _in(0.4)
-            return [table, cap, PictureItem(Box(chart_x, frame.y, frame.right - chart_x, frame.h),
-                                            chart, f"Chart: {chart.title}")]
-
-        def stacked() -> list[Item]:
+        def stacked(chart_h: int, caption_size: tuple[float, float]) -> list[Item]:
+            caption = [Para(s.table.caption, caption_size, colour="muted", field="table caption")]
             cap_h = needed_height(caption, frame.w)
-            room = frame.h - cap_h - _in(0.25) - CHART_ROOM
+            room = frame.h - cap_h - _in(0.25) - chart_h
             table = table_item(Box(frame.x, frame.y, frame.w, room), cells,
                                s.table.highlight, name="Workload table")
             cap = text_item(Box(frame.x, table.box.bottom + _in(0.1), frame.w, cap_h), caption)
@@ -1181,7 +1234,8 @@ class _Deck:
             return [table, cap, PictureItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y),
                                             chart, f"Chart: {chart.title}")]
 
-        return _first_fit(side_by_side, stacked)
+        return _first_fit(lambda: stacked(CHART_ROOM, CAPTION), lambda: stacked(CHART_MIN, CAPTION),
+                          lambda: stacked(CHART_MIN, NOTE))
 
     def _experiment(self, s: st.Slide, frame: Box) -> list[Item]:
         e = s.experiment
@@ -1189,22 +1243,23 @@ class _Deck:
         big = fmt.keep_together(e.figure)
         figure = [
             Para(e.arithmetic, (24.0, 20.0), colour="muted", field="arithmetic"),
-            Para(big, (88.0, 60.0), bold=True, heading=True, colour="accent", line=TIGHT,
-                 one_line=True, before=4, field="writing time"),
+            Para(big, (88.0, 60.0) if self.wide else (72.0, 48.0), bold=True, heading=True,
+                 colour="accent", line=TIGHT, one_line=True, before=4, field="writing time"),
             Para(f"of writing at {self.told.speed}", CAPTION, colour="muted", field="writing speed"),
         ]
         if e.featured:
             figure.insert(0, Para("Featured on the dial", LABEL, bold=True, caps=True,
                                   colour="accent", tracking=1.0))
             figure[1] = replace(figure[1], before=4)
-        tale = [Para(e.story.text, BODY, field="story", origin=e.story.origin)]
+        tale = [Para(e.story.text, self.body(BODY), field="story", origin=e.story.origin)]
         band = self._set_apart("Still scarce", e.scarce, frame)
-        above = Box(frame.x, frame.y, frame.w, band[0].box.y - frame.y - _in(0.3))
+        above = Box(frame.x, frame.y, frame.w, band[0].box.y - frame.y - _in(0.25))
 
         def side_by_side() -> list[Item]:
             need = _emu(max(_width(big, figure[-2].size[1], True),
-                            _width(e.arithmetic, 24.0, False)) / WIDTH_SAFETY)
-            left_w = max(need, round(above.w * 0.4))
+                            _width(e.arithmetic, 20.0, False)) / WIDTH_SAFETY)
+            whole = _emu(_width(e.arithmetic, 24.0, False) / WIDTH_SAFETY) + _in(0.05)
+            left_w = max(need, min(whole, round(above.w * 0.5)), round(above.w * 0.4))
             if left_w > above.w * 0.55:
                 raise _NoFit(figure[-2], "too wide for a column")
             left, right = above.columns([left_w, above.w - left_w - _in(0.5)], _in(0.5))
@@ -1212,60 +1267,138 @@ class _Deck:
             b = text_item(right, tale, shrink_to_fit=True, name="Story")
             return _middle([a, b], above) + band
 
-        def stacked() -> list[Item]:
-            a = text_item(above, figure, shrink_to_fit=True, name="Writing time")
-            rest = Box(above.x, a.box.bottom + _in(0.25), above.w, above.bottom - a.box.bottom - _in(0.25))
-            b = text_item(rest, tale, shrink_to_fit=True, name="Story")
-            return [a, b] + band
+        def stacked(sum_beside: bool) -> list[Item]:
+            """The figure with its speed (and its sum, or the sum above it) beside it, the story
+            below; the figure gives way first, down to its smallest size, so the story keeps
+            its room."""
+            arithmetic, number, speed = figure[-3], [replace(figure[-2], before=0)], figure[-1]
+            above_row = figure[:-2] if not sum_beside else figure[:-3]
+            beside = [arithmetic, replace(speed, before=4)] if sum_beside else [speed]
+            items: list[Item] = []
+            top = above
+            if above_row:
+                items.append(text_item(above, above_row, shrink_to_fit=True, name="Sum"))
+                top = Box(above.x, items[0].box.bottom + _in(0.05), above.w,
+                          above.bottom - items[0].box.bottom - _in(0.05))
+            low, high = number[0].size[1], number[0].size[0]
+            tried: _NoFit | None = None
+            for step in range(int(high - low) // 4 + 1):
+                size = [max(low, high - 4 * step)]
+                fig_w = _emu(_width(big, size[0], True) / WIDTH_SAFETY) + _in(0.05)
+                if fig_w > top.w * 0.72:
+                    continue
+                fig_h = needed_height(number, fig_w, size)
+                try:
+                    side = text_item(Box(top.x + fig_w + _in(0.3), top.y, top.w - fig_w - _in(0.3),
+                                         fig_h), beside, shrink_to_fit=True, name="Speed")
+                    base = top.y + fig_h - round(fig_h * 0.1)  # near the figure's baseline
+                    side.box = Box(side.box.x, base - side.box.h, side.box.w, side.box.h)
+                    fig = TextItem(Box(top.x, top.y, fig_w, fig_h), number, size, name="Writing time")
+                    rest = Box(top.x, top.y + fig_h + _in(0.2), top.w, top.h - fig_h - _in(0.2))
+                    story_item = text_item(rest, tale, shrink_to_fit=True, name="Story")
+                except _NoFit as err:
+                    tried = tried or err
+                    continue
+                return items + [fig, side, story_item] + band
+            raise tried or _NoFit(figure[-2], "too wide for the slide")
 
-        return _first_fit(side_by_side, stacked)
+        variants = [lambda: stacked(True), lambda: stacked(False)]
+        return _first_fit(side_by_side, *variants) if self.wide else _first_fit(*variants)
 
     def _set_apart(self, label: str, line: st.Text, frame: Box) -> list[Item]:
-        """A band across the foot of the frame: a label in capitals, then one line of text."""
-        pad_x, pad_y = _in(0.3), _in(0.2)
+        """A band across the foot of the frame: a label in capitals, then one line of text
+        (beside the label on a wide slide, under it on a narrow one)."""
+        pad_x, pad_y = _in(0.3), _in(0.17)
         head = [Para(label, LABEL, bold=True, caps=True, colour="accent", tracking=1.0)]
-        head_w = _emu(_width(label.upper(), LABEL[0], True, 1.0) / WIDTH_SAFETY) + _in(0.05)
-        words = [Para(line.text, (28.0, 20.0), bold=True, heading=True, line=TIGHT,
-                      field="still scarce line", origin=line.origin)]
-        text_w = frame.w - 2 * pad_x - head_w - _in(0.35)
-        sizes = _fit([(words, _pt(text_w), _pt(frame.h) / 3)])[0]
-        h = needed_height(words, text_w, sizes)
-        band = frame.bottom_part(h + 2 * pad_y)
+        words = [Para(line.text, (28.0, 20.0) if self.wide else (22.0, 18.0), bold=True,
+                      heading=True, line=TIGHT, field="still scarce line", origin=line.origin)]
+        inner_w = frame.w - 2 * pad_x
+        if self.wide:
+            head_w = _emu(_width(label.upper(), LABEL[0], True, 1.0) / WIDTH_SAFETY) + _in(0.05)
+            text_w = inner_w - head_w - _in(0.35)
+            sizes = _fit([(words, _pt(text_w), _pt(frame.h) / 3)])[0]
+            h = needed_height(words, text_w, sizes)
+            band = frame.bottom_part(h + 2 * pad_y)
+            head_box = Box(band.x + pad_x, band.y + pad_y, head_w, h)
+            text_box = Box(band.x + pad_x + head_w + _in(0.35), band.y + pad_y, text_w, h)
+            anchor = "ctr"
+        else:
+            sizes = _fit([(words, _pt(inner_w), _pt(frame.h) / 3)])[0]
+            h = needed_height(words, inner_w, sizes)
+            head_h = needed_height(head, inner_w)
+            band = frame.bottom_part(head_h + _in(0.04) + h + 2 * pad_y)
+            head_box = Box(band.x + pad_x, band.y + pad_y, inner_w, head_h)
+            text_box = Box(band.x + pad_x, head_box.bottom + _in(0.04), inner_w, h)
+            anchor = "t"
         return [RectItem(band, ("rule", 0.75), None, label),
                 RectItem(Box(band.x, band.y, _in(0.08), band.h), ("accent", 0.0), None, "Accent"),
-                text_item(Box(band.x + pad_x, band.y + pad_y, head_w, h), head, anchor="ctr",
-                          name=label),
-                TextItem(Box(band.x + pad_x + head_w + _in(0.35), band.y + pad_y, text_w, h), words,
-                         sizes, name=f"{label}: line")]
+                text_item(head_box, head, anchor=anchor, name=label),
+                TextItem(text_box, words, sizes, name=f"{label}: line")]
 
     def _bottleneck(self, s: st.Slide, frame: Box) -> list[Item]:
+        """The setup, the bars, and the figures: the writing speedup, the end-to-end speedup
+        and the check's share (beside the bars on a wide slide, in a row under them else)."""
         b = self.told.bottleneck
-        assert s.chart is not None
-        setup = [Para(b.setup.text, (20.0, 18.0), field="setup", origin=b.setup.origin)]
-        setup_item = text_item(frame.top(frame.h // 3), setup, shrink_to_fit=True, name="Setup")
+        chart = s.chart
+        assert chart is not None
+        setup = [Para(b.setup.text, self.body((20.0, 18.0)), field="setup", origin=b.setup.origin)]
         figures = [
             ("Writing speedup", b.writing_speedup, b.writing_speedup_how, "muted"),
             ("End-to-end speedup", b.end_to_end_speedup, b.end_to_end_how, "accent"),
             ("Check share", b.check_share, f"of the {b.total} total", "text"),
         ]
-        blocks = [[Para(label, LABEL, bold=True, caps=True, colour="muted", tracking=1.0),
-                   Para(fmt.keep_together(value), (80.0, 54.0), bold=True, heading=True, colour=role,
-                        line=TIGHT, one_line=True, before=2, field=label.lower()),
-                   Para(how, CAPTION, colour="muted", field=f"{label.lower()} sum")]
-                  for label, value, how, role in figures]
-        need = [max(_width(fmt.keep_together(v), 54.0, True), _width(lab.upper(), LABEL[1], True, 1.0),
-                    _width(how, CAPTION[1], False)) for lab, v, how, _ in figures]
-        chart_y = setup_item.box.bottom + _in(0.15)
-        budget = frame.bottom - chart_y - CHART_MIN - _in(0.2)
-        boxes = Box(frame.x, 0, frame.w, budget).columns(need, _in(0.4))
-        sizes = _fit([(blk, _pt(bx.w), _pt(budget)) for bx, blk in zip(boxes, blocks)])
-        row_h = max(needed_height(blk, bx.w, sz) for bx, blk, sz in zip(boxes, blocks, sizes))
-        row_y = frame.bottom - row_h
-        items: list[Item] = [setup_item, PictureItem(Box(frame.x, chart_y, frame.w, row_y - _in(0.2) - chart_y),
-                                                     s.chart, f"Chart: {s.chart.title}")]
-        for bx, blk, sz in zip(boxes, blocks, sizes):
-            items.append(TextItem(Box(bx.x, row_y, bx.w, row_h), blk, sz, name=blk[0].text))
-        return items
+
+        def block(k: int, big: tuple[float, float], sums: bool, first_gap: float = 0.0) -> list[Para]:
+            label, value, how, role = figures[k]
+            paras = [Para(label, LABEL, bold=True, caps=True, colour="muted", tracking=1.0,
+                          before=first_gap),
+                     Para(fmt.keep_together(value), big, bold=True, heading=True, colour=role,
+                          line=TIGHT, one_line=True, before=2, field=label.lower())]
+            if sums:
+                paras.append(Para(how, CAPTION, colour="muted", field=f"{label.lower()} sum"))
+            return paras
+
+        def beside(setup_sizes: list[float]) -> list[Item]:
+            setup_h = needed_height(setup, frame.w, setup_sizes)
+            rest = Box(frame.x, frame.y + setup_h + _in(0.2), frame.w, frame.h - setup_h - _in(0.2))
+            column = block(0, (72.0, 48.0), True) + block(1, (72.0, 48.0), True, 16.0) + \
+                block(2, (48.0, 36.0), True, 16.0)
+            need = max(_width(fmt.keep_together(v), 48.0, True) for _, v, _, _ in figures)
+            column_w = max(_emu(need / WIDTH_SAFETY), round(rest.w * 0.33))
+            chart_box, column_box = rest.columns([rest.w - column_w - _in(0.5), column_w], _in(0.5))
+            if chart_box.h < BAR_CHART_MIN or chart_box.w < rest.w * 0.5:
+                raise _NoFit(setup[0], "no room left for the chart beside the figures")
+            return [TextItem(frame.top(setup_h), setup, setup_sizes, name="Setup"),
+                    PictureItem(chart_box, chart, f"Chart: {chart.title}"),
+                    text_item(column_box, column, name="Speedups")]
+
+        def under(setup_sizes: list[float], sums: bool) -> list[Item]:
+            setup_h = needed_height(setup, frame.w, setup_sizes)
+            chart_y = frame.y + setup_h + _in(0.15)
+            budget = frame.bottom - chart_y - BAR_CHART_MIN - _in(0.2)
+            big = (80.0, 54.0) if self.wide else (64.0, 40.0)
+            blocks = [block(k, big, sums) for k in range(len(figures))]
+            need = [max(_width(fmt.keep_together(v), big[1], True),
+                        _width(lab.upper(), LABEL[1], True, 1.0),
+                        _longest_word(how, CAPTION[1], False) if sums else 0.0) / WIDTH_SAFETY
+                    for lab, v, how, _ in figures]
+            boxes = Box(frame.x, 0, frame.w, budget).columns(need, _in(0.4))
+            sizes = _fit([(blk, _pt(bx.w), _pt(budget)) for bx, blk in zip(boxes, blocks)])
+            row_h = max(needed_height(blk, bx.w, sz) for bx, blk, sz in zip(boxes, blocks, sizes))
+            row_y = frame.bottom - row_h
+            items: list[Item] = [
+                TextItem(frame.top(setup_h), setup, setup_sizes, name="Setup"),
+                PictureItem(Box(frame.x, chart_y, frame.w, row_y - _in(0.2) - chart_y), chart,
+                            f"Chart: {chart.title}")]
+            for bx, blk, sz in zip(boxes, blocks, sizes):
+                items.append(TextItem(Box(bx.x, row_y, bx.w, row_h), blk, sz, name=blk[0].text))
+            return items
+
+        variants = [lambda: _shrinking(setup, lambda sz: under(sz, True)),
+                    lambda: _shrinking(setup, lambda sz: under(sz, False))]
+        if self.wide:
+            variants.insert(0, lambda: _shrinking(setup, beside))
+        return _first_fit(*variants)
 
     def _presets(self, s: st.Slide, frame: Box) -> list[Item]:
         assert s.table is not None
@@ -1281,7 +1414,7 @@ class _Deck:
         b = self.told.bottleneck
         assert s.chart is not None
         has_ceiling = b.ceiling_sentence.origin == "bottleneck.ceiling"
-        words = [Para(b.ceiling_sentence.text, BODY, field="ceiling sentence",
+        words = [Para(b.ceiling_sentence.text, self.body(BODY), field="ceiling sentence",
                       origin=b.ceiling_sentence.origin)]
         block = ([Para("Ceiling", LABEL, bold=True, caps=True, colour="muted", tracking=1.0),
                   Para(fmt.keep_together(b.ceiling), FIGURE_ROW, bold=True, heading=True,
@@ -1306,8 +1439,9 @@ class _Deck:
         def stacked() -> list[Item]:
             items: list[Item] = []
             if block:
-                fig_w = _emu(_width(fmt.keep_together(b.ceiling), FIGURE_ROW[0], True) / WIDTH_SAFETY)
-                fig_w = min(fig_w, round(frame.w * 0.45))
+                wide = _emu(_width(fmt.keep_together(b.ceiling), FIGURE_ROW[0], True) / WIDTH_SAFETY)
+                least = _emu(_width(fmt.keep_together(b.ceiling), FIGURE_ROW[1], True) / WIDTH_SAFETY)
+                fig_w = max(least + _in(0.05), min(wide, round(frame.w * 0.45)))
                 top = Box(frame.x, frame.y, frame.w, round(frame.h * 0.4))
                 left, right = top.columns([fig_w, top.w - fig_w - _in(0.4)], _in(0.4))
                 fig = text_item(left, block, shrink_to_fit=True, name="Ceiling")
@@ -1327,21 +1461,22 @@ class _Deck:
         return _first_fit(side_by_side, stacked) if self.wide else stacked()
 
     def _precious(self, s: st.Slide, frame: Box) -> list[Item]:
+        """The scarce things in a grid, each a name under a short accent rule and a line."""
         things = self.told.precious
-        columns = 3 if self.wide else 2
-        rows = math.ceil(len(things) / columns)
-        boxes = frame.grid(columns, rows, _in(0.3))
-        blocks = [[Para(name, (28.0, 22.0), bold=True, heading=True, line=TIGHT,
+        blocks = [[Para(name, (28.0, 20.0), bold=True, heading=True, line=TIGHT,
                         field="precious name", origin=f"precious[{i}].name"),
-                   Para(text.text, (22.0, 18.0), before=6, colour="muted", field="precious text",
-                        origin=text.origin)]
+                   Para(text.text, self.body((22.0, 18.0)), before=6, colour="muted",
+                        field="precious text", origin=text.origin)]
                   for i, (name, text) in enumerate(things)]
-        inner = [Box(b.x, b.y + _in(0.22), b.w, b.h - _in(0.22)) for b in boxes]
-        items: list[Item] = []
-        for b in boxes:
-            items.append(RectItem(Box(b.x, b.y, _in(0.9), _in(0.07)), ("accent", 0.0), None, "Accent"))
-        items += texts_together(inner, blocks, name="Precious")
-        return items
+
+        def grid(columns: int) -> list[Item]:
+            boxes = frame.grid(columns, math.ceil(len(things) / columns), _in(0.25))
+            inner = [Box(b.x, b.y + _in(0.2), b.w, b.h - _in(0.2)) for b in boxes]
+            items: list[Item] = [RectItem(Box(b.x, b.y, _in(0.9), _in(0.07)), ("accent", 0.0), None,
+                                          "Accent") for b in boxes]
+            return items + texts_together(inner, blocks, name="Precious")
+
+        return _best_fit(lambda: grid(3), lambda: grid(2))
 
     def _checklist(self, s: st.Slide, frame: Box) -> list[Item]:
         steps = self.told.checklist
@@ -1352,7 +1487,7 @@ class _Deck:
             boxes = frame.grid(columns, rows, _in(0.22))
             blocks = [[Para(step, (28.0, 22.0), bold=True, heading=True, line=TIGHT,
                             field="checklist step", origin=f"checklist[{i}].step"),
-                       Para(detail.text, (22.0, 18.0), before=6, colour="muted",
+                       Para(detail.text, self.body((22.0, 18.0)), before=6, colour="muted",
                             field="checklist detail", origin=detail.origin)]
                       for i, (step, detail, _) in enumerate(steps)]
             text_boxes = [Box(b.x + square + _in(0.25), b.y, b.w - square - _in(0.25), b.h) for b in boxes]
@@ -1365,7 +1500,7 @@ class _Deck:
                 items.append(t)
             return items
 
-        return _first_fit(lambda: layout(1), lambda: layout(2))
+        return _best_fit(lambda: layout(1), lambda: layout(2))
 
     def _sources(self, s: st.Slide, frame: Box) -> list[Item]:
         """Each source's title, publisher and site (linked to the page), and what it supports;
@@ -1387,7 +1522,7 @@ class _Deck:
                                   field="source publisher", origin=f"sources[{i}].publisher"))
             rows.append([first, [Para(src.supports, size, line=TIGHT, field="what the source supports",
                                       origin=f"sources[{i}].supports")]])
-        return [table_item(frame, rows, None, margin=(_in(0.1), _in(0.05)), name="Sources table")]
+        return [table_item(frame, rows, None, name="Sources table")]
 
     # -- the package
 
@@ -1427,16 +1562,51 @@ class _Deck:
             "<HiddenSlides>0</HiddenSlides></Properties>").encode("utf-8")
 
 
+def _shrinking(paras: Sequence[Para], arrange: Callable[[list[float]], list[Item]]) -> list[Item]:
+    """`arrange(sizes)` for `paras` at the largest sizes with which the rest of the slide fits."""
+    steps = _levels(paras)
+    last: _NoFit | None = None
+    for k in range(steps + 1):
+        try:
+            return arrange(_sizes(paras, k / steps))
+        except _NoFit as err:
+            last = err
+    assert last is not None
+    raise last
+
+
+def _best_fit(*variants: Callable[[], list[Item]]) -> list[Item]:
+    """Of the arrangements that fit, the one whose smallest named text is largest (the
+    earlier one on a tie)."""
+    best: tuple[float, list[Item]] | None = None
+    last: _NoFit | None = None
+    for variant in variants:
+        try:
+            items = variant()
+        except _NoFit as err:
+            last = err
+            continue
+        smallest = min((size for item in items if isinstance(item, TextItem)
+                        for p, size in zip(item.paras, item.sizes) if p.field), default=0.0)
+        if best is None or smallest > best[0]:
+            best = (smallest, items)
+    if best is None:
+        assert last is not None
+        raise last
+    return best[1]
+
+
 def _first_fit(*variants: Callable[[], list[Item]]) -> list[Item]:
-    """The first arrangement whose text fits; the first one's reason when none does."""
-    first: _NoFit | None = None
+    """The first arrangement whose text fits. Arrangements go from the one that reads best
+    to the one that asks least, so when none fits, the last one's reason is the one to fix."""
+    last: _NoFit | None = None
     for variant in variants:
         try:
             return variant()
         except _NoFit as err:
-            first = first or err
-    assert first is not None
-    raise first
+            last = err
+    assert last is not None
+    raise last
 
 
 def _middle(items: list[Item], box: Box) -> list[Item]:
@@ -1449,11 +1619,10 @@ def _middle(items: list[Item], box: Box) -> list[Item]:
 
 
 def _table_cells(table: st.Table, size: tuple[float, float]) -> list[list[list[Para]]]:
-    rows = [[[Para(h, size, bold=True, align=a)] for h, a in zip(table.header, table.align)]]
+    rows = [[[Para(h, size, bold=True, align=a, line=TIGHT)] for h, a in zip(table.header, table.align)]]
     for r, row in enumerate(table.rows):
-        ours = table.highlight == r
-        rows.append([[Para(fmt.keep_together(v) if a == "r" else v, size, bold=ours, align=a,
-                           field="table cell")]
+        rows.append([[Para(fmt.keep_together(v) if a == "r" else v, size, align=a,
+                           line=TIGHT, field="table cell")]
                      for v, a in zip(row, table.align)])
     return rows
 
