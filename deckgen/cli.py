@@ -199,6 +199,9 @@ def layouts(template: Annotated[Path, typer.Argument(help="A .pptx file.")]) -> 
 
 def main() -> None:
     """Run the app; an expected failure prints one line per problem and exits with its code."""
+    for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character gets \u escapes
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         app()
     except DeckgenError as err:
