@@ -588,19 +588,25 @@ class _Builder:
     def table(self, t: StoryTable, width: float) -> Table:
         """A story table: header row, thin rules, numbers right-aligned, "our dial" marked."""
         s = self.s
+        # "Our" row is set in bold, unless only regular weight keeps every cell on one line.
+        bold_row = t.highlight
+        widths, one_line = _table_widths(t, width, TABLE_PAD, bold_row)
+        if not one_line:
+            regular, one_line = _table_widths(t, width, TABLE_PAD, None)
+            if one_line:
+                bold_row, widths = None, regular
         header = [Paragraph(_x(h), s.head_cell_right if a == "r" else s.head_cell)
                   for h, a in zip(t.header, t.align, strict=True)]
         rows = [header]
         for i, row in enumerate(t.rows):
-            ours = i == t.highlight
+            ours = i == bold_row
             cells = []
             for text, a in zip(row, t.align, strict=True):
                 style = (s.head_cell_right if a == "r" else s.head_cell) if ours else \
                     (s.cell_right if a == "r" else s.cell)
                 cells.append(Paragraph(_x(text), style))
             rows.append(cells)
-        table = Table(rows, colWidths=_table_widths(t, width, TABLE_PAD), repeatRows=1,
-                      hAlign="LEFT")
+        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         commands: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), REGULAR, TABLE_PT),  # else reportlab sets Helvetica per cell
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -830,8 +836,9 @@ class _Builder:
         return table
 
 
-def _table_widths(t: StoryTable, width: float, pad: float) -> list[float]:
-    """Column widths that keep every cell on one line when they can.
+def _table_widths(t: StoryTable, width: float, pad: float,
+                  bold_row: int | None) -> tuple[list[float], bool]:
+    """Column widths that keep every cell on one line when they can, and whether they do.
 
     Number columns get their widest cell; the text columns share what is left. When that is
     too little, headers wrap at their spaces first, then the text columns wrap too; only when
@@ -842,9 +849,9 @@ def _table_widths(t: StoryTable, width: float, pad: float) -> list[float]:
 
     columns = range(len(t.header))
     text_columns = [c for c in columns if t.align[c] == "l"]
-    body = [max((measure(row[c], i == t.highlight) for i, row in enumerate(t.rows)), default=0)
+    body = [max((measure(row[c], i == bold_row) for i, row in enumerate(t.rows)), default=0)
             for c in columns]
-    words = [max((measure(w, i == t.highlight) for i, row in enumerate(t.rows)
+    words = [max((measure(w, i == bold_row) for i, row in enumerate(t.rows)
                   for w in row[c].split()), default=0) for c in columns]
     head_full = [measure(h, True) for h in t.header]
     head_words = [max((measure(w, True) for w in h.split()), default=0) for h in t.header]
@@ -855,12 +862,13 @@ def _table_widths(t: StoryTable, width: float, pad: float) -> list[float]:
         fixed = sum(wanted[c] for c in columns if c not in text_columns)
         if fixed + sum(wanted[c] for c in text_columns) <= width:
             if not text_columns:
-                return wanted
+                return wanted, not wrap_text
             share = sum(natural[c] for c in text_columns)
             rest = width - fixed
-            return [rest * natural[c] / share if c in text_columns else wanted[c] for c in columns]
+            return [rest * natural[c] / share if c in text_columns else wanted[c]
+                    for c in columns], not wrap_text
     total = sum(natural)
-    return [width * n / total for n in natural]
+    return [width * n / total for n in natural], False
 
 
 _TIGHT: list[tuple[Any, ...]] = [
