@@ -171,7 +171,9 @@ def main() -> None:
     shutil.copyfile(ROOT / "content.yaml", content)
     parsed, _ = source.read(content)
     told = story.compose(parsed)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # As an installed package runs: with compiled bytecode (an install writes it; allow it here).
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(ROOT)
     py = [sys.executable, "-m", "deckgen"]
 
     def fresh(folder: Path):  # type: ignore[no-untyped-def]
