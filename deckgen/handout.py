@@ -354,8 +354,7 @@ class Section:
     outline: str | None = None  # an entry in the PDF's outline, placed at the section's top
 
     def add(self, flowable: Flowable, origin: str = "") -> Section:
-        flowable._deckgen_origin = origin
-        self.flowables.append(flowable)
+        self.flowables.append(_tagged(flowable, origin))
         return self
 
     def space(self, height: float) -> Section:
@@ -633,10 +632,12 @@ class _Builder:
     def _header(self) -> Band:
         st, s, m = self.story, self.s, self.story.meta
         sec = Section("the header")
-        left: list[Flowable] = [self.para(m.title, s.title)]
+        left: list[Flowable] = [_tagged(self.para(m.title, s.title), "meta.title")]
         if m.subtitle:
-            left += [Spacer(1, 0.8 * mm), self.para(m.subtitle, s.body)]
-        facts = [self.para(x, s.small_right) for x in (m.event, m.date, m.presenter) if x]
+            left += [Spacer(1, 0.8 * mm), _tagged(self.para(m.subtitle, s.body), "meta.subtitle")]
+        facts = [_tagged(self.para(x, s.small_right), f"meta.{key}")
+                 for key, x in (("event", m.event), ("date", m.date), ("presenter", m.presenter))
+                 if x]
         facts.append(Paragraph(f'<font name="{BOLD}" color="{self.p.accent.hexval()}">'
                                f"Our dial: {escape(st.speed)}</font>", s.small_right))
         width = max(pdfmetrics.stringWidth(f"Our dial: {st.speed}", BOLD, SMALL_PT),
@@ -658,7 +659,7 @@ class _Builder:
             head = Paragraph(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
                              f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}",
                              s.strong)
-            head._deckgen_origin = f"meanings[{i}].label"
+            _tagged(head, f"meanings[{i}].label")
             bar = (self.p.accent, 2.4) if card.ours else (self.p.rule, 0.8)
             left.add(_Stack([head, Spacer(1, 0.5 * mm), self.para(card.text.text, s.body)],
                             3 * mm, bar), card.text.origin)
@@ -798,7 +799,7 @@ class _Builder:
         indent = CHECK_BOX + 2.5 * mm
         for i, (step, detail, write_in) in enumerate(self.story.checklist):
             head = _StepHead(self.para(step, s.strong), self.p.text)
-            head._deckgen_origin = f"checklist[{i}].step"
+            _tagged(head, f"checklist[{i}].step")
             unit = _Stack([*glue, head,
                            Spacer(1, 0.6 * mm), _Stack([self.para(detail.text, s.body)], indent),
                            _WriteIn(write_in, self.write_lines, s.body, self.p.muted, indent)])
@@ -877,6 +878,12 @@ _TIGHT: list[tuple[Any, ...]] = [
     ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
     ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
 ]
+
+
+def _tagged(flowable: Flowable, origin: str) -> Flowable:
+    """Mark a flowable inside another with the content key its text came from."""
+    flowable._deckgen_origin = origin
+    return flowable
 
 
 def _link(url: str, text: str, colour: colors.Color) -> str:
