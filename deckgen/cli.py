@@ -149,13 +149,16 @@ def sweep(
     speeds: Annotated[Optional[str], typer.Option("--speeds", help="Comma-separated speeds, e.g. 100,1K,10K,100K,1M (default: the content's speed marks).")] = None,
     checks: Annotated[Optional[str], typer.Option("--checks", help="Comma-separated fixed checks, e.g. 0,60s,15min (default: the content's check).")] = None,
     workload: Workload = None, out: Out = Path("output"),
-    jobs: Annotated[Optional[int], typer.Option("--jobs", min=1, help="Builds at a time (default: the number of cores).")] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", help="Processes at a time (default: the number of cores).")] = None,
     aspect: Aspect = None, paper: Paper = None, template: Template = None, walk: Walk = False,
     only: Only = None, pages: Pages = "2",
 ) -> None:
     """Build one deck and one handout per speed (and per check), named by their values."""
     from deckgen import sweep as sweeping
+    from deckgen.errors import InputError
 
+    if jobs is not None and jobs < 1:
+        raise InputError(Problem(f"must be at least 1, got {jobs}", path="--jobs"))
     options = _options(out=out, speed=None, check=None, workload=workload, only=only,
                        aspect=aspect, paper=paper, template=template, walk=walk, pages=pages)
     plan, warnings = sweeping.plan(content, options, speeds, checks)  # type: ignore[arg-type]

@@ -186,3 +186,10 @@ def test_a_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
     text = shown.decode("utf-8", "replace")
     assert "sweep" in text and "100%" in text
     assert str(tmp_path / "out" / "million-tokens-1K.pdf") in text
+
+
+def test_jobs_must_be_positive(tmp_path: Path) -> None:
+    run = run_cli("sweep", str(DEFAULT_CONTENT), "--speeds", "1K", "--jobs", "0", "--out", str(tmp_path / "o"))
+    assert run.returncode == 2
+    assert run.stderr == "--jobs: must be at least 1, got 0\n"
+    assert not (tmp_path / "o").exists()
