@@ -155,6 +155,7 @@ class Run:
     text: str
     colour: str | None = None  # a role from _SCHEME; None keeps the paragraph's
     link: str | None = None
+    bold: bool | None = None  # None keeps the paragraph's
 
 
 @dataclass(frozen=True)
@@ -361,6 +362,7 @@ class TableItem:
     highlight: int | None  # a body row, counted from 0
     name: str = "Table"
     margin: tuple[int, int] = (0, 0)  # cell insets: left and right, top and bottom
+    header: bool = True  # the first row is a header
 
 
 @dataclass
@@ -415,7 +417,7 @@ def needed_height(paras: Sequence[Para], width: int, sizes: Sequence[float] | No
 
 def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *,
                stretch: bool = True, margin: tuple[int, int] = (_in(0.1), _in(0.045)),
-               name: str = "Table") -> TableItem:
+               name: str = "Table", header: bool = True) -> TableItem:
     """A native table at the largest level at which it fits `box`; columns share the width
     in proportion to what their text needs, rows are as tall as their tallest cell. A size
     at which no cell wraps wins over a larger one at which some do."""
@@ -476,7 +478,7 @@ def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *
             emu_w[-1] -= max(0, sum(emu_w) - box.w)
             emu_h = [_emu(h) for h in heights]
             used = Box(box.x, box.y, sum(emu_w), sum(emu_h))
-            return TableItem(used, cells, sizes, emu_w, emu_h, highlight, name, margin)
+            return TableItem(used, cells, sizes, emu_w, emu_h, highlight, name, margin, header)
     # Blame the cell that needs the most height at the smallest size.
     sizes = [[_sizes(cell, 1.0) for cell in row] for row in cells]
     share = _pt(box.w) / columns - _pt(2 * mx)
@@ -535,7 +537,7 @@ def _write(text_frame, paras: Sequence[Para], sizes: Sequence[float], *,  # noqa
             run.text = run_spec.text
             font = run.font
             font.size = Pt(size)
-            font.bold = p.bold
+            font.bold = p.bold if run_spec.bold is None else run_spec.bold
             colour = run_spec.colour or p.colour
             if colour:
                 font.color.theme_color = _THEME_COLOUR[colour]
@@ -618,7 +620,7 @@ def _draw_table(slide: PptxSlide, item: TableItem) -> None:
     frame.name = item.name
     table = frame.table
     tbl_pr = table._tbl.tblPr
-    tbl_pr.set("firstRow", "1")
+    tbl_pr.set("firstRow", "1" if item.header else "0")
     tbl_pr.set("bandRow", "0")
     style_id = tbl_pr.find(qn("a:tableStyleId"))
     if style_id is not None:
@@ -636,7 +638,7 @@ def _draw_table(slide: PptxSlide, item: TableItem) -> None:
             cell.vertical_anchor = MSO_ANCHOR.TOP
             _write(cell.text_frame, item.cells[r][c], item.sizes[r][c])
             top = ("text", 1.5) if r == 0 else None
-            bottom = (("text", 1.0) if r in (0, rows - 1) else ("rule", 0.75))
+            bottom = (("text", 1.0) if r == rows - 1 or (r == 0 and item.header) else ("rule", 0.75))
             fill = ("accent", 0.78) if item.highlight is not None and body == item.highlight else None
             _cell_look(cell, top, bottom, fill)
 
@@ -1503,26 +1505,37 @@ class _Deck:
         return _best_fit(lambda: layout(1), lambda: layout(2))
 
     def _sources(self, s: st.Slide, frame: Box) -> list[Item]:
-        """Each source's title, publisher and site (linked to the page), and what it supports;
-        the full links are in the handout."""
+        """Each source's title, publisher and site (linked to the page), and what it supports:
+        a two-column table, or on a narrow frame a list, one source to a row. The full links
+        are in the handout."""
         size = TABLE_SMALL if self.wide else (TABLE_SMALL[0], 14.0)
-        rows = [[[Para("Source", size, bold=True, line=TIGHT)],
-                 [Para("What it supports", size, bold=True, line=TIGHT)]]]
-        for i, src in enumerate(self.told.sources):
-            first = [Para(src.title, size, bold=True, line=TIGHT, field="source title",
-                          origin=f"sources[{i}].title")]
-            publisher = Run(src.publisher, "muted")
+
+        def who(i: int, src: st.Source, lead: tuple[Run, ...] = ()) -> Para:
+            runs = lead + (Run(src.publisher, "muted", bold=False),)
             if src.url:
-                first.append(Para(f"{src.publisher} \u00b7 {_site(src.url)}", size, line=TIGHT,
-                                  runs=(publisher, Run(" \u00b7 ", "muted"),
-                                        Run(_site(src.url), "accent", src.url)),
-                                  field="source publisher", origin=f"sources[{i}].publisher"))
-            else:
-                first.append(Para(src.publisher, size, line=TIGHT, colour="muted",
-                                  field="source publisher", origin=f"sources[{i}].publisher"))
-            rows.append([first, [Para(src.supports, size, line=TIGHT, field="what the source supports",
-                                      origin=f"sources[{i}].supports")]])
-        return [table_item(frame, rows, None, name="Sources table")]
+                runs += (Run(" \u00b7 ", "muted", bold=False),
+                         Run(_site(src.url), "accent", src.url, bold=False))
+            return Para("".join(r.text for r in runs), size, bold=bool(lead), line=TIGHT,
+                        runs=runs, field="source publisher", origin=f"sources[{i}].publisher")
+
+        def what(i: int, src: st.Source, **kw: object) -> Para:
+            return Para(src.supports, size, line=TIGHT, field="what the source supports",
+                        origin=f"sources[{i}].supports", **kw)  # type: ignore[arg-type]
+
+        def table() -> list[Item]:
+            rows = [[[Para("Source", size, bold=True, line=TIGHT)],
+                     [Para("What it supports", size, bold=True, line=TIGHT)]]]
+            for i, src in enumerate(self.told.sources):
+                rows.append([[Para(src.title, size, bold=True, line=TIGHT, field="source title",
+                                   origin=f"sources[{i}].title"), who(i, src)], [what(i, src)]])
+            return [table_item(frame, rows, None, name="Sources table")]
+
+        def listed() -> list[Item]:
+            rows = [[[who(i, src, (Run(src.title, "text", bold=True), Run(" \u2014 ", "muted", bold=False))),
+                      what(i, src, before=2)]] for i, src in enumerate(self.told.sources)]
+            return [table_item(frame, rows, None, name="Sources list", header=False)]
+
+        return _first_fit(table, listed)
 
     # -- the package
 
