@@ -50,24 +50,8 @@ def build_handout(out: Path, *args: str, content: Path = DEFAULT_CONTENT,
     return run_cli("build", str(content), "--only", "handout", "--out", str(out), *args, env=env)
 
 
-# Handout-only builds, so a problem in the deck cannot hide one in the handout.
-@pytest.fixture(scope="session")
-def default_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("handout-a4")
-    run = build_handout(out)
-    assert run.returncode == 0, run.stderr
-    return out
-
-
-@pytest.fixture(scope="session")
-def other_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """2,500 tokens/sec, a 15 min check, featuring the critiqued candidates."""
-    out = tmp_path_factory.mktemp("handout-other-a4")
-    run = build_handout(out, "--speed", "2500", "--check", "15 min", "--workload", "candidates")
-    assert run.returncode == 0, run.stderr
-    return out
-
-
+# default_build and other_build (tests/conftest.py) build deck and handout together; the
+# Letter builds below make the handout alone.
 @pytest.fixture(scope="session")
 def letter_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("letter")
