@@ -33,10 +33,15 @@ def built(folder: Path, cwd: Path, **env: str) -> dict[str, str]:
 
 @pytest.mark.slow
 def test_two_folders_two_processes_two_clocks_same_bytes(default_build: Path, tmp_path: Path) -> None:
-    """Another folder, another working folder, another hash seed, time zone and clock."""
+    """Another folder, another working folder, another hash seed, time zone and clock, and a
+    matplotlib configuration of the user's own that would change every chart it reached."""
     (tmp_path / "elsewhere" / "deeper").mkdir(parents=True)
+    config = tmp_path / "mplconfig"
+    config.mkdir()
+    (config / "matplotlibrc").write_text("lines.linewidth: 6\naxes.facecolor: yellow\nfont.size: 30\n"
+                                         "savefig.dpi: 50\nsvg.fonttype: path\n", encoding="utf-8")
     other = built(tmp_path / "elsewhere" / "deeper" / "out", tmp_path / "elsewhere",
-                  PYTHONHASHSEED="12345", TZ="Pacific/Auckland", LC_ALL="C")
+                  PYTHONHASHSEED="12345", TZ="Pacific/Auckland", LC_ALL="C", MPLCONFIGDIR=str(config))
     assert other == hashes(default_build)
 
 
@@ -84,3 +89,13 @@ def test_source_date_epoch_sets_every_embedded_date(tmp_path: Path) -> None:
     raw = (tmp_path / "a" / "million-tokens-1M.pdf").read_bytes()
     assert b"D:20231114221320" in raw
     assert not re.search(rb"D:(?!20231114221320)\d{14}", raw)  # no other date anywhere
+
+
+@pytest.mark.slow
+def test_deck_and_handout_built_apart_match_the_parallel_build(default_build: Path, tmp_path: Path) -> None:
+    """A build draws the handout in a second process; built one at a time, the bytes are the same."""
+    out = tmp_path / "apart"
+    for only in ("deck", "handout"):
+        run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(out), "--only", only)
+        assert run.returncode == 0, run.stderr
+    assert hashes(out) == hashes(default_build)
