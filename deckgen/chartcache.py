@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib.util
 import os
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -81,8 +80,10 @@ def _key(chart: Chart, theme: Theme, sizes: dict[str, object]) -> str:
 @cache
 def _code() -> tuple[str, str]:
     """The chart code's own hash and matplotlib's version: a changed drawing is a new key."""
-    spec = importlib.util.find_spec("deckgen.charts")
-    source = Path(spec.origin).read_bytes() if spec and spec.origin else b""
+    try:
+        source = (Path(__file__).parent / "charts.py").read_bytes()
+    except OSError:  # pragma: no cover - an install without sources
+        source = __version__.encode()
     try:
         from importlib.metadata import version
 

@@ -1,0 +1,143 @@
+"""Charts are drawn once per input: from memory, then from the output folder's cache."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import deckgen
+from conftest import DEFAULT_CONTENT, ROOT
+from deckgen import chartcache, source, story
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, object]]]:
+    """Stand in for the chart code: every draw is recorded and gives bytes naming its input."""
+    calls: list[tuple[str, dict[str, object]]] = []
+
+    def render(chart, theme, **sizes):  # type: ignore[no-untyped-def]
+        calls.append((chart.key, sizes))
+        return f"{chart.key} {sorted(sizes.items())}".encode()
+
+    fake = types.ModuleType("deckgen.charts")
+    fake.render = render  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "deckgen.charts", fake)
+    monkeypatch.setattr(deckgen, "charts", fake, raising=False)
+    chartcache.clear_memory()
+    yield calls
+    chartcache.clear_memory()
+
+
+@pytest.fixture(scope="module")
+def told() -> story.Story:
+    content, _ = source.read(DEFAULT_CONTENT)
+    return story.compose(content)
+
+
+def draw(told: story.Story, key: str = "ceiling", **sizes: object) -> bytes:
+    size = {"width_in": 10.0, "height_in": 4.5, "fmt": "png", **sizes}
+    return chartcache.render(told.chart(key), told.theme, **size)  # type: ignore[arg-type]
+
+
+def test_drawn_once_then_from_memory(drawn, told) -> None:  # type: ignore[no-untyped-def]
+    first = draw(told)
+    assert draw(told) == first
+    assert len(drawn) == 1
+    draw(told, width_in=8.0)
+    draw(told, fmt="svg")
+    draw(told, "bottleneck")
+    assert [key for key, _ in drawn] == ["ceiling", "ceiling", "ceiling", "bottleneck"]
+
+
+def test_kept_on_disk_for_the_next_build(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    with chartcache.use(tmp_path):
+        first = draw(told)
+    entries = list((tmp_path / chartcache.FOLDER).iterdir())
+    assert len(entries) == 1 and entries[0].suffix == ".png"
+    chartcache.clear_memory()  # as in a new process
+    with chartcache.use(tmp_path):
+        assert draw(told) == first
+    assert len(drawn) == 1
+
+
+def test_a_damaged_entry_is_drawn_again(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    with chartcache.use(tmp_path):
+        first = draw(told)
+    [entry] = (tmp_path / chartcache.FOLDER).iterdir()
+    entry.write_bytes(entry.read_bytes()[:-3] + b"xyz")
+    chartcache.clear_memory()
+    with chartcache.use(tmp_path):
+        assert draw(told) == first
+    assert len(drawn) == 2
+
+
+def test_another_dial_is_another_chart(drawn, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from deckgen.figures import with_overrides
+
+    content, _ = source.read(DEFAULT_CONTENT)
+    one = story.compose(content)
+    other = story.compose(with_overrides(content, speed="10K"))
+    with chartcache.use(tmp_path):
+        draw(one)
+        draw(other)
+    assert len(drawn) == 2
+
+
+def test_no_usable_folder_never_fails_a_build(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    blocker = tmp_path / "out"
+    blocker.mkdir()
+    (blocker / chartcache.FOLDER).write_text("a file where the cache folder goes", encoding="utf-8")
+    with chartcache.use(blocker):
+        assert draw(told).startswith(b"ceiling")
+    assert (blocker / chartcache.FOLDER).read_text(encoding="utf-8").startswith("a file")
+
+
+def test_pruned_to_the_most_recently_used(drawn, told, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chartcache, "MAX_ENTRIES", 3)
+    with chartcache.use(tmp_path):
+        for width in range(1, 7):
+            draw(told, width_in=float(width))
+    assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 3
+
+
+# --- A rebuild after a change of prose draws no chart and never loads matplotlib ------------
+
+PROBE = """
+import runpy, sys, json
+sys.argv = ["deckgen", *sys.argv[1:]]
+code = 0
+try:
+    runpy.run_module("deckgen", run_name="__main__")
+except SystemExit as done:
+    code = done.code or 0
+from deckgen import chartcache
+print(json.dumps({"code": code, "matplotlib": "matplotlib" in sys.modules, **chartcache.stats}),
+      file=sys.stderr)
+"""
+
+
+def probe(*args: str) -> dict[str, object]:
+    run = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
+                         cwd=ROOT, timeout=300)
+    return json.loads(run.stderr.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("only", ["deck", "handout"])
+def test_a_prose_only_rebuild_reads_every_chart_back(default_build: Path, tmp_path: Path, only: str) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(default_build, out)
+    content = tmp_path / "content.yaml"
+    content.write_text(DEFAULT_CONTENT.read_text(encoding="utf-8").replace(
+        "presenter: Your name here", "presenter: Ada Lovelace"), encoding="utf-8")
+    report = probe("build", str(content), "--out", str(out), "--only", only)
+    assert report["code"] == 0
+    assert report["drawn"] == 0 and report["from_disk"] >= 1
+    assert report["matplotlib"] is False
