@@ -40,16 +40,22 @@ MIB = 1024 * 1024
 
 # --- The alternative: Markdown for pandoc and one chart script -------------------------------
 
+
 def markdown(told: story.Story) -> str:
     """The talk as pandoc Markdown: one '#' slide each, tables as pipe tables, notes as notes."""
     meta = told.meta
-    out = [f"---\ntitle: \"{meta.title}\"\nsubtitle: \"{meta.subtitle}\"\n"
-           f"author: \"{meta.presenter}\"\ndate: \"{meta.event}, {meta.date}\"\n---\n"]
+    out = [
+        f'---\ntitle: "{meta.title}"\nsubtitle: "{meta.subtitle}"\n'
+        f'author: "{meta.presenter}"\ndate: "{meta.event}, {meta.date}"\n---\n'
+    ]
 
     def table(t: story.Table) -> list[str]:
         rule = ["---:" if a == "r" else ":---" for a in t.align]
-        return (["| " + " | ".join(t.header) + " |", "| " + " | ".join(rule) + " |"]
-                + ["| " + " | ".join(row) + " |" for row in t.rows] + ["", f"*{t.caption}*"])
+        return (
+            ["| " + " | ".join(t.header) + " |", "| " + " | ".join(rule) + " |"]
+            + ["| " + " | ".join(row) + " |" for row in t.rows]
+            + ["", f"*{t.caption}*"]
+        )
 
     for slide in told.slides[1:]:
         body: list[str] = [f"# {slide.headline.text}", ""]
@@ -57,26 +63,48 @@ def markdown(told: story.Story) -> str:
             body += [f"- **{c.label}** ({c.question}) {c.text.text}" for c in told.cards]
         elif slide.kind == "dial" and slide.dial:
             d = slide.dial
-            body += [f"## {d.figure}", "", d.sentence, "", d.arithmetic, "",
-                     f"At {d.slow_speed}: {d.slow_figure}"]
+            body += [
+                f"## {d.figure}",
+                "",
+                d.sentence,
+                "",
+                d.arithmetic,
+                "",
+                f"At {d.slow_speed}: {d.slow_figure}",
+            ]
         elif slide.kind == "experiment" and slide.experiment:
             e = slide.experiment
-            body += [f"- {e.arithmetic}", f"- {e.writing}", f"- {e.story.text}",
-                     f"- Still scarce: {e.scarce.text}"]
+            body += [
+                f"- {e.arithmetic}",
+                f"- {e.writing}",
+                f"- {e.story.text}",
+                f"- Still scarce: {e.scarce.text}",
+            ]
         elif slide.kind == "bottleneck":
             b = told.bottleneck
-            body += [f"- Writing speedup: {b.writing_speedup} ({b.writing_speedup_how})",
-                     f"- End to end: {b.end_to_end_speedup} ({b.end_to_end_how})",
-                     f"- The check's share: {b.check_share}", "", b.lesson.text]
+            body += [
+                f"- Writing speedup: {b.writing_speedup} ({b.writing_speedup_how})",
+                f"- End to end: {b.end_to_end_speedup} ({b.end_to_end_how})",
+                f"- The check's share: {b.check_share}",
+                "",
+                b.lesson.text,
+            ]
         elif slide.kind == "ceiling":
             body += [told.bottleneck.ceiling_sentence.text]
         elif slide.kind == "precious":
             body += [f"- **{name}**: {text.text}" for name, text in told.precious]
         elif slide.kind == "checklist":
-            body += [f"- [ ] **{step}** {detail.text} ({label} ______)" for step, detail, label in told.checklist]
+            body += [
+                f"- [ ] **{step}** {detail.text} ({label} ______)"
+                for step, detail, label in told.checklist
+            ]
         elif slide.kind == "sources":
-            body += [f"- {s.title}, {s.publisher}: {s.supports} <{s.url}>" if s.url else
-                     f"- {s.title}, {s.publisher}: {s.supports}" for s in told.sources]
+            body += [
+                f"- {s.title}, {s.publisher}: {s.supports} <{s.url}>"
+                if s.url
+                else f"- {s.title}, {s.publisher}: {s.supports}"
+                for s in told.sources
+            ]
         if slide.table:
             body += [""] + table(slide.table)
         if slide.chart is not None and slide.chart.key == "writing_time":
@@ -91,9 +119,11 @@ def chart_script(told: story.Story) -> str:
     """A plain pyplot script drawing the writing-time chart, its numbers typed in."""
     chart = told.chart("writing_time")
     assert isinstance(chart, story.LineChart)
-    lines = [(line.label, [float(x) for x, _ in line.points], [float(y) for _, y in line.points])
-             for line in chart.lines]
-    return f'''import matplotlib
+    lines = [
+        (line.label, [float(x) for x, _ in line.points], [float(y) for _, y in line.points])
+        for line in chart.lines
+    ]
+    return f"""import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
@@ -109,7 +139,7 @@ ax.set_ylabel({chart.y_label!r})
 ax.set_title({chart.title!r})
 ax.legend()
 fig.savefig("chart.png", dpi=200)
-'''
+"""
 
 
 def pandoc() -> Path:
@@ -127,6 +157,7 @@ def pandoc() -> Path:
 
 # --- Timing ------------------------------------------------------------------------------
 
+
 @dataclass
 class Row:
     name: str
@@ -143,8 +174,9 @@ def run_once(row: Row, env: dict[str, str]) -> None:
     total, peak = 0.0, 0
     for command in row.commands:
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=row.cwd, env=env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.PIPE)
+        process = subprocess.Popen(
+            command, cwd=row.cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
         _, status, usage = os.wait4(process.pid, 0)
         total += time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -152,7 +184,9 @@ def run_once(row: Row, env: dict[str, str]) -> None:
         if process.stderr:
             process.stderr.close()
         if process.returncode != 0:
-            raise SystemExit(f"{row.name}: {' '.join(command)} failed ({process.returncode}):\n{errors}")
+            raise SystemExit(
+                f"{row.name}: {' '.join(command)} failed ({process.returncode}):\n{errors}"
+            )
         peak = max(peak, usage.ru_maxrss * 1024)  # kilobytes on Linux
     row.times.append(total)
     row.peak.append(peak)
@@ -185,8 +219,9 @@ def _pss(pid: int) -> int:
 
 def peak_together(command: list[str], cwd: Path, env: dict[str, str]) -> int:
     """The largest memory of a command's processes all together (PSS, sampled every 5 ms)."""
-    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     peak = 0
     while process.poll() is None:
         peak = max(peak, sum(_pss(p) for p in _tree(process.pid)))
@@ -196,7 +231,9 @@ def peak_together(command: list[str], cwd: Path, env: dict[str, str]) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=7, help="timed rounds after the warm-up (at least 5)")
+    parser.add_argument(
+        "--runs", type=int, default=7, help="timed rounds after the warm-up (at least 5)"
+    )
     parser.add_argument("--json", type=Path, help="also write every measurement here")
     parser.add_argument("--no-pandoc", action="store_true", help="skip the pandoc comparison")
     args = parser.parse_args()
@@ -226,18 +263,41 @@ def main() -> None:
         (alt / "talk.md").write_text(markdown(told), encoding="utf-8")
         (alt / "chart.py").write_text(chart_script(told), encoding="utf-8")
         binary = str(pandoc())
-        add(Row("alternative: chart script + pandoc", [[sys.executable, "chart.py"],
-                [binary, "talk.md", "-o", "talk.pptx"]], alt))
+        add(
+            Row(
+                "alternative: chart script + pandoc",
+                [[sys.executable, "chart.py"], [binary, "talk.md", "-o", "talk.pptx"]],
+                alt,
+            )
+        )
         add(Row("  chart script alone", [[sys.executable, "chart.py"]], alt))
         add(Row("  pandoc alone", [[binary, "talk.md", "-o", "talk.pptx"]], alt))
 
     cold = work / "cold"
-    add(Row("cold build (deck + handout)", [py + ["build", str(content), "--out", str(cold)]], work,
-            fresh(cold)))
-    add(Row("cold build, handout alone", [py + ["build", str(content), "--out", str(work / "h"),
-                                               "--only", "handout"]], work, fresh(work / "h")))
-    add(Row("cold build, deck alone", [py + ["build", str(content), "--out", str(work / "d"),
-                                            "--only", "deck"]], work, fresh(work / "d")))
+    add(
+        Row(
+            "cold build (deck + handout)",
+            [py + ["build", str(content), "--out", str(cold)]],
+            work,
+            fresh(cold),
+        )
+    )
+    add(
+        Row(
+            "cold build, handout alone",
+            [py + ["build", str(content), "--out", str(work / "h"), "--only", "handout"]],
+            work,
+            fresh(work / "h"),
+        )
+    )
+    add(
+        Row(
+            "cold build, deck alone",
+            [py + ["build", str(content), "--out", str(work / "d"), "--only", "deck"]],
+            work,
+            fresh(work / "d"),
+        )
+    )
 
     warm = work / "warm"
     prose = work / "prose.yaml"
@@ -248,12 +308,35 @@ def main() -> None:
         text = content.read_text(encoding="utf-8")
         prose.write_text(text.replace("Your name here", next(names)), encoding="utf-8")
 
-    subprocess.run(py + ["build", str(prose), "--out", str(warm)], env=env, check=True,
-                   capture_output=True)
-    add(Row("rebuild after a prose-only change", [py + ["build", str(prose), "--out", str(warm)]],
-            work, edit_prose))
-    add(Row("sweep of 5 speeds", [py + ["sweep", str(content), "--speeds", "100,1K,10K,100K,1M",
-                                        "--out", str(work / "s")]], work, fresh(work / "s")))
+    subprocess.run(
+        py + ["build", str(prose), "--out", str(warm)], env=env, check=True, capture_output=True
+    )
+    add(
+        Row(
+            "rebuild after a prose-only change",
+            [py + ["build", str(prose), "--out", str(warm)]],
+            work,
+            edit_prose,
+        )
+    )
+    add(
+        Row(
+            "sweep of 5 speeds",
+            [
+                py
+                + [
+                    "sweep",
+                    str(content),
+                    "--speeds",
+                    "100,1K,10K,100K,1M",
+                    "--out",
+                    str(work / "s"),
+                ]
+            ],
+            work,
+            fresh(work / "s"),
+        )
+    )
     add(Row("deckgen table", [py + ["table", str(content)]], work))
     add(Row("deckgen --help", [py + ["--help"]], work))
 
@@ -270,18 +353,24 @@ def main() -> None:
     if Path("/proc/self/smaps_rollup").exists():
         for _ in range(3):
             shutil.rmtree(cold, ignore_errors=True)
-            together.append(peak_together(rows["cold build (deck + handout)"].commands[0], work, env))
+            together.append(
+                peak_together(rows["cold build (deck + handout)"].commands[0], work, env)
+            )
     report(rows, runs, max(together, default=0))
     if args.json:
-        args.json.write_text(json.dumps({name: {"times": r.times, "peak": r.peak}
-                                         for name, r in rows.items()}, indent=2))
+        args.json.write_text(
+            json.dumps(
+                {name: {"times": r.times, "peak": r.peak} for name, r in rows.items()}, indent=2
+            )
+        )
     shutil.rmtree(work, ignore_errors=True)
 
 
 def ratio(rows: dict[str, Row], top: str, bottom: str) -> float | None:
     if top not in rows or bottom not in rows:
         return None
-    return statistics.median(a / b for a, b in zip(rows[top].times, rows[bottom].times))
+    pairs = zip(rows[top].times, rows[bottom].times, strict=True)
+    return statistics.median(a / b for a, b in pairs)
 
 
 def report(rows: dict[str, Row], runs: int, together: int) -> None:
@@ -289,33 +378,56 @@ def report(rows: dict[str, Row], runs: int, together: int) -> None:
     import pptx
     import reportlab
 
-    print(f"\ndeckgen benchmark: {runs} rounds, medians; {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, matplotlib {matplotlib.__version__}, "
-          f"python-pptx {pptx.__version__}, reportlab {reportlab.Version}\n")
+    print(
+        f"\ndeckgen benchmark: {runs} rounds, medians; {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, matplotlib {matplotlib.__version__}, "
+        f"python-pptx {pptx.__version__}, reportlab {reportlab.Version}\n"
+    )
     print(f"| {'what':<36} | {'median s':>8} | {'min s':>6} | {'max s':>6} | {'peak MiB':>8} |")
     print(f"|{'-' * 38}|{'-' * 10}:|{'-' * 7}:|{'-' * 7}:|{'-' * 9}:|")
     for name, row in rows.items():
-        print(f"| {name:<36} | {statistics.median(row.times):>8.3f} | {min(row.times):>6.3f} | "
-              f"{max(row.times):>6.3f} | {max(row.peak) / MIB:>8.1f} |")
+        print(
+            f"| {name:<36} | {statistics.median(row.times):>8.3f} | {min(row.times):>6.3f} | "
+            f"{max(row.times):>6.3f} | {max(row.peak) / MIB:>8.1f} |"
+        )
 
     cold = "cold build (deck + handout)"
     checks = [
-        ("cold build / alternative", ratio(rows, cold, "alternative: chart script + pandoc"), 1.0, "x"),
-        ("handout alone / alternative", ratio(rows, "cold build, handout alone",
-                                              "alternative: chart script + pandoc"), None, "x"),
-        ("deck alone / alternative", ratio(rows, "cold build, deck alone",
-                                           "alternative: chart script + pandoc"), None, "x"),
+        (
+            "cold build / alternative",
+            ratio(rows, cold, "alternative: chart script + pandoc"),
+            1.0,
+            "x",
+        ),
+        (
+            "handout alone / alternative",
+            ratio(rows, "cold build, handout alone", "alternative: chart script + pandoc"),
+            None,
+            "x",
+        ),
+        (
+            "deck alone / alternative",
+            ratio(rows, "cold build, deck alone", "alternative: chart script + pandoc"),
+            None,
+            "x",
+        ),
         ("sweep of 5 / cold build", ratio(rows, "sweep of 5 speeds", cold), 2.5, "x"),
-        ("rebuild after prose change", statistics.median(rows["rebuild after a prose-only change"].times),
-         0.4, "s"),
+        (
+            "rebuild after prose change",
+            statistics.median(rows["rebuild after a prose-only change"].times),
+            0.4,
+            "s",
+        ),
         ("deckgen table", statistics.median(rows["deckgen table"].times), 0.25, "s"),
         ("deckgen --help", statistics.median(rows["deckgen --help"].times), 0.25, "s"),
         ("peak memory of one build", max(rows[cold].peak) / MIB, 200, "MiB"),
     ]
     if together:
         checks.append(("  its processes together", together / MIB, 200, "MiB"))
-    print("\nPeak memory: the largest single process (wait4); 'its processes together' adds the\n"
-          "proportional memory of the build and its handout process, sampled while both run.")
+    print(
+        "\nPeak memory: the largest single process (wait4); 'its processes together' adds the\n"
+        "proportional memory of the build and its handout process, sampled while both run."
+    )
     print(f"\n| {'target':<28} | {'reached':>10} | {'at most':>8} | ok |")
     print(f"|{'-' * 30}|{'-' * 12}:|{'-' * 9}:|----|")
     for name, value, limit, unit in checks:

@@ -55,7 +55,8 @@ def _check_name(seconds: Fraction) -> str:
     parts = re.findall(r"([\d.,]+) ([a-z]+)", fmt.check(seconds))  # '2 h 46 min 40 s', '60 seconds'
     if sum(quantities.parse_duration(f"{n} {unit}") for n, unit in parts) != seconds:
         return _decimal(seconds) + "s"
-    return "".join(n.replace(",", "") + ("s" if unit.startswith("second") else unit) for n, unit in parts)
+    return "".join(n.replace(",", "") + ("s" if unit.startswith("second") else unit)
+                   for n, unit in parts)
 
 
 def _decimal(value: Fraction) -> str:
@@ -131,7 +132,8 @@ def write(content: Content, options: Options, parallel: bool = False) -> list[Pa
     with chartcache.use(options.out):
         files = render(content, options, parallel)
     name = stem(content, options.check is not None)
-    return output.write_all({options.out / f"{name}{suffix}": data for suffix, data in files.items()})
+    return output.write_all({options.out / f"{name}{suffix}": data
+                             for suffix, data in files.items()})
 
 
 def _read_template(path: Path | None) -> bytes | None:

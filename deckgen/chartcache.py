@@ -46,8 +46,16 @@ def use(folder: Path | None) -> Iterator[None]:
             _prune(folder)
 
 
-def render(chart: Chart, theme: Theme, *, width_in: float, height_in: float, fmt: str = "png",
-           dpi: int = 200, font_pt: float = 16.0) -> bytes:
+def render(
+    chart: Chart,
+    theme: Theme,
+    *,
+    width_in: float,
+    height_in: float,
+    fmt: str = "png",
+    dpi: int = 200,
+    font_pt: float = 16.0,
+) -> bytes:
     """`charts.render(...)`'s bytes, drawn only when no earlier build drew the same chart."""
     sizes = dict(width_in=width_in, height_in=height_in, fmt=fmt, dpi=dpi, font_pt=font_pt)
     key = _key(chart, theme, sizes)

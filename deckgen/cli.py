@@ -116,9 +116,11 @@ def _options(**given: object) -> object:
 @app.command()
 def build(
     content: Content = None, speed: Speed = None, check: Check = None, workload: Workload = None,
-    out: Out = Path("output"), aspect: Aspect = None, paper: Paper = None, template: Template = None,
-    walk: Walk = False, only: Only = None, pages: Pages = "2",
-    watch: Annotated[bool, typer.Option("--watch", help="Build again whenever the content file or the template changes (Ctrl-C to stop).")] = False,
+    out: Out = Path("output"), aspect: Aspect = None, paper: Paper = None,
+    template: Template = None, walk: Walk = False, only: Only = None, pages: Pages = "2",
+    watch: Annotated[bool, typer.Option(
+        "--watch", help="Build again whenever the content file or the template changes "
+        "(Ctrl-C to stop).")] = False,
 ) -> None:
     """Build the deck (.pptx) and the handout (.pdf) into the output folder."""
     from deckgen import build as pipeline
@@ -146,10 +148,15 @@ def build(
 @app.command()
 def sweep(
     content: Content = None,
-    speeds: Annotated[Optional[str], typer.Option("--speeds", help="Comma-separated speeds, e.g. 100,1K,10K,100K,1M (default: the content's speed marks).")] = None,
-    checks: Annotated[Optional[str], typer.Option("--checks", help="Comma-separated fixed checks, e.g. 0,60s,15min (default: the content's check).")] = None,
+    speeds: Annotated[Optional[str], typer.Option(
+        "--speeds", help="Comma-separated speeds, e.g. 100,1K,10K,100K,1M (default: the content's "
+        "speed marks).")] = None,
+    checks: Annotated[Optional[str], typer.Option(
+        "--checks", help="Comma-separated fixed checks, e.g. 0,60s,15min (default: the content's "
+        "check).")] = None,
     workload: Workload = None, out: Out = Path("output"),
-    jobs: Annotated[Optional[int], typer.Option("--jobs", help="Processes at a time (default: the number of cores).")] = None,
+    jobs: Annotated[Optional[int], typer.Option(
+        "--jobs", help="Processes at a time (default: the number of cores).")] = None,
     aspect: Aspect = None, paper: Paper = None, template: Template = None, walk: Walk = False,
     only: Only = None, pages: Pages = "2",
 ) -> None:
@@ -182,7 +189,9 @@ def sweep(
 
 @app.command()
 def init(
-    path: Annotated[Optional[Path], typer.Argument(help="Where to write it (default: ./content.yaml; a folder gets content.yaml inside).", show_default=False)] = None,
+    path: Annotated[Optional[Path], typer.Argument(
+        help="Where to write it (default: ./content.yaml; a folder gets content.yaml inside).",
+        show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Write a starter content file (the bundled explainer) to edit."""

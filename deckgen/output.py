@@ -23,29 +23,40 @@ from deckgen.errors import InputError, OutputError, Problem
 
 PREFIX = ".deckgen-"  # every temporary or backup file starts with it
 
-_WHY = {errno.ENOSPC: "the disk is full", errno.EROFS: "the file system is read-only",
-        errno.EACCES: "permission denied", errno.EPERM: "permission denied",
-        errno.EDQUOT: "the disk quota is exceeded", errno.EISDIR: "a folder is in the way"}
+_WHY = {
+    errno.ENOSPC: "the disk is full",
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EDQUOT: "the disk quota is exceeded",
+    errno.EISDIR: "a folder is in the way",
+}
 
 
 def refuse(path: Path, err: OSError) -> OutputError:
     """The one-line error for an operating-system refusal to write `path`."""
     why = _WHY.get(err.errno or 0, err.strerror or str(err))
-    return OutputError(Problem(f"cannot write: {why}; earlier files were left as they were", str(path)))
+    return OutputError(
+        Problem(f"cannot write: {why}; earlier files were left as they were", str(path))
+    )
 
 
 def prepare(folder: Path) -> None:
     """Make sure `folder` can hold output: it is a folder (created if missing)."""
     if folder.exists() and not folder.is_dir():
-        raise InputError(Problem("the output folder is a file, not a folder", str(folder), path="--out"))
+        raise InputError(
+            Problem("the output folder is a file, not a folder", str(folder), path="--out")
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:  # a parent is a file
-        raise InputError(Problem("a part of the output folder's path is a file", str(folder),
-                                 path="--out")) from None
+        raise InputError(
+            Problem("a part of the output folder's path is a file", str(folder), path="--out")
+        ) from None
     except NotADirectoryError:
-        raise InputError(Problem("a part of the output folder's path is a file", str(folder),
-                                 path="--out")) from None
+        raise InputError(
+            Problem("a part of the output folder's path is a file", str(folder), path="--out")
+        ) from None
     except OSError as err:
         raise refuse(folder, err) from None
 

@@ -31,8 +31,12 @@ def cores() -> int:
 
 def available() -> bool:
     """Forking is safe and useful here: POSIX, more than one core, no other thread running."""
-    return (hasattr(os, "fork") and cores() > 1 and threading.active_count() == 1
-            and threading.current_thread() is threading.main_thread())
+    return (
+        hasattr(os, "fork")
+        and cores() > 1
+        and threading.active_count() == 1
+        and threading.current_thread() is threading.main_thread()
+    )
 
 
 class Child(Generic[T]):
@@ -67,7 +71,9 @@ class Child(Generic[T]):
         os.waitpid(self.pid, 0)
         self.done = True
         if not data:
-            raise RenderError(Problem(f"the process drawing the {self.what} ended without a result"))
+            raise RenderError(
+                Problem(f"the process drawing the {self.what} ended without a result")
+            )
         kind, value = pickle.loads(data)
         if kind == "value":
             return value  # type: ignore[no-any-return]

@@ -27,11 +27,14 @@ def write(path: Path | None, force: bool = False) -> Path:
     if target.exists() and not force:
         raise InputError(Problem("already exists; pass --force to overwrite it", str(target)))
     if target.parent.exists() and not target.parent.is_dir():
-        raise InputError(Problem("cannot hold a file: it is a file, not a folder", str(target.parent)))
+        raise InputError(
+            Problem("cannot hold a file: it is a file, not a folder", str(target.parent))
+        )
     try:
         data = bundled().read_bytes()
     except OSError:
-        raise OutputError(Problem("the bundled explainer is missing from this installation",
-                                  str(bundled()))) from None
+        raise OutputError(
+            Problem("the bundled explainer is missing from this installation", str(bundled()))
+        ) from None
     output.write_all({target: data})
     return target

@@ -21,7 +21,13 @@ from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 
 # Loaded once by the process that forks the workers, so no worker imports them again.
-_HEAVY = ["deckgen.build", "deckgen.chartcache", "deckgen.charts", "deckgen.deck", "deckgen.handout"]
+_HEAVY = [
+    "deckgen.build",
+    "deckgen.chartcache",
+    "deckgen.charts",
+    "deckgen.deck",
+    "deckgen.handout",
+]
 
 
 @dataclass(frozen=True)
@@ -33,8 +39,9 @@ class Job:
     name: str
 
 
-def parse_list(text: str, option: str,
-               parse: Callable[[str], Fraction]) -> tuple[list[tuple[Fraction, str]], list[Problem]]:
+def parse_list(
+    text: str, option: str, parse: Callable[[str], Fraction]
+) -> tuple[list[tuple[Fraction, str]], list[Problem]]:
     """Comma-separated values, each parsed exactly, with its text; every bad item is one problem."""
     values: list[tuple[Fraction, str]] = []
     problems: list[Problem] = []
@@ -43,13 +50,18 @@ def parse_list(text: str, option: str,
     for number, item in enumerate(items, 1):
         where = f"item {number} of {len(items)}"
         if not item:
-            problems.append(Problem(f"{where} is empty; separate values with single commas", path=option))
+            problems.append(
+                Problem(f"{where} is empty; separate values with single commas", path=option)
+            )
             continue
         try:
             value = parse(item)
         except ValueError as err:
-            hint = ("; write big numbers as 1M or 1000000, since commas separate the list"
-                    if number > 1 and item.isdigit() and len(item) == 3 else "")
+            hint = (
+                "; write big numbers as 1M or 1000000, since commas separate the list"
+                if number > 1 and item.isdigit() and len(item) == 3
+                else ""
+            )
             problems.append(Problem(f"{where} {err}, got {item!r}{hint}", path=option))
             continue
         if value in seen:
@@ -60,8 +72,9 @@ def parse_list(text: str, option: str,
     return values, problems
 
 
-def plan(content_path: Path | None, options: build.Options, speeds: str | None,
-         checks: str | None) -> tuple[list[Job], list[Problem]]:
+def plan(
+    content_path: Path | None, options: build.Options, speeds: str | None, checks: str | None
+) -> tuple[list[Job], list[Problem]]:
     """Every combination, checked and named, or an InputError listing every problem.
 
     Without `speeds`, the content's own speed marks; without `checks`, its fixed check
@@ -69,7 +82,9 @@ def plan(content_path: Path | None, options: build.Options, speeds: str | None,
     """
     base, warnings = source.read(content_path)
     if speeds is None:
-        speed_values = [(mark, fmt.speed_mark(mark)) for mark in dict.fromkeys(base.dial.speed_marks)]
+        speed_values = [
+            (mark, fmt.speed_mark(mark)) for mark in dict.fromkeys(base.dial.speed_marks)
+        ]
         problems: list[Problem] = []
     else:
         speed_values, problems = parse_list(speeds, "--speeds", quantities.parse_speed)
@@ -81,8 +96,13 @@ def plan(content_path: Path | None, options: build.Options, speeds: str | None,
     slow = base.dial.slow_speed
     for value, _ in speed_values:
         if value < slow:
-            problems.append(Problem(f"{fmt.speed(value)} is below the slow speed ({fmt.speed(slow)}); "
-                                    "every speed must be at least that", path="--speeds"))
+            problems.append(
+                Problem(
+                    f"{fmt.speed(value)} is below the slow speed ({fmt.speed(slow)}); "
+                    "every speed must be at least that",
+                    path="--speeds",
+                )
+            )
     if options.template is not None:
         try:
             build._read_template(options.template)
@@ -93,8 +113,11 @@ def plan(content_path: Path | None, options: build.Options, speeds: str | None,
     jobs = []
     for speed, _ in speed_values:
         for check in check_values:
-            dial = replace(base.dial, speed=speed,
-                           fixed_check=base.dial.fixed_check if check is None else check[0])
+            dial = replace(
+                base.dial,
+                speed=speed,
+                fixed_check=base.dial.fixed_check if check is None else check[0],
+            )
             one = replace(options, speed=None, check=None)
             content = build.apply(replace(base, dial=dial), one)
             # A check given on the command line is part of the name, as with `build --check`.
@@ -121,14 +144,20 @@ def run(jobs: list[Job], workers: int, finished: Callable[[Path], None]) -> list
         return landing.end()
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(_HEAVY)
-    with ProcessPoolExecutor(min(workers, len(pieces)), mp_context=context, initializer=_quiet) as pool:
-        futures = {pool.submit(_draw, jobs[number], kind): (number, kind) for number, kind in pieces}
+    with ProcessPoolExecutor(
+        min(workers, len(pieces)), mp_context=context, initializer=_quiet
+    ) as pool:
+        futures = {
+            pool.submit(_draw, jobs[number], kind): (number, kind) for number, kind in pieces
+        }
         try:
             for future in as_completed(futures):
                 landing.add(*futures[future], future.result())
         except BrokenProcessPool:
-            raise RenderError("a build process died (out of memory?); files already finished "
-                              "are complete, the others were left as they were") from None
+            raise RenderError(
+                "a build process died (out of memory?); files already finished "
+                "are complete, the others were left as they were"
+            ) from None
         except KeyboardInterrupt:
             # Pieces under way finish; none is written unless its partner is done too.
             pool.shutdown(wait=True, cancel_futures=True)
@@ -169,8 +198,11 @@ class _Landing:
         if failed:
             self._fail(failed, max(p[2] for p in pieces.values()))
             return
-        files = {job.options.out / f"{job.name}{SUFFIX[kind]}": pieces[kind][0]
-                 for kind in build.KINDS if kind in pieces}
+        files = {
+            job.options.out / f"{job.name}{SUFFIX[kind]}": pieces[kind][0]
+            for kind in build.KINDS
+            if kind in pieces
+        }
         try:
             paths = output.write_all(files)
         except DeckgenError as err:

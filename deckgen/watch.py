@@ -39,11 +39,18 @@ def _complain(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
 
-def watch(paths: Sequence[Path], rebuild: Callable[[], Sequence[Path]], *,
-          interval: float = INTERVAL, settle: float = SETTLE,
-          stop: Callable[[], bool] = lambda: False, max_builds: int | None = None,
-          sleep: Callable[[float], None] = time.sleep,
-          say: Callable[[str], None] = _say, complain: Callable[[str], None] = _complain) -> int:
+def watch(
+    paths: Sequence[Path],
+    rebuild: Callable[[], Sequence[Path]],
+    *,
+    interval: float = INTERVAL,
+    settle: float = SETTLE,
+    stop: Callable[[], bool] = lambda: False,
+    max_builds: int | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    say: Callable[[str], None] = _say,
+    complain: Callable[[str], None] = _complain,
+) -> int:
     """Build now and after each change to `paths`; returns how many builds ran.
 
     Ends on Ctrl-C, when `stop()` is true, or after `max_builds` builds (tests use these).
@@ -66,7 +73,7 @@ def watch(paths: Sequence[Path], rebuild: Callable[[], Sequence[Path]], *,
                 if again == now:
                     break
                 now = again
-            changed = ", ".join(str(p) for p, a, b in zip(paths, seen, now) if a != b)
+            changed = ", ".join(str(p) for p, a, b in zip(paths, seen, now, strict=True) if a != b)
             seen = now
             say(f"{changed} changed: building")
             _attempt(rebuild, say, complain)
@@ -76,8 +83,11 @@ def watch(paths: Sequence[Path], rebuild: Callable[[], Sequence[Path]], *,
     return builds
 
 
-def _attempt(rebuild: Callable[[], Sequence[Path]], say: Callable[[str], None],
-             complain: Callable[[str], None]) -> bool:
+def _attempt(
+    rebuild: Callable[[], Sequence[Path]],
+    say: Callable[[str], None],
+    complain: Callable[[str], None],
+) -> bool:
     """One build; its problems are printed, never raised, so the watch goes on."""
     started = time.perf_counter()
     try:

@@ -10,9 +10,9 @@ import types
 from pathlib import Path
 
 import pytest
+from conftest import DEFAULT_CONTENT, ROOT
 
 import deckgen
-from conftest import DEFAULT_CONTENT, ROOT
 from deckgen import chartcache, source, story
 
 
@@ -98,8 +98,12 @@ def test_no_usable_folder_never_fails_a_build(drawn, told, tmp_path: Path) -> No
     assert (blocker / chartcache.FOLDER).read_text(encoding="utf-8").startswith("a file")
 
 
-def test_pruned_to_the_most_recently_used(drawn, told, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pruned_to_the_most_recently_used(
+    drawn,
+    told,
+    tmp_path: Path,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(chartcache, "MAX_ENTRIES", 3)
     with chartcache.use(tmp_path):
         for width in range(1, 7):
@@ -124,19 +128,26 @@ print(json.dumps({"code": code, "matplotlib": "matplotlib" in sys.modules, **cha
 
 
 def probe(*args: str) -> dict[str, object]:
-    run = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
-                         cwd=ROOT, timeout=300)
+    run = subprocess.run(
+        [sys.executable, "-c", PROBE, *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+    )
     return json.loads(run.stderr.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("only", ["deck", "handout"])
-def test_a_prose_only_rebuild_reads_every_chart_back(default_build: Path, tmp_path: Path, only: str) -> None:
+def test_a_prose_only_rebuild_reads_every_chart_back(
+    default_build: Path, tmp_path: Path, only: str
+) -> None:
     out = tmp_path / "out"
     shutil.copytree(default_build, out)
     content = tmp_path / "content.yaml"
-    content.write_text(DEFAULT_CONTENT.read_text(encoding="utf-8").replace(
-        "presenter: Your name here", "presenter: Ada Lovelace"), encoding="utf-8")
+    content.write_text(
+        DEFAULT_CONTENT.read_text(encoding="utf-8").replace(
+            "presenter: Your name here", "presenter: Ada Lovelace"
+        ),
+        encoding="utf-8",
+    )
     report = probe("build", str(content), "--out", str(out), "--only", only)
     assert report["code"] == 0
     assert report["drawn"] == 0 and report["from_disk"] >= 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import DEFAULT_CONTENT, run_cli
+
 from deckgen import starter
 
 
@@ -42,7 +43,10 @@ def test_a_folder_gets_content_yaml_inside_and_missing_folders_are_made(tmp_path
     assert deep.read_bytes() == DEFAULT_CONTENT.read_bytes()
     again = run_cli("init", str(tmp_path))
     assert again.returncode == 2
-    assert again.stderr == f"{tmp_path / 'content.yaml'}: already exists; pass --force to overwrite it\n"
+    assert (
+        again.stderr
+        == f"{tmp_path / 'content.yaml'}: already exists; pass --force to overwrite it\n"
+    )
 
 
 def test_a_file_in_the_way_of_the_folder(tmp_path: Path) -> None:

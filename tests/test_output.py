@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import DEFAULT_CONTENT, ROOT, run_cli
+
 from deckgen import output
 from deckgen.errors import InputError, OutputError, Problem, RenderError
 
@@ -24,8 +24,11 @@ NEW = {"talk.pptx": b"new deck " * 3000, "talk.pdf": b"new handout " * 3000}
 
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under `folder` (the chart cache aside) with its bytes."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and ".deckgen-cache" not in p.parts}
+    return {
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and ".deckgen-cache" not in p.parts
+    }
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -100,8 +103,9 @@ def test_replaces_earlier_files(earlier: Path) -> None:
 
 
 @pytest.mark.parametrize("number", [1, 2])
-def test_full_disk_midway_keeps_earlier_files(earlier: Path, monkeypatch: pytest.MonkeyPatch,
-                                              number: int) -> None:
+def test_full_disk_midway_keeps_earlier_files(
+    earlier: Path, monkeypatch: pytest.MonkeyPatch, number: int
+) -> None:
     fail_on_file(monkeypatch, number, OSError(errno.ENOSPC, "No space left on device"))
     with pytest.raises(OutputError) as caught:
         output.write_all(targets(earlier))
@@ -109,12 +113,16 @@ def test_full_disk_midway_keeps_earlier_files(earlier: Path, monkeypatch: pytest
     assert leftovers(earlier) == []
     [line] = caught.value.lines()
     name = list(NEW)[number - 1]
-    assert line == f"{earlier / name}: cannot write: the disk is full; earlier files were left as they were"
+    assert (
+        line
+        == f"{earlier / name}: cannot write: the disk is full; earlier files were left as they were"
+    )
 
 
 @pytest.mark.parametrize("number", [1, 2])
-def test_interrupt_midway_keeps_earlier_files(earlier: Path, monkeypatch: pytest.MonkeyPatch,
-                                              number: int) -> None:
+def test_interrupt_midway_keeps_earlier_files(
+    earlier: Path, monkeypatch: pytest.MonkeyPatch, number: int
+) -> None:
     fail_on_file(monkeypatch, number, KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt):
         output.write_all(targets(earlier))
@@ -122,8 +130,9 @@ def test_interrupt_midway_keeps_earlier_files(earlier: Path, monkeypatch: pytest
     assert leftovers(earlier) == []
 
 
-def test_interrupt_when_nothing_was_there_leaves_nothing(tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupt_when_nothing_was_there_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fail_on_file(monkeypatch, 2, KeyboardInterrupt())
     with pytest.raises(KeyboardInterrupt):
         output.write_all(targets(tmp_path))
@@ -131,8 +140,9 @@ def test_interrupt_when_nothing_was_there_leaves_nothing(tmp_path: Path,
 
 
 @pytest.mark.parametrize("error", [OSError(errno.EIO, "Input/output error"), KeyboardInterrupt()])
-def test_failed_rename_puts_the_first_file_back(earlier: Path, monkeypatch: pytest.MonkeyPatch,
-                                                error: BaseException) -> None:
+def test_failed_rename_puts_the_first_file_back(
+    earlier: Path, monkeypatch: pytest.MonkeyPatch, error: BaseException
+) -> None:
     """The second rename fails after the first file was already replaced: the first comes back."""
     real = os.replace
     calls = {"into place": 0}
@@ -152,8 +162,9 @@ def test_failed_rename_puts_the_first_file_back(earlier: Path, monkeypatch: pyte
     assert leftovers(earlier) == []
 
 
-def test_failed_rename_removes_a_new_file_that_had_no_predecessor(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_rename_removes_a_new_file_that_had_no_predecessor(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real = os.replace
     calls = {"into place": 0}
 
@@ -169,8 +180,9 @@ def test_failed_rename_removes_a_new_file_that_had_no_predecessor(tmp_path: Path
     assert snapshot(tmp_path) == {}
 
 
-def test_ctrl_c_during_the_swap_waits_until_both_files_are_in_place(earlier: Path,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_during_the_swap_waits_until_both_files_are_in_place(
+    earlier: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A real SIGINT arriving between the two renames: both new files land, then it interrupts."""
     real = os.replace
     sent = []
@@ -213,13 +225,18 @@ def test_a_folder_where_a_file_goes(earlier: Path) -> None:
 
 # --- A real read-only folder and a real full disk ------------------------------------------
 
+
 def _can_mount(tmp_path: Path) -> bool:
     probe = tmp_path / "probe"
     probe.mkdir()
     if shutil.which("mount") is None or os.geteuid() != 0:
         return False
-    ok = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(probe)],
-                        capture_output=True).returncode == 0
+    ok = (
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(probe)], capture_output=True
+        ).returncode
+        == 0
+    )
     if ok:
         subprocess.run(["umount", str(probe)], capture_output=True)
     return ok
@@ -247,15 +264,23 @@ def read_only(request: pytest.FixtureRequest, tmp_path: Path):
             if not _can_mount(tmp_path):
                 pytest.skip("cannot mount a tmpfs here (needs root and mount)")
             keep = {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
-            subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)], check=True)
+            subprocess.run(
+                ["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(folder)], check=True
+            )
             undo.append(["umount", str(folder)])
             for name, data in keep.items():
                 (folder / name).write_bytes(data)
             subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
         else:
-            if not root or shutil.which("chattr") is None or subprocess.run(
-                    ["chattr", "+i", str(folder)], capture_output=True).returncode != 0:
-                pytest.skip("chattr +i is not available here (needs root on ext2/3/4, xfs or btrfs)")
+            if (
+                not root
+                or shutil.which("chattr") is None
+                or subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode
+                != 0
+            ):
+                pytest.skip(
+                    "chattr +i is not available here (needs root on ext2/3/4, xfs or btrfs)"
+                )
             undo.append(["chattr", "-i", str(folder)])
         return how
 
@@ -314,10 +339,14 @@ def assert_untouched(folder: Path, default_build: Path) -> None:
     assert leftovers(folder) == []
 
 
-def test_bad_input_keeps_the_last_good_files(last_good: Path, default_build: Path, tmp_path: Path) -> None:
+def test_bad_input_keeps_the_last_good_files(
+    last_good: Path, default_build: Path, tmp_path: Path
+) -> None:
     bad = tmp_path / "content.yaml"
-    bad.write_text(DEFAULT_CONTENT.read_text(encoding="utf-8").replace("  speed: 1M\n", "  speed: 1Z\n", 1),
-                   encoding="utf-8")
+    bad.write_text(
+        DEFAULT_CONTENT.read_text(encoding="utf-8").replace("  speed: 1M\n", "  speed: 1Z\n", 1),
+        encoding="utf-8",
+    )
     run = run_cli("build", str(bad), "--out", str(last_good))
     assert run.returncode == 2
     [line] = run.stderr.splitlines()
@@ -335,8 +364,9 @@ def test_output_folder_that_is_a_file_exits_2_with_one_line(tmp_path: Path) -> N
     assert blocker.read_text(encoding="utf-8") == "notes"
 
 
-def test_read_only_folder_exits_1_and_keeps_the_last_good_files(last_good: Path, default_build: Path,
-                                                               read_only) -> None:  # type: ignore[no-untyped-def]
+def test_read_only_folder_exits_1_and_keeps_the_last_good_files(
+    last_good: Path, default_build: Path, read_only
+) -> None:  # type: ignore[no-untyped-def]
     read_only(last_good)
     run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(last_good))
     assert run.returncode == 1, run.stderr
@@ -346,7 +376,9 @@ def test_read_only_folder_exits_1_and_keeps_the_last_good_files(last_good: Path,
     assert_untouched(last_good, default_build)
 
 
-def test_full_disk_exits_1_and_keeps_the_last_good_files(default_build: Path, tmp_path: Path) -> None:
+def test_full_disk_exits_1_and_keeps_the_last_good_files(
+    default_build: Path, tmp_path: Path
+) -> None:
     if not _can_mount(tmp_path):
         pytest.skip("cannot mount a small tmpfs here (needs root and mount)")
     disk = tmp_path / "disk"
@@ -359,15 +391,18 @@ def test_full_disk_exits_1_and_keeps_the_last_good_files(default_build: Path, tm
         run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(disk))
         assert run.returncode == 1, run.stderr
         [line] = run.stderr.splitlines()
-        assert line.endswith(": cannot write: the disk is full; earlier files were left as they were")
+        assert line.endswith(
+            ": cannot write: the disk is full; earlier files were left as they were"
+        )
         assert_untouched(disk, default_build)
     finally:
         subprocess.run(["umount", str(disk)], check=True)
 
 
 @pytest.mark.parametrize("parallel", [True, False])
-def test_a_render_error_writes_nothing(last_good: Path, default_build: Path,
-                                       monkeypatch: pytest.MonkeyPatch, parallel: bool) -> None:
+def test_a_render_error_writes_nothing(
+    last_good: Path, default_build: Path, monkeypatch: pytest.MonkeyPatch, parallel: bool
+) -> None:
     """The handout fails (in its own process when parallel) after the deck was drawn."""
     from deckgen import build
 
@@ -383,8 +418,9 @@ def test_a_render_error_writes_nothing(last_good: Path, default_build: Path,
     assert_untouched(last_good, default_build)
 
 
-def test_an_interrupt_while_the_handout_process_runs(last_good: Path, default_build: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_interrupt_while_the_handout_process_runs(
+    last_good: Path, default_build: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C in the middle of drawing: the handout's process is ended, nothing is written."""
     from deckgen import build, parallel
 
@@ -415,9 +451,13 @@ def test_an_interrupt_while_the_handout_process_runs(last_good: Path, default_bu
 def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path) -> None:
     """SIGINT once the build is drawing its charts: exit 130, one line, the last good files."""
     cache = last_good / ".deckgen-cache"
-    process = subprocess.Popen([sys.executable, "-m", "deckgen", "build", str(DEFAULT_CONTENT),
-                                "--out", str(last_good)], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckgen", "build", str(DEFAULT_CONTENT), "--out", str(last_good)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (cache.is_dir() and any(cache.iterdir())):
         time.sleep(0.005)

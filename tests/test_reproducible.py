@@ -10,17 +10,19 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
-
 from conftest import DEFAULT_CONTENT, run_cli
+from pypdf import PdfReader
 
 NAMES = ["million-tokens-1M.pdf", "million-tokens-1M.pptx"]
 EPOCH = 1_700_000_000  # 2023-11-14 22:13:20 UTC
 
 
 def hashes(folder: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
-            if p.is_file()}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.iterdir())
+        if p.is_file()
+    }
 
 
 def built(folder: Path, cwd: Path, **env: str) -> dict[str, str]:
@@ -32,16 +34,27 @@ def built(folder: Path, cwd: Path, **env: str) -> dict[str, str]:
 
 
 @pytest.mark.slow
-def test_two_folders_two_processes_two_clocks_same_bytes(default_build: Path, tmp_path: Path) -> None:
+def test_two_folders_two_processes_two_clocks_same_bytes(
+    default_build: Path, tmp_path: Path
+) -> None:
     """Another folder, another working folder, another hash seed, time zone and clock, and a
     matplotlib configuration of the user's own that would change every chart it reached."""
     (tmp_path / "elsewhere" / "deeper").mkdir(parents=True)
     config = tmp_path / "mplconfig"
     config.mkdir()
-    (config / "matplotlibrc").write_text("lines.linewidth: 6\naxes.facecolor: yellow\nfont.size: 30\n"
-                                         "savefig.dpi: 50\nsvg.fonttype: path\n", encoding="utf-8")
-    other = built(tmp_path / "elsewhere" / "deeper" / "out", tmp_path / "elsewhere",
-                  PYTHONHASHSEED="12345", TZ="Pacific/Auckland", LC_ALL="C", MPLCONFIGDIR=str(config))
+    (config / "matplotlibrc").write_text(
+        "lines.linewidth: 6\naxes.facecolor: yellow\nfont.size: 30\n"
+        "savefig.dpi: 50\nsvg.fonttype: path\n",
+        encoding="utf-8",
+    )
+    other = built(
+        tmp_path / "elsewhere" / "deeper" / "out",
+        tmp_path / "elsewhere",
+        PYTHONHASHSEED="12345",
+        TZ="Pacific/Auckland",
+        LC_ALL="C",
+        MPLCONFIGDIR=str(config),
+    )
     assert other == hashes(default_build)
 
 
@@ -92,8 +105,10 @@ def test_source_date_epoch_sets_every_embedded_date(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_deck_and_handout_built_apart_match_the_parallel_build(default_build: Path, tmp_path: Path) -> None:
-    """A build draws the handout in a second process; built one at a time, the bytes are the same."""
+def test_deck_and_handout_built_apart_match_the_parallel_build(
+    default_build: Path, tmp_path: Path
+) -> None:
+    """A build draws the handout in a second process; built one at a time, the same bytes."""
     out = tmp_path / "apart"
     for only in ("deck", "handout"):
         run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(out), "--only", only)

@@ -13,8 +13,8 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-
 from conftest import DEFAULT_CONTENT, ROOT, run_cli
+
 from deckgen import build, source, sweep
 from deckgen.errors import InputError, RenderError
 
@@ -25,21 +25,24 @@ def named(speed: F, check: F | None) -> str:
     return build.stem(replace(content, dial=dial), check is not None)
 
 
-@pytest.mark.parametrize(("speed", "check", "name"), [
-    (F(10**6), None, "million-tokens-1M"),
-    (F(100), F(0), "million-tokens-100-check-none"),
-    (F(2500), F(900), "million-tokens-2.5K-check-15min"),
-    (F(10**5), F(60), "million-tokens-100K-check-60s"),
-    (F(10**3), F(86400), "million-tokens-1K-check-24h"),
-    (F(10**4), F(10000), "million-tokens-10K-check-2h46min40s"),
-    (F(10**4), F(3, 2), "million-tokens-10K-check-1.5s"),
-    # Short forms that round are written out, so two dials never share a file.
-    (F(1234), None, "million-tokens-1234"),
-    (F(1230), None, "million-tokens-1.23K"),
-    (F(999_999), None, "million-tokens-999999"),
-    (F(1500), F(6004, 100), "million-tokens-1.5K-check-60.04s"),
-    (F(1, 1000), F(1, 1000), "million-tokens-0.001-check-0.001s"),
-])
+@pytest.mark.parametrize(
+    ("speed", "check", "name"),
+    [
+        (F(10**6), None, "million-tokens-1M"),
+        (F(100), F(0), "million-tokens-100-check-none"),
+        (F(2500), F(900), "million-tokens-2.5K-check-15min"),
+        (F(10**5), F(60), "million-tokens-100K-check-60s"),
+        (F(10**3), F(86400), "million-tokens-1K-check-24h"),
+        (F(10**4), F(10000), "million-tokens-10K-check-2h46min40s"),
+        (F(10**4), F(3, 2), "million-tokens-10K-check-1.5s"),
+        # Short forms that round are written out, so two dials never share a file.
+        (F(1234), None, "million-tokens-1234"),
+        (F(1230), None, "million-tokens-1.23K"),
+        (F(999_999), None, "million-tokens-999999"),
+        (F(1500), F(6004, 100), "million-tokens-1.5K-check-60.04s"),
+        (F(1, 1000), F(1, 1000), "million-tokens-0.001-check-0.001s"),
+    ],
+)
 def test_names_carry_exact_values(speed: F, check: F | None, name: str) -> None:
     assert named(speed, check) == name
 
@@ -49,20 +52,35 @@ def test_every_combination_has_its_own_safe_name() -> None:
     checks = [F(0), F(1), F(3, 2), F(15), F(60), F(6004, 100), F(900), F(3600), F(10000), F(86400)]
     names = [named(s, c) for s in speeds for c in checks]
     assert len(set(names)) == len(names)
-    assert all(set(n) <= set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
-               for n in names)
+    assert all(
+        set(n) <= set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-")
+        for n in names
+    )
 
 
 def test_plan_defaults_to_the_content_speed_marks() -> None:
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(), None, None)
-    assert [j.name for j in jobs] == ["million-tokens-100", "million-tokens-1K", "million-tokens-10K",
-                                      "million-tokens-100K", "million-tokens-1M"]
+    assert [j.name for j in jobs] == [
+        "million-tokens-100",
+        "million-tokens-1K",
+        "million-tokens-10K",
+        "million-tokens-100K",
+        "million-tokens-1M",
+    ]
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(), "1K, 1M", "0,60s,15min")
     assert [j.name for j in jobs] == [
-        "million-tokens-1K-check-none", "million-tokens-1K-check-60s", "million-tokens-1K-check-15min",
-        "million-tokens-1M-check-none", "million-tokens-1M-check-60s", "million-tokens-1M-check-15min"]
+        "million-tokens-1K-check-none",
+        "million-tokens-1K-check-60s",
+        "million-tokens-1K-check-15min",
+        "million-tokens-1M-check-none",
+        "million-tokens-1M-check-60s",
+        "million-tokens-1M-check-15min",
+    ]
     assert [(j.content.dial.speed, j.content.dial.fixed_check) for j in jobs[:3]] == [
-        (1000, 0), (1000, 60), (1000, 900)]
+        (1000, 0),
+        (1000, 60),
+        (1000, 900),
+    ]
 
 
 def problems(speeds: str, checks: str | None = None) -> list[str]:
@@ -74,40 +92,62 @@ def problems(speeds: str, checks: str | None = None) -> list[str]:
 def test_every_bad_item_is_one_line() -> None:
     lines = problems("100,fast,,1K,1000", "0,a week")
     assert len(lines) == 4
-    assert lines[0].startswith("--speeds: item 2 of 5 must be a positive number of tokens per second")
+    assert lines[0].startswith(
+        "--speeds: item 2 of 5 must be a positive number of tokens per second"
+    )
     assert lines[0].endswith("got 'fast'")
     assert lines[1] == "--speeds: item 3 of 5 is empty; separate values with single commas"
     assert lines[2] == "--speeds: item 5 of 5 ('1000') repeats '1K'"
-    assert lines[3].startswith("--checks: item 2 of 2 must be a duration") and lines[3].endswith("got 'a week'")
+    assert lines[3].startswith("--checks: item 2 of 2 must be a duration") and lines[3].endswith(
+        "got 'a week'"
+    )
 
 
 def test_a_comma_inside_a_number_gets_a_hint() -> None:
     [line] = problems("100,1,000,000")[:1]
-    assert line.endswith("got '000'; write big numbers as 1M or 1000000, since commas separate the list")
+    assert line.endswith(
+        "got '000'; write big numbers as 1M or 1000000, since commas separate the list"
+    )
 
 
 def test_speeds_below_the_slow_speed() -> None:
-    assert problems("50,1K") == ["--speeds: 50 tokens/sec is below the slow speed (100 tokens/sec); "
-                                 "every speed must be at least that"]
+    assert problems("50,1K") == [
+        "--speeds: 50 tokens/sec is below the slow speed (100 tokens/sec); "
+        "every speed must be at least that"
+    ]
 
 
 def test_a_bad_speed_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    run = run_cli("sweep", str(DEFAULT_CONTENT), "--speeds", "100,1K,ludicrous,1M", "--out", str(out))
+    run = run_cli(
+        "sweep", str(DEFAULT_CONTENT), "--speeds", "100,1K,ludicrous,1M", "--out", str(out)
+    )
     assert run.returncode == 2
     [line] = run.stderr.splitlines()
-    assert line.startswith("--speeds: item 3 of 4 must be a positive number") and line.endswith("got 'ludicrous'")
+    assert line.startswith("--speeds: item 3 of 4 must be a positive number") and line.endswith(
+        "got 'ludicrous'"
+    )
     assert run.stdout == ""
     assert not out.exists()
 
 
 def test_bad_choices_are_reported_before_anything_is_read(tmp_path: Path) -> None:
-    run = run_cli("sweep", str(DEFAULT_CONTENT), "--speeds", "1K", "--paper", "a5", "--out", str(tmp_path / "o"))
+    run = run_cli(
+        "sweep",
+        str(DEFAULT_CONTENT),
+        "--speeds",
+        "1K",
+        "--paper",
+        "a5",
+        "--out",
+        str(tmp_path / "o"),
+    )
     assert run.returncode == 2
     assert run.stderr == "--paper: must be one of a4, letter, got 'a5'\n"
 
 
 # --- Running the builds (fast: renderers replaced by stand-ins) ----------------------------
+
 
 def stand_in(content, options, parallel=False):  # type: ignore[no-untyped-def]
     speed = content.dial.speed
@@ -116,8 +156,9 @@ def stand_in(content, options, parallel=False):  # type: ignore[no-untyped-def]
     return {".pptx": f"deck at {speed}".encode(), ".pdf": f"handout at {speed}".encode()}
 
 
-def test_one_failing_combination_does_not_stop_the_others(tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_one_failing_combination_does_not_stop_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(build, "render", stand_in)
     (tmp_path / "million-tokens-1K.pptx").write_bytes(b"the last good deck")
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,1K,1M", None)
@@ -125,8 +166,12 @@ def test_one_failing_combination_does_not_stop_the_others(tmp_path: Path,
     with pytest.raises(RenderError) as caught:
         sweep.run(jobs, 1, heard.append)
     assert caught.value.lines() == ["the handout could not be drawn at 1K"]
-    assert [p.name for p in heard] == ["million-tokens-100.pptx", "million-tokens-100.pdf",
-                                       "million-tokens-1M.pptx", "million-tokens-1M.pdf"]
+    assert [p.name for p in heard] == [
+        "million-tokens-100.pptx",
+        "million-tokens-100.pdf",
+        "million-tokens-1M.pptx",
+        "million-tokens-1M.pdf",
+    ]
     assert (tmp_path / "million-tokens-1M.pdf").read_bytes() == b"handout at 1000000"
     # Its deck was drawn, but a combination's files land together or not at all.
     assert (tmp_path / "million-tokens-1K.pptx").read_bytes() == b"the last good deck"
@@ -134,6 +179,7 @@ def test_one_failing_combination_does_not_stop_the_others(tmp_path: Path,
 
 
 # --- Real sweeps ---------------------------------------------------------------------------
+
 
 def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
@@ -145,8 +191,12 @@ def test_parallel_and_serial_sweeps_give_the_same_files(tmp_path: Path) -> None:
     args = ["sweep", str(DEFAULT_CONTENT), "--speeds", "100,2.5K", "--checks", "15min"]
     run = run_cli(*args, "--out", str(parallel), "--jobs", "2")
     assert run.returncode == 0, run.stderr
-    names = ["million-tokens-100-check-15min.pdf", "million-tokens-100-check-15min.pptx",
-             "million-tokens-2.5K-check-15min.pdf", "million-tokens-2.5K-check-15min.pptx"]
+    names = [
+        "million-tokens-100-check-15min.pdf",
+        "million-tokens-100-check-15min.pptx",
+        "million-tokens-2.5K-check-15min.pdf",
+        "million-tokens-2.5K-check-15min.pptx",
+    ]
     # Not a terminal: one plain line per finished file, in the order they finished.
     assert sorted(run.stdout.splitlines()) == [str(parallel / n) for n in names]
     assert run.stderr == ""
@@ -165,9 +215,26 @@ def test_a_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
     errors = tmp_path / "stderr.txt"
     with errors.open("wb") as stderr:
         process = subprocess.Popen(
-            [sys.executable, "-m", "deckgen", "sweep", str(DEFAULT_CONTENT), "--speeds", "1K",
-             "--only", "handout", "--pages", "auto", "--out", str(tmp_path / "out")],
-            cwd=ROOT, stdout=follower, stderr=stderr, env={**os.environ, "COLUMNS": "100"})
+            [
+                sys.executable,
+                "-m",
+                "deckgen",
+                "sweep",
+                str(DEFAULT_CONTENT),
+                "--speeds",
+                "1K",
+                "--only",
+                "handout",
+                "--pages",
+                "auto",
+                "--out",
+                str(tmp_path / "out"),
+            ],
+            cwd=ROOT,
+            stdout=follower,
+            stderr=stderr,
+            env={**os.environ, "COLUMNS": "100"},
+        )
     os.close(follower)
     shown = b""
     deadline = time.monotonic() + 120
@@ -189,7 +256,9 @@ def test_a_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
 
 
 def test_jobs_must_be_positive(tmp_path: Path) -> None:
-    run = run_cli("sweep", str(DEFAULT_CONTENT), "--speeds", "1K", "--jobs", "0", "--out", str(tmp_path / "o"))
+    run = run_cli(
+        "sweep", str(DEFAULT_CONTENT), "--speeds", "1K", "--jobs", "0", "--out", str(tmp_path / "o")
+    )
     assert run.returncode == 2
     assert run.stderr == "--jobs: must be at least 1, got 0\n"
     assert not (tmp_path / "o").exists()

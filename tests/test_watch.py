@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import DEFAULT_CONTENT
+
 from deckgen import watch
 from deckgen.errors import InputError, Problem
 
@@ -50,8 +50,14 @@ def test_a_change_triggers_one_rebuild(tmp_path: Path) -> None:
         builds.append(path.read_text(encoding="utf-8"))
         return [tmp_path / "out.pdf"]
 
-    count = watch.watch([path], rebuild, sleep=script.sleep, stop=lambda: script.sleeps >= 12,
-                        say=said.append, complain=said.append)
+    count = watch.watch(
+        [path],
+        rebuild,
+        sleep=script.sleep,
+        stop=lambda: script.sleeps >= 12,
+        say=said.append,
+        complain=said.append,
+    )
     assert count == 2
     assert builds == ["first\n", "second, longer\n"]
     assert said[0] == str(tmp_path / "out.pdf")
@@ -62,8 +68,9 @@ def test_a_change_triggers_one_rebuild(tmp_path: Path) -> None:
 def test_no_change_no_rebuild(tmp_path: Path) -> None:
     path = watched(tmp_path)
     script = Script({})
-    count = watch.watch([path], lambda: [], sleep=script.sleep, stop=lambda: script.sleeps >= 20,
-                        say=lambda _: None)
+    count = watch.watch(
+        [path], lambda: [], sleep=script.sleep, stop=lambda: script.sleeps >= 20, say=lambda _: None
+    )
     assert count == 1
     assert script.sleeps == 20
 
@@ -82,8 +89,13 @@ def test_same_size_rewrite_and_replacement_by_rename_count_as_changes(tmp_path: 
 
     script = Script({2: same_size, 8: rename})
     builds: list[str] = []
-    watch.watch([path], lambda: builds.append(path.read_text(encoding="utf-8")) or [],
-                sleep=script.sleep, max_builds=3, say=lambda _: None)
+    watch.watch(
+        [path],
+        lambda: builds.append(path.read_text(encoding="utf-8")) or [],
+        sleep=script.sleep,
+        max_builds=3,
+        say=lambda _: None,
+    )
     assert builds == ["first\n", "FIRST\n", "third\n"]
 
 
@@ -92,8 +104,9 @@ def test_a_template_change_triggers_a_rebuild(tmp_path: Path) -> None:
     template = watched(tmp_path, "brand.pptx")
     said: list[str] = []
     script = Script({2: lambda: template.write_bytes(b"new template")})
-    count = watch.watch([content, template], lambda: [], sleep=script.sleep, max_builds=2,
-                        say=said.append)
+    count = watch.watch(
+        [content, template], lambda: [], sleep=script.sleep, max_builds=2, say=said.append
+    )
     assert count == 2
     assert f"{template} changed: building" in said
 
@@ -101,12 +114,21 @@ def test_a_template_change_triggers_a_rebuild(tmp_path: Path) -> None:
 def test_waits_until_an_edit_stands_still(tmp_path: Path) -> None:
     """An editor writing in three steps gives one build, of the finished file."""
     path = watched(tmp_path)
-    script = Script({2: lambda: path.write_text("par", encoding="utf-8"),
-                     3: lambda: path.write_text("partly", encoding="utf-8"),
-                     4: lambda: path.write_text("partly done\n", encoding="utf-8")})
+    script = Script(
+        {
+            2: lambda: path.write_text("par", encoding="utf-8"),
+            3: lambda: path.write_text("partly", encoding="utf-8"),
+            4: lambda: path.write_text("partly done\n", encoding="utf-8"),
+        }
+    )
     builds: list[str] = []
-    count = watch.watch([path], lambda: builds.append(path.read_text(encoding="utf-8")) or [],
-                        sleep=script.sleep, stop=lambda: script.sleeps >= 15, say=lambda _: None)
+    count = watch.watch(
+        [path],
+        lambda: builds.append(path.read_text(encoding="utf-8")) or [],
+        sleep=script.sleep,
+        stop=lambda: script.sleeps >= 15,
+        say=lambda _: None,
+    )
     assert count == 2
     assert builds == ["first\n", "partly done\n"]
 
@@ -120,16 +142,28 @@ def test_a_failed_build_is_reported_and_the_watch_goes_on(tmp_path: Path) -> Non
     def rebuild() -> list[Path]:
         calls["n"] += 1
         if calls["n"] == 2:
-            raise InputError([Problem("must be a speed, got 'fast'", str(path), 3, 10, "dial.speed")])
+            raise InputError(
+                [Problem("must be a speed, got 'fast'", str(path), 3, 10, "dial.speed")]
+            )
         if calls["n"] == 3:
             raise RuntimeError("a renderer bug")
         return [tmp_path / "deck.pptx"]
 
-    script = Script({2: lambda: path.write_text("bad\n", encoding="utf-8"),
-                     6: lambda: path.write_text("also bad\n", encoding="utf-8"),
-                     10: lambda: path.write_text("good again\n", encoding="utf-8")})
-    count = watch.watch([path], rebuild, sleep=script.sleep, max_builds=4,
-                        say=said.append, complain=complaints.append)
+    script = Script(
+        {
+            2: lambda: path.write_text("bad\n", encoding="utf-8"),
+            6: lambda: path.write_text("also bad\n", encoding="utf-8"),
+            10: lambda: path.write_text("good again\n", encoding="utf-8"),
+        }
+    )
+    count = watch.watch(
+        [path],
+        rebuild,
+        sleep=script.sleep,
+        max_builds=4,
+        say=said.append,
+        complain=complaints.append,
+    )
     assert count == 4
     assert complaints == [
         f"{path}:3:10: dial.speed: must be a speed, got 'fast'",
@@ -149,8 +183,14 @@ def test_a_deleted_content_file_is_a_failed_build_not_the_end(tmp_path: Path) ->
         return []
 
     script = Script({2: path.unlink, 6: lambda: path.write_text("back\n", encoding="utf-8")})
-    count = watch.watch([path], rebuild, sleep=script.sleep, max_builds=3, say=lambda _: None,
-                        complain=complaints.append)
+    count = watch.watch(
+        [path],
+        rebuild,
+        sleep=script.sleep,
+        max_builds=3,
+        say=lambda _: None,
+        complain=complaints.append,
+    )
     assert count == 3
     assert complaints[0] == f"{path}: no such content file"
 
@@ -169,16 +209,25 @@ def test_ctrl_c_ends_the_watch_cleanly(tmp_path: Path) -> None:
 
 # --- The real command, in its own process -------------------------------------------------
 
+
 class Running:
     """A command's output lines as they come, read by threads so a wait can time out."""
 
     def __init__(self, args: list[str], cwd: Path) -> None:
-        self.process = subprocess.Popen(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.process = subprocess.Popen(
+            args,
+            cwd=cwd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
         self.lines: queue.Queue[tuple[str, str]] = queue.Queue()
         self.seen: list[tuple[str, str]] = []
-        self.pumps = [threading.Thread(target=self._pump, args=(name, stream), daemon=True)
-                      for name, stream in (("out", self.process.stdout), ("err", self.process.stderr))]
+        self.pumps = [
+            threading.Thread(target=self._pump, args=(name, stream), daemon=True)
+            for name, stream in (("out", self.process.stdout), ("err", self.process.stderr))
+        ]
         for pump in self.pumps:
             pump.start()
 
@@ -209,8 +258,11 @@ class Running:
 
 
 def digest(folder: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.iterdir())
-            if p.is_file()}
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.iterdir())
+        if p.is_file()
+    }
 
 
 @pytest.mark.slow
@@ -218,8 +270,10 @@ def test_the_real_command_rebuilds_survives_a_bad_edit_and_stops_on_ctrl_c(tmp_p
     content = tmp_path / "content.yaml"
     shutil.copyfile(DEFAULT_CONTENT, content)
     out = tmp_path / "out"
-    running = Running([sys.executable, "-m", "deckgen", "build", str(content), "--out", str(out),
-                       "--watch"], cwd=Path(DEFAULT_CONTENT).parent)
+    running = Running(
+        [sys.executable, "-m", "deckgen", "build", str(content), "--out", str(out), "--watch"],
+        cwd=Path(DEFAULT_CONTENT).parent,
+    )
     try:
         running.wait_for("out", "built in ")
         running.wait_for("out", "watching ")
@@ -228,8 +282,9 @@ def test_the_real_command_rebuilds_survives_a_bad_edit_and_stops_on_ctrl_c(tmp_p
 
         text = content.read_text(encoding="utf-8")
         assert "presenter: Your name here" in text
-        content.write_text(text.replace("presenter: Your name here", "presenter: Ada Lovelace"),
-                           encoding="utf-8")
+        content.write_text(
+            text.replace("presenter: Your name here", "presenter: Ada Lovelace"), encoding="utf-8"
+        )
         running.wait_for("out", f"{content} changed: building")
         running.wait_for("out", "built in ")
         second = digest(out)
