@@ -215,7 +215,8 @@ class Checker:
                                                f"allowed: {', '.join(allowed)}", key=True)
         for key in required:
             if key not in value:
-                self.problem(_join(path, key), f"required {'field' if path else 'section'} is missing")
+                what = "field" if path else "section"
+                self.problem(_join(path, key), f"required {what} is missing")
                 self.missing.add(_join(path, key))
         return value
 

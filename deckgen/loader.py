@@ -85,8 +85,8 @@ def parse(text: str, name: str) -> Tree:
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
-        raise InputError(Problem(f"the character U+{err.character:04X} is not allowed in a YAML file; "
-                                 "remove it", name, line, col)) from None
+        raise InputError(Problem(f"the character U+{err.character:04X} is not allowed in a YAML "
+                                 "file; remove it", name, line, col)) from None
     except yaml.MarkedYAMLError as err:
         message, mark = _syntax_message(err)
         line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
@@ -150,9 +150,10 @@ def _syntax_message(err: yaml.MarkedYAMLError) -> tuple[str, yaml.Mark | None]:
         return (f"the indentation does not line up with the block that starts at "
                 f"{_at(err.context_mark)}"), err.problem_mark
     if context and err.context_mark and err.context_mark != err.problem_mark:
-        return f"{problem} ({context.removeprefix('while ')} that starts at {_at(err.context_mark)})", \
-            err.problem_mark
-    return " ".join(part for part in (context, problem) if part), err.problem_mark or err.context_mark
+        started = f"{context.removeprefix('while ')} that starts at {_at(err.context_mark)}"
+        return f"{problem} ({started})", err.problem_mark
+    plain = " ".join(part for part in (context, problem) if part)
+    return plain, err.problem_mark or err.context_mark
 
 
 class _Walker:
@@ -249,7 +250,8 @@ class _TooBig(Exception):
 
 def _tag(tag: str) -> str:
     """A tag as it is written in YAML: '!!python/object', not its long form."""
-    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
+    short = tag.removeprefix("tag:yaml.org,2002:")
+    return "!!" + short if short != tag else tag
 
 
 def _unprintable(text: str, breaks: bool = True) -> str | None:

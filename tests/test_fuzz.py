@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 import yaml
+from conftest import DEFAULT_CONTENT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DEFAULT_CONTENT
 from deckgen import report, source, story
 from deckgen.errors import DeckgenError, InputError
 from deckgen.figures import with_overrides
@@ -32,7 +32,8 @@ DEFAULT_DATA = yaml.safe_load(DEFAULT_TEXT)
 # CI runs a fixed, repeatable sample; DECKGEN_FUZZ_EXAMPLES=5000 hunts longer with fresh examples.
 EXAMPLES = os.environ.get("DECKGEN_FUZZ_EXAMPLES")
 FUZZ = settings(max_examples=int(EXAMPLES or 200), deadline=None, derandomize=EXAMPLES is None,
-                database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+                database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 @pytest.fixture(autouse=True)
@@ -96,8 +97,8 @@ def test_random_yaml_documents(data: Any) -> None:
     outcome(yaml.safe_dump(data, allow_unicode=True))
 
 
-yaml_alphabet = st.sampled_from(list("ab:-_ \n\t[]{},&*!|>'\"#%@`?.0123456789eE+") + ["\u00e9", "\u0000",
-                                                                                      "\ufeff", "\u2028"])
+yaml_alphabet = st.sampled_from(list("ab:-_ \n\t[]{},&*!|>'\"#%@`?.0123456789eE+")
+                                + ["\u00e9", "\u0000", "\ufeff", "\u2028"])
 
 
 @FUZZ
@@ -159,7 +160,7 @@ def test_mutated_default_content(text: str) -> None:
 
 @st.composite
 def edited(draw: st.DrawFn) -> str:
-    """The default content.yaml as text, with a few characters or lines inserted, deleted or swapped."""
+    """The default content.yaml as text with a few characters or lines inserted, cut or swapped."""
     text = DEFAULT_TEXT
     for _ in range(draw(st.integers(1, 3))):
         at = draw(st.integers(0, len(text)))
@@ -229,7 +230,8 @@ counts = st.integers(1, 10**9)
 def extreme_text(draw: st.DrawFn) -> str:
     data = copy.deepcopy(DEFAULT_DATA)
     dial = data["dial"]
-    dial["speed"], dial["slow_speed"] = sorted((draw(speeds), draw(speeds)), key=Decimal, reverse=True)
+    pair = sorted((draw(speeds), draw(speeds)), key=Decimal, reverse=True)
+    dial["speed"], dial["slow_speed"] = pair
     dial["fixed_check"] = draw(checks)
     dial["check_presets"] = draw(st.lists(checks, min_size=1, max_size=6))
     marks = sorted({Decimal(s) for s in draw(st.lists(speeds, min_size=2, max_size=8))})

@@ -17,10 +17,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
 from deckgen import build, source
 from deckgen.errors import InputError, OutputError
 
@@ -29,7 +29,8 @@ VALID = CORPUS / "_valid.yaml"
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {str(p.relative_to(folder)): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.mark.parametrize("template, message", [
@@ -91,8 +92,8 @@ def test_an_unreadable_content_file_is_a_clean_error(tmp_path: Path,
     assert caught.value.lines() == [f"{path}: the content file cannot be read (permission denied)"]
 
 
-def test_a_content_file_on_a_failing_disk_is_an_environment_error(tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_content_file_on_a_failing_disk_is_an_environment_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "content.yaml"
     path.write_text("meta: {}\n", encoding="utf-8")
 

@@ -13,8 +13,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli
+
 from deckgen import build, source
 from deckgen.content import Content
 from deckgen.errors import InputError
@@ -86,8 +86,8 @@ def test_the_deck_shows_the_text(script: str) -> None:
 
 
 @pytest.mark.parametrize("script", [
-    pytest.param(s, marks=pytest.mark.xfail(raises=InputError, strict=True,
-                                            reason="no font with CJK or emoji glyphs is bundled yet"))
+    pytest.param(s, marks=pytest.mark.xfail(
+        raises=InputError, strict=True, reason="no font with CJK or emoji glyphs is bundled yet"))
     if s in NO_HANDOUT_GLYPHS else s for s in SAMPLES])
 def test_the_handout_shows_the_text(script: str) -> None:
     _, content = _content(SAMPLES[script])
