@@ -16,8 +16,8 @@ from pathlib import Path
 
 from deckgen.errors import DeckgenError
 
-INTERVAL = 0.3  # seconds between looks
-SETTLE = 0.1  # seconds an edit must stand still before the build starts
+INTERVAL = 0.2  # seconds between looks
+SETTLE = 0.05  # seconds an edit must stand still before the build starts
 
 Stamp = tuple[int, int, int, int] | None
 
