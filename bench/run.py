@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / "bench" / ".venv"
 sys.path.insert(0, str(ROOT))
 
-from deckgen import source, story  # noqa: E402  (the checkout, not an installed copy)
+from deckgen import source, story, watch  # noqa: E402  (the checkout, not an installed copy)
 
 MIB = 1024 * 1024
 
@@ -403,7 +403,8 @@ def main() -> None:
         f"\nbuild --watch, prose-only edits ({runs}): the rebuild itself "
         f"{statistics.median(inside):.3f} s "
         f"(median; min {min(inside):.3f}), from saving the file to new files "
-        f"{statistics.median(latency):.3f} s (includes polling every 0.2 s and 0.05 s to settle)"
+        f"{statistics.median(latency):.3f} s (includes polling every {watch.INTERVAL} s "
+        f"and {watch.SETTLE} s to settle)"
     )
     if args.json:
         args.json.write_text(
