@@ -71,6 +71,7 @@ TABLE = (24.0, 16.0)
 CAPTION = (20.0, 18.0)
 NOTE = (16.0, 16.0)  # a table's caption when room is short: a footnote, not body text
 TABLE_SMALL = (18.0, 16.0)  # the sources, which say the most
+TABLE_NARROW_FLOOR = 14.0  # a table on a 4:3 slide, when nothing else makes room
 CHART_MIN = round(1.8 * EMU_PER_IN)  # the least height a chart gets
 BAR_CHART_MIN = round(2.6 * EMU_PER_IN)  # two bars, their titles and labels at 16 pt
 CHART_ROOM = round(2.6 * EMU_PER_IN)  # what a chart gets when a table shares its slide
@@ -177,6 +178,7 @@ class Para:
     origin: str = ""  # its key path in content.yaml
     link: str | None = None
     runs: tuple[Run, ...] = ()  # several colours in one paragraph; their texts make `text`
+    balance: bool = False  # a heading: rather a little smaller than a last line of one word
 
     @property
     def shown(self) -> str:
@@ -244,10 +246,11 @@ def _fit(blocks: Sequence[tuple[Sequence[Para], float, float]]) -> list[list[flo
     """Sizes for blocks set together (so they share one level): the largest level at which
     every block's paragraphs fit its width x height (points)."""
     steps = max(_levels(paras) for paras, _, _ in blocks)
-    for k in range(steps + 1):
+    for tidy, k in [(tidy, k) for tidy in (True, False) for k in range(steps + 1)]:
         t = k / steps
         sizes = [_sizes(paras, t) for paras, _, _ in blocks]
         if all(_height(paras, s, w * WIDTH_SAFETY) <= h + 0.01
+               and not (tidy and _widowed(paras, s, w * WIDTH_SAFETY))
                for (paras, w, h), s in zip(blocks, sizes)):
             return sizes
     for paras, w, h in blocks:
@@ -255,6 +258,19 @@ def _fit(blocks: Sequence[tuple[Sequence[Para], float, float]]) -> list[list[flo
         if _height(paras, s, w * WIDTH_SAFETY) > h + 0.01:
             raise _culprit(paras, w * WIDTH_SAFETY, h)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _widowed(paras: Sequence[Para], sizes: Sequence[float], width: float) -> bool:
+    """Whether a heading-like paragraph would end on a line holding one short word (or has
+    shrunk by more than is worth it to avoid that)."""
+    for p, size in zip(paras, sizes):
+        if p.balance:
+            if size < p.size[0] * 0.85:  # not worth shrinking further for
+                return True
+            lines = _wrap(p.shown, size, width, p.bold, p.tracking)
+            if len(lines) > 1 and " " not in lines[-1] and len(lines[-1]) < 12:
+                return True
+    return False
 
 
 def _natural_height(paras: Sequence[Para], sizes: Sequence[float], width: float) -> float:
@@ -418,43 +434,48 @@ def needed_height(paras: Sequence[Para], width: int, sizes: Sequence[float] | No
 def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *,
                stretch: bool = True, margin: tuple[int, int] = (_in(0.1), _in(0.045)),
                name: str = "Table", header: bool = True) -> TableItem:
-    """A native table at the largest level at which it fits `box`; columns share the width
-    in proportion to what their text needs, rows are as tall as their tallest cell. A size
-    at which no cell wraps wins over a larger one at which some do."""
+    """A native table at the largest size at which it fits `box`; columns share the width
+    in proportion to what their text needs, rows are as tall as their tallest cell. Nothing
+    wrapping wins, unless letting only the headers wrap buys a clearly larger size; cells
+    wrap only when nothing else fits."""
     flat = [p for row in cells for cell in row for p in cell]
     steps = _levels(flat)
     mx, my = margin
     columns = len(cells[0])
-    for wrap, k in [(w, k) for w in (False, True) for k in range(steps + 1)]:
+
+    def attempt(k: int, wrap: str) -> TableItem | None:
         t = k / steps
         sizes = [[_sizes(cell, t) for cell in row] for row in cells]
 
-        def need(c: int, widest: Callable[[Para, float], float]) -> float:
-            return max(widest(p, s) for row, srow in zip(cells, sizes)
+        def widest(c: int, measure: Callable[[Para, float], float], body_only: bool = False) -> float:
+            rows = zip(cells[1:], sizes[1:]) if body_only and len(cells) > 1 else zip(cells, sizes)
+            return max(measure(p, s) for row, srow in rows
                        for p, s in zip(row[c], srow[c])) / WIDTH_SAFETY + _pt(2 * mx)
 
-        least = [need(c, lambda p, s: _longest_word(p.shown, s, p.bold, p.tracking))
+        def whole(p: Para, s: float) -> float:
+            return max(_width(line, s, p.bold, p.tracking) for line in p.shown.split("\n"))
+
+        least = [widest(c, lambda p, s: _longest_word(p.shown, s, p.bold, p.tracking))
                  for c in range(columns)]
-
-        def natural_of(c: int, body_only: bool = False) -> float:
-            rows = (cells[1:], sizes[1:]) if body_only and len(cells) > 1 else (cells, sizes)
-            return max(max(_width(line, s, p.bold, p.tracking) for line in p.shown.split("\n"))
-                       for row, srow in zip(*rows) for p, s in zip(row[c], srow[c])
-                       ) / WIDTH_SAFETY + _pt(2 * mx)
-
-        natural = [natural_of(c) for c in range(columns)]
+        natural = [widest(c, whole) for c in range(columns)]
+        body = ([max(widest(c, whole, True), least[c]) for c in range(columns)] if header
+                else natural)
         room = _pt(box.w)
-        if sum(least) > room or (not wrap and sum(natural) > room):
-            continue
+        if sum(least) > room or (wrap == "none" and sum(natural) > room) or (
+                wrap == "headers" and sum(body) > room):
+            return None
         if sum(natural) <= room:
             spare = room - sum(natural) if stretch else 0.0
             choices = [[n + spare * n / sum(natural) for n in natural]]
+        elif wrap == "headers":
+            spare = room - sum(body)
+            choices = [[b + spare * b / sum(body) for b in body]]
         else:
             k_ = (room - sum(least)) / (sum(natural) - sum(least))
             choices = [[lo + k_ * (n - lo) for lo, n in zip(least, natural)]]
             # Or: numbers whole (their headers may wrap), the words share what is left.
             numeric = [cells[-1][c][0].align == "r" for c in range(columns)]
-            fixed = [max(natural_of(c, True), least[c]) if numeric[c] else 0.0 for c in range(columns)]
+            fixed = [body[c] if numeric[c] else 0.0 for c in range(columns)]
             left = room - sum(fixed)
             words = [c for c in range(columns) if not numeric[c]]
             lo_w = sum(least[c] for c in words)
@@ -473,12 +494,26 @@ def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *
                     for row, srow in zip(cells, sizes)]
 
         widths, heights = min(((w, row_heights(w)) for w in choices), key=lambda wh: sum(wh[1]))
-        if sum(heights) <= _pt(box.h):
-            emu_w = [_emu(w) for w in widths]
-            emu_w[-1] -= max(0, sum(emu_w) - box.w)
-            emu_h = [_emu(h) for h in heights]
-            used = Box(box.x, box.y, sum(emu_w), sum(emu_h))
-            return TableItem(used, cells, sizes, emu_w, emu_h, highlight, name, margin, header)
+        if sum(heights) > _pt(box.h):
+            return None
+        emu_w = [_emu(w) for w in widths]
+        emu_w[-1] -= max(0, sum(emu_w) - box.w)
+        emu_h = [_emu(h) for h in heights]
+        used = Box(box.x, box.y, sum(emu_w), sum(emu_h))
+        return TableItem(used, cells, sizes, emu_w, emu_h, highlight, name, margin, header)
+
+    def first(wrap: str) -> TableItem | None:
+        return next((t for k in range(steps + 1) if (t := attempt(k, wrap)) is not None), None)
+
+    def body_size(item: TableItem) -> float:
+        return item.sizes[-1][0][0]
+
+    tidy, headers = first("none"), first("headers")
+    if tidy is not None and (headers is None or body_size(headers) < body_size(tidy) * 1.2):
+        return tidy
+    found = headers or first("any")
+    if found is not None:
+        return found
     # Blame the cell that needs the most height at the smallest size.
     sizes = [[_sizes(cell, 1.0) for cell in row] for row in cells]
     share = _pt(box.w) / columns - _pt(2 * mx)
@@ -885,6 +920,7 @@ class _Deck:
         self.theme = told.theme if own else _theme_of(prs, told.theme)
         self.width, self.height = int(prs.slide_width), int(prs.slide_height)
         self.wide = self.width / self.height > 1.5
+        self.dial_look: tuple[str, tuple[float, float]] | None = None
 
     def body(self, size: tuple[float, float]) -> tuple[float, float]:
         """A body text's size range: never below 18 pt on a wide slide; a 4:3 slide, narrower
@@ -967,26 +1003,21 @@ class _Deck:
         raise AssertionError("layouts are picked for their title")  # pragma: no cover
 
     def _insets(self, ph) -> tuple[int, int, int, int]:  # noqa: ANN001
-        """A placeholder's text insets: its own, else its layout's, else its master's."""
+        """A slide or layout placeholder's text insets: its own, else its layout's, else its
+        master's, else the format's defaults."""
+        kind = ph.placeholder_format.type
         chain = [ph._element]
-        layout_ph = ph.part.slide_layout.placeholders.get(idx=ph.placeholder_format.idx)
-        if layout_ph is None:
-            for lph in ph.part.slide_layout.placeholders:
-                if lph.placeholder_format.type == ph.placeholder_format.type:
-                    layout_ph = lph
-                    break
-        if layout_ph is not None:
-            chain.append(layout_ph._element)
-            master_ph = None
-            for mph in ph.part.slide_layout.slide_master.placeholders:
-                kind = mph.placeholder_format.type
-                if kind == ph.placeholder_format.type or (
-                        kind == PP_PLACEHOLDER.TITLE and ph.placeholder_format.type in _TITLE_TYPES) or (
-                        kind == PP_PLACEHOLDER.BODY and ph.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE):
-                    master_ph = mph
-                    break
-            if master_ph is not None:
-                chain.append(master_ph._element)
+        layout = getattr(ph.part, "slide_layout", None)
+        if layout is not None:
+            match = next((lph for lph in layout.placeholders if lph.placeholder_format.type == kind),
+                         None)
+            if match is not None:
+                chain.append(match._element)
+        master = layout.slide_master if layout is not None else ph.part.slide_master
+        family = {PP_PLACEHOLDER.CENTER_TITLE: PP_PLACEHOLDER.TITLE,
+                  PP_PLACEHOLDER.SUBTITLE: PP_PLACEHOLDER.BODY}.get(kind, kind)
+        chain += [mph._element for mph in master.placeholders
+                  if mph.placeholder_format.type in (kind, family)][:1]
         values = []
         for key, default in (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720)):
             for element in chain:
@@ -998,17 +1029,21 @@ class _Deck:
                 values.append(default)
         return values[0], values[1], values[2], values[3]
 
-    def header(self, slide: PptxSlide, kicker: str, headline: st.Text, what: str,
+    def _layout_title(self):  # noqa: ANN202
+        return next(ph for ph in self.content.placeholders
+                    if ph.placeholder_format.type in _TITLE_TYPES)
+
+    def header(self, kicker: str, headline: st.Text, what: str,
                squeeze: bool = False) -> tuple[list[Para], list[float], list[Item], Box, int]:
         """Plan the kicker and the title: the title's paragraphs and sizes, the kicker's item,
         the frame left for content and the title's line count. A title takes one line when
         it can at a little under the largest size, else two; `squeeze` asks for one line at
         any size down to the floor, to give the content more room."""
-        title = slide.shapes.title
+        title = self._layout_title()  # every content slide's title sits where its layout's does
         box = Box(int(title.left), int(title.top), int(title.width), int(title.height))
         inset = self._insets(title)
         paras = [Para(headline.text, TITLE, bold=True, colour=None, line=TIGHT, field=what,
-                      origin=headline.origin)]
+                      origin=headline.origin, balance=True)]
         width, height = _pt(box.w - inset[0] - inset[2]), _pt(box.h - inset[1] - inset[3])
         one_line = [replace(paras[0], size=(TITLE[0], TITLE[1] if squeeze else ONE_LINE_TITLE),
                             one_line=True)]
@@ -1060,7 +1095,7 @@ class _Deck:
         what = "title" if s.headline.origin.startswith("workloads[") else "headline"
         compose = getattr(self, f"_{s.kind}")
         try:
-            paras, sizes, head, frame, lines = self.header(slide, s.kicker, s.headline, what)
+            paras, sizes, head, frame, lines = self.header(s.kicker, s.headline, what)
         except _NoFit as err:
             raise self.fail(number, err) from None
         try:
@@ -1069,7 +1104,7 @@ class _Deck:
             try:  # a title on one line, smaller, leaves the content more room
                 if lines == 1:
                     raise
-                paras, sizes, head, frame, lines = self.header(slide, s.kicker, s.headline, what,
+                paras, sizes, head, frame, lines = self.header(s.kicker, s.headline, what,
                                                                squeeze=True)
                 items = compose(s, frame)
             except _NoFit as again:
@@ -1094,28 +1129,41 @@ class _Deck:
         cover_size = COVER_TITLE if title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE or self.own \
             else TITLE
         heads = [Para(meta.title, cover_size, bold=True, colour=None, line=TIGHT, field="title",
-                      origin="meta.title")]
+                      origin="meta.title", balance=True)]
         lines = [Para(meta.subtitle, COVER_SUBTITLE, colour=None if not self.own else "muted",
-                      line=LOOSE, field="subtitle", origin="meta.subtitle"),
+                      line=LOOSE, field="subtitle", origin="meta.subtitle", balance=True),
                  Para(meta.presenter, COVER_LINE, bold=True, colour=None if not self.own else "text",
                       before=24, field="presenter", origin="meta.presenter"),
                  Para(f"{meta.event} \u00b7 {meta.date}", COVER_LINE,
                       colour=None if not self.own else "muted", before=4, field="event and date",
                       origin="meta.event")]
+        title_box = Box(int(title.left), int(title.top), int(title.width), int(title.height))
+        extra: list[Item] = []
         try:
-            for ph, paras in ((title, heads), (subtitle, lines)):
-                if ph is None:
-                    continue
-                inset = self._insets(ph)
-                sizes = _fit([(paras, _pt(int(ph.width) - inset[0] - inset[2]),
-                               _pt(int(ph.height) - inset[1] - inset[3]))])[0]
-                _body(ph.text_frame, inset, "b" if ph is title and self.own else "t")
-                _write(ph.text_frame, paras, sizes, placeholder=True)
+            inset = self._insets(title)
+            sizes = _fit([(heads, _pt(title_box.w - inset[0] - inset[2]),
+                           _pt(title_box.h - inset[1] - inset[3]))])[0]
+            _body(title.text_frame, inset, "b" if self.own else None)
+            _write(title.text_frame, heads, sizes, placeholder=True)
+            if self.own:  # a short rule in the accent colour just above the title's first line
+                used = needed_height(heads, title_box.w - inset[0] - inset[2], sizes)
+                y = title_box.bottom - inset[3] - used - _in(0.32)
+                extra.append(RectItem(Box(title_box.x, y, _in(1.4), _in(0.09)), ("accent", 0.0),
+                                      None, "Accent bar"))
+            if subtitle is not None:
+                inset = self._insets(subtitle)
+                sizes = _fit([(lines, _pt(int(subtitle.width) - inset[0] - inset[2]),
+                               _pt(int(subtitle.height) - inset[1] - inset[3]))])[0]
+                _body(subtitle.text_frame, inset, "t" if self.own else None)
+                _write(subtitle.text_frame, lines, sizes, placeholder=True)
+            else:  # a layout with a title alone: the rest goes in a text box under it
+                room = Box(title_box.x, title_box.bottom + _in(0.2), title_box.w,
+                           self.height - _in(0.8) - title_box.bottom - _in(0.2))
+                extra.append(text_item(room, [replace(p, colour=p.colour or "text") for p in lines],
+                                       name="Subtitle"))
         except _NoFit as err:
             raise self.fail(number, err) from None
-        if self.own:
-            bar = Box(int(title.left), int(title.top) - _in(0.35), _in(1.4), _in(0.09))
-            _draw(slide, [RectItem(bar, ("accent", 0.0), None, "Accent bar")], self.theme)
+        _draw(slide, extra, self.theme)
         self.notes(slide, s.notes)
 
     # Each composer returns the items for one slide's frame, or raises _NoFit.
@@ -1190,6 +1238,10 @@ class _Deck:
                  one_line=True, before=4, field="slow writing time"),
             Para("the same batch, at the slow end of the dial", CAPTION, colour="muted", before=6),
         ]
+        if self.dial_look:  # the dial slides of a walk share one arrangement and sizes
+            _, (fast_pt, slow_pt) = self.dial_look
+            chosen[1] = replace(chosen[1], size=(min(FIGURE[0], fast_pt), FIGURE[1]))
+            side[1] = replace(side[1], size=(min(FIGURE_SIDE[0], slow_pt), FIGURE_SIDE[1]))
 
         def side_by_side() -> list[Item]:
             need_right = _width(slow, FIGURE_SIDE[0], True) / WIDTH_SAFETY
@@ -1217,7 +1269,41 @@ class _Deck:
             rule = RectItem(Box(frame.x, rule_y, frame.w, _in(0.02)), ("rule", 0.0), None, "Divider")
             return [a, rule, b]
 
+        if self.dial_look:
+            return side_by_side() if self.dial_look[0] == "side" else stacked()
         return _first_fit(side_by_side, stacked)
+
+    def settle_dials(self, slides: Sequence[st.Slide]) -> None:
+        """Give every 'turn the dial' slide the arrangement and figure sizes that suit them
+        all, so clicking through a walk turns the dial without the page jumping."""
+        dials = [s for s in slides if s.kind == "dial"]
+        if len(dials) < 2:
+            return
+
+        def sizes_of(items: list[Item]) -> tuple[float, float]:
+            found = {p.field: size for item in items if isinstance(item, TextItem)
+                     for p, size in zip(item.paras, item.sizes)}
+            return found["writing time"], found["slow writing time"]
+
+        plans = []
+        for s in dials:
+            try:
+                frame = self.header(s.kicker, s.headline, "headline")[3]
+                items = self._dial(s, frame)
+            except _NoFit:
+                return  # the slide itself will report it
+            plans.append(("side" if any(i.name == "Divider" and i.box.w < i.box.h for i in items
+                                        if isinstance(i, RectItem)) else "stacked", frame))
+        variant = "side" if all(v == "side" for v, _ in plans) else "stacked"
+        found = []
+        for s, (_, frame) in zip(dials, plans):
+            self.dial_look = (variant, (FIGURE[0], FIGURE_SIDE[0]))
+            try:
+                found.append(sizes_of(self._dial(s, frame)))
+            except _NoFit:
+                self.dial_look = None
+                return
+        self.dial_look = (variant, (min(f for f, _ in found), min(w for _, w in found)))
 
     def _workloads(self, s: st.Slide, frame: Box) -> list[Item]:
         """The table on top, its caption, the chart below with the height that is left."""
@@ -1225,7 +1311,8 @@ class _Deck:
         cells = _table_cells(s.table, TABLE)
         chart = s.chart
 
-        def stacked(chart_h: int, caption_size: tuple[float, float]) -> list[Item]:
+        def stacked(chart_h: int, caption_size: tuple[float, float],
+                    cells: list[list[list[Para]]] = cells) -> list[Item]:
             caption = [Para(s.table.caption, caption_size, colour="muted", field="table caption")]
             cap_h = needed_height(caption, frame.w)
             room = frame.h - cap_h - _in(0.25) - chart_h
@@ -1236,8 +1323,12 @@ class _Deck:
             return [table, cap, PictureItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y),
                                             chart, f"Chart: {chart.title}")]
 
-        return _first_fit(lambda: stacked(CHART_ROOM, CAPTION), lambda: stacked(CHART_MIN, CAPTION),
-                          lambda: stacked(CHART_MIN, NOTE))
+        variants = [lambda: stacked(CHART_ROOM, CAPTION), lambda: stacked(CHART_MIN, CAPTION),
+                    lambda: stacked(CHART_MIN, NOTE)]
+        if not self.wide:  # a narrow slide's last resort: the table a size smaller
+            cells_small = _table_cells(s.table, (TABLE[0], TABLE_NARROW_FLOOR))
+            variants.append(lambda: stacked(CHART_MIN, NOTE, cells_small))
+        return _first_fit(*variants)
 
     def _experiment(self, s: st.Slide, frame: Box) -> list[Item]:
         e = s.experiment
@@ -1313,7 +1404,8 @@ class _Deck:
         pad_x, pad_y = _in(0.3), _in(0.17)
         head = [Para(label, LABEL, bold=True, caps=True, colour="accent", tracking=1.0)]
         words = [Para(line.text, (28.0, 20.0) if self.wide else (22.0, 18.0), bold=True,
-                      heading=True, line=TIGHT, field="still scarce line", origin=line.origin)]
+                      heading=True, line=TIGHT, field="still scarce line", origin=line.origin,
+                      balance=True)]
         inner_w = frame.w - 2 * pad_x
         if self.wide:
             head_w = _emu(_width(label.upper(), LABEL[0], True, 1.0) / WIDTH_SAFETY) + _in(0.05)
@@ -1403,14 +1495,15 @@ class _Deck:
         return _first_fit(*variants)
 
     def _presets(self, s: st.Slide, frame: Box) -> list[Item]:
+        """The preset checks: a table alone on its slide, so it may be large."""
         assert s.table is not None
-        cells = _table_cells(s.table, TABLE)
+        cells = _table_cells(s.table, (28.0, TABLE[1]))
         caption = [Para(s.table.caption, CAPTION, colour="muted", field="table caption")]
         cap_h = needed_height(caption, frame.w)
         table = table_item(Box(frame.x, frame.y, frame.w, frame.h - cap_h - _in(0.2)), cells,
                            s.table.highlight, name="Preset checks table")
         cap = text_item(Box(frame.x, table.box.bottom + _in(0.2), frame.w, cap_h), caption)
-        return [table, cap]
+        return _middle([table, cap], frame)
 
     def _ceiling(self, s: st.Slide, frame: Box) -> list[Item]:
         b = self.told.bottleneck
@@ -1508,7 +1601,7 @@ class _Deck:
         """Each source's title, publisher and site (linked to the page), and what it supports:
         a two-column table, or on a narrow frame a list, one source to a row. The full links
         are in the handout."""
-        size = TABLE_SMALL if self.wide else (TABLE_SMALL[0], 14.0)
+        size = TABLE_SMALL if self.wide else (TABLE_SMALL[0], TABLE_NARROW_FLOOR)
 
         def who(i: int, src: st.Source, lead: tuple[Run, ...] = ()) -> Para:
             runs = lead + (Run(src.publisher, "muted", bold=False),)
@@ -1687,6 +1780,7 @@ def render(told: st.Story, *, template: bytes | None = None,
     slides = list(told.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
     slides[at:at] = walk
+    deck.settle_dials(slides)
     for number, s in enumerate(slides, 1):
         deck.add(number, s)
     deck.finish()
