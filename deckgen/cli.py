@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import traceback
 from pathlib import Path
@@ -214,6 +215,7 @@ def main() -> None:
     for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character gets \u escapes
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
+    signal.signal(signal.SIGTERM, _terminate)  # a polite kill cleans up like Ctrl-C
     try:
         app()
     except DeckgenError as err:
@@ -228,6 +230,10 @@ def main() -> None:
         if done.code == 130 and _caused_by_ctrl_c(done):  # typer turns Ctrl-C into a silent exit
             _interrupted()
         raise
+
+
+def _terminate(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _interrupted() -> None:

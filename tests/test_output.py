@@ -448,8 +448,10 @@ def test_an_interrupt_while_the_handout_process_runs(
 
 
 @pytest.mark.slow
-def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path) -> None:
-    """SIGINT once the build is drawing its charts: exit 130, one line, the last good files."""
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path, signum: int) -> None:
+    """Ctrl-C (or a polite kill) once the build is drawing its charts: exit 130, one line,
+    the last good files, no temporary file anywhere (the chart cache included)."""
     cache = last_good / ".deckgen-cache"
     process = subprocess.Popen(
         [sys.executable, "-m", "deckgen", "build", str(DEFAULT_CONTENT), "--out", str(last_good)],
@@ -461,7 +463,7 @@ def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path) -> Non
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (cache.is_dir() and any(cache.iterdir())):
         time.sleep(0.005)
-    process.send_signal(signal.SIGINT)
+    process.send_signal(signum)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, (out, err)
     assert err == "interrupted; earlier files were left as they were\n"
