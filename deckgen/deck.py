@@ -23,7 +23,7 @@ import os
 import re
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import cache, lru_cache
 from pathlib import Path
@@ -87,6 +87,7 @@ _SCHEME = {"text": "tx1", "muted": "tx2", "accent": "accent1", "background": "bg
 _THEME_COLOUR = {"text": MSO_THEME_COLOR.TEXT_1, "muted": MSO_THEME_COLOR.TEXT_2,
                  "accent": MSO_THEME_COLOR.ACCENT_1, "background": MSO_THEME_COLOR.BACKGROUND_1,
                  "rule": MSO_THEME_COLOR.BACKGROUND_2}
+_OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006"
 _PLAIN_TABLE = "{2D5ABB26-0587-4C30-8999-92F81FD0307C}"  # built-in "No Style, No Grid"
 _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 _FOOTER_TYPES = (PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)
@@ -185,10 +186,6 @@ class Para:
         return self.text.upper() if self.caps else self.text
 
 
-def para(text: str, size: tuple[float, float], **kw: object) -> Para:
-    return Para(text, size, **kw)  # type: ignore[arg-type]
-
-
 class _NoFit(Exception):
     """A block that does not fit at its smallest sizes: the paragraph to blame and why."""
 
@@ -215,7 +212,7 @@ def _para_height(p: Para, size: float, width: float) -> float:
 
 def _height(paras: Sequence[Para], sizes: Sequence[float], width: float) -> float:
     total = 0.0
-    for i, (p, size) in enumerate(zip(paras, sizes)):
+    for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
         total += (p.before if i else 0.0) + _para_height(p, size, width)
     return total
 
@@ -223,7 +220,7 @@ def _height(paras: Sequence[Para], sizes: Sequence[float], width: float) -> floa
 def _culprit(paras: Sequence[Para], width: float, height: float) -> _NoFit:
     """Why `paras` do not fit a width x height (points) box even at their smallest."""
     sizes = [p.size[1] for p in paras]
-    for p, size in zip(paras, sizes):
+    for p, size in zip(paras, sizes, strict=True):
         wide = _width(p.shown, size, p.bold, p.tracking)
         if p.one_line and wide > width:
             return _NoFit(p, f"at {size:g} pt it is {wide / 72:.1f} in wide on one line; "
@@ -232,7 +229,7 @@ def _culprit(paras: Sequence[Para], width: float, height: float) -> _NoFit:
             return _NoFit(p, f"at {size:g} pt a word in it is wider than the {width / 72:.1f} in "
                              "space")
     heights = [_para_height(p, s, width) + (p.before if i else 0.0)
-               for i, (p, s) in enumerate(zip(paras, sizes))]
+               for i, (p, s) in enumerate(zip(paras, sizes, strict=True))]
     named = [i for i, p in enumerate(paras) if p.field] or list(range(len(paras)))
     i = max(named, key=lambda k: heights[k])
     p, size = paras[i], sizes[i]
@@ -251,7 +248,7 @@ def _fit(blocks: Sequence[tuple[Sequence[Para], float, float]]) -> list[list[flo
         sizes = [_sizes(paras, t) for paras, _, _ in blocks]
         if all(_height(paras, s, w * WIDTH_SAFETY) <= h + 0.01
                and not (tidy and _widowed(paras, s, w * WIDTH_SAFETY))
-               for (paras, w, h), s in zip(blocks, sizes)):
+               for (paras, w, h), s in zip(blocks, sizes, strict=True)):
             return sizes
     for paras, w, h in blocks:
         s = _sizes(paras, 1.0)
@@ -263,7 +260,7 @@ def _fit(blocks: Sequence[tuple[Sequence[Para], float, float]]) -> list[list[flo
 def _widowed(paras: Sequence[Para], sizes: Sequence[float], width: float) -> bool:
     """Whether a heading-like paragraph would end on a line holding one short word (or has
     shrunk by more than is worth it to avoid that)."""
-    for p, size in zip(paras, sizes):
+    for p, size in zip(paras, sizes, strict=True):
         if p.balance:
             if size < p.size[0] * 0.85:  # not worth shrinking further for
                 return True
@@ -320,24 +317,14 @@ class Box:
         return out
 
     def grid(self, columns: int, rows: int, gap: int) -> list[Box]:
-        return [cell for row in self.rows([1] * rows, gap) for cell in row.columns([1] * columns, gap)]
+        return [cell for row in self.rows([1] * rows, gap)
+                for cell in row.columns([1] * columns, gap)]
 
     def top(self, h: int) -> Box:
         return Box(self.x, self.y, self.w, min(h, self.h))
 
-    def below(self, h: int, gap: int = 0) -> Box:
-        """What is left under the top `h` (and a gap)."""
-        cut = min(self.h, h + gap)
-        return Box(self.x, self.y + cut, self.w, self.h - cut)
-
     def bottom_part(self, h: int) -> Box:
         return Box(self.x, self.bottom - h, self.w, h)
-
-    def left(self, w: int) -> Box:
-        return Box(self.x, self.y, w, self.h)
-
-    def shrink(self, dx: int = 0, dy: int = 0) -> Box:
-        return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
 
 
 def _in(inches: float) -> int:
@@ -417,9 +404,9 @@ def texts_together(boxes: Sequence[Box], blocks: Sequence[Sequence[Para]],
                    inset: tuple[int, int, int, int] = (0, 0, 0, 0), **kw: object) -> list[TextItem]:
     """Several text boxes set at one shared level, so like parts share one size."""
     sizes = _fit([(paras, _pt(b.w - inset[0] - inset[2]), _pt(b.h - inset[1] - inset[3]))
-                  for b, paras in zip(boxes, blocks)])
+                  for b, paras in zip(boxes, blocks, strict=True)])
     return [TextItem(b, list(paras), s, inset=inset, **kw)  # type: ignore[arg-type]
-            for b, paras, s in zip(boxes, blocks, sizes)]
+            for b, paras, s in zip(boxes, blocks, sizes, strict=True)]
 
 
 def needed_height(paras: Sequence[Para], width: int, sizes: Sequence[float] | None = None,
@@ -447,10 +434,12 @@ def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *
         t = k / steps
         sizes = [[_sizes(cell, t) for cell in row] for row in cells]
 
-        def widest(c: int, measure: Callable[[Para, float], float], body_only: bool = False) -> float:
-            rows = zip(cells[1:], sizes[1:]) if body_only and len(cells) > 1 else zip(cells, sizes)
+        def widest(c: int, measure: Callable[[Para, float], float],
+                   body_only: bool = False) -> float:
+            skip = 1 if body_only and len(cells) > 1 else 0
+            rows = zip(cells[skip:], sizes[skip:], strict=True)
             return max(measure(p, s) for row, srow in rows
-                       for p, s in zip(row[c], srow[c])) / WIDTH_SAFETY + _pt(2 * mx)
+                       for p, s in zip(row[c], srow[c], strict=True)) / WIDTH_SAFETY + _pt(2 * mx)
 
         def whole(p: Para, s: float) -> float:
             return max(_width(line, s, p.bold, p.tracking) for line in p.shown.split("\n"))
@@ -472,7 +461,7 @@ def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *
             choices = [[b + spare * b / sum(body) for b in body]]
         else:
             k_ = (room - sum(least)) / (sum(natural) - sum(least))
-            choices = [[lo + k_ * (n - lo) for lo, n in zip(least, natural)]]
+            choices = [[lo + k_ * (n - lo) for lo, n in zip(least, natural, strict=True)]]
             # Or: numbers whole (their headers may wrap), the words share what is left.
             numeric = [cells[-1][c][0].align == "r" for c in range(columns)]
             fixed = [body[c] if numeric[c] else 0.0 for c in range(columns)]
@@ -490,8 +479,8 @@ def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *
 
         def row_heights(widths: list[float]) -> list[float]:
             return [max(_natural_height(cell, s, w - _pt(2 * mx))
-                        for cell, s, w in zip(row, srow, widths)) + _pt(2 * my)
-                    for row, srow in zip(cells, sizes)]
+                        for cell, s, w in zip(row, srow, widths, strict=True)) + _pt(2 * my)
+                    for row, srow in zip(cells, sizes, strict=True)]
 
         widths, heights = min(((w, row_heights(w)) for w in choices), key=lambda wh: sum(wh[1]))
         if sum(heights) > _pt(box.h):
@@ -517,8 +506,9 @@ def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *
     # Blame the cell that needs the most height at the smallest size.
     sizes = [[_sizes(cell, 1.0) for cell in row] for row in cells]
     share = _pt(box.w) / columns - _pt(2 * mx)
-    worst = max(((p, s) for row, srow in zip(cells, sizes) for cell, sc in zip(row, srow)
-                 for p, s in zip(cell, sc) if p.field or p.origin),
+    worst = max(((p, s) for row, srow in zip(cells, sizes, strict=True)
+                 for cell, sc in zip(row, srow, strict=True)
+                 for p, s in zip(cell, sc, strict=True) if p.field or p.origin),
                 key=lambda ps: len(ps[0].text), default=None)
     if worst is None:
         worst = (flat[0], flat[0].size[1])
@@ -555,7 +545,7 @@ def _write(text_frame, paras: Sequence[Para], sizes: Sequence[float], *,  # noqa
            placeholder: bool = False) -> None:
     """Set `paras` into a text frame, replacing what was there."""
     text_frame.clear()
-    for i, (p, size) in enumerate(zip(paras, sizes)):
+    for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
         paragraph = text_frame.paragraphs[0] if i == 0 else text_frame.add_paragraph()
         if p.align or not placeholder:  # shapes centre their text unless told otherwise
             paragraph.alignment = _ALIGN[p.align or "l"]
@@ -600,7 +590,8 @@ def _body(text_frame, inset: tuple[int, int, int, int], anchor: str | None) -> N
 
 def _plain_shape(slide: PptxSlide, box: Box, fill: tuple[str, float] | None,
                  outline: tuple[str, float] | None, name: str):  # noqa: ANN202
-    shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h))
+    shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(box.x), Emu(box.y), Emu(box.w),
+                                   Emu(box.h))
     shape.name = name
     style = shape._element.find(qn("p:style"))
     if style is not None:  # the default style would bring an accent fill and a shadow
@@ -673,8 +664,10 @@ def _draw_table(slide: PptxSlide, item: TableItem) -> None:
             cell.vertical_anchor = MSO_ANCHOR.TOP
             _write(cell.text_frame, item.cells[r][c], item.sizes[r][c])
             top = ("text", 1.5) if r == 0 else None
-            bottom = (("text", 1.0) if r == rows - 1 or (r == 0 and item.header) else ("rule", 0.75))
-            fill = ("accent", 0.78) if item.highlight is not None and body == item.highlight else None
+            strong = r == rows - 1 or (r == 0 and item.header)
+            bottom = ("text", 1.0) if strong else ("rule", 0.75)
+            ours = item.highlight is not None and body == item.highlight
+            fill = ("accent", 0.78) if ours else None
             _cell_look(cell, top, bottom, fill)
 
 
@@ -698,15 +691,6 @@ def _xml(snippet: str):  # noqa: ANN202
 
 # ---------------------------------------------------------------------------------------------
 # The template: python-pptx's blank presentation made ours, or the presenter's own
-
-
-@dataclass(frozen=True)
-class Chrome:
-    """The layouts a deck uses and the frame they leave for content."""
-
-    cover: SlideLayout
-    content: SlideLayout
-    own: bool  # our own look (no --template): we may draw decorations and know the insets
 
 
 def _open(told: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
@@ -842,15 +826,16 @@ def _theme_of(prs: PresentationObject, fallback: Theme) -> Theme:
     xml = prs.slide_master.part.part_related_by(RT.THEME).blob.decode("utf-8", "replace")
 
     def colour(slot: str, default: str) -> str:
-        found = re.search(rf"<a:{slot}>\s*<a:(?:srgbClr val|sysClr [^>]*lastClr)=\"([0-9A-Fa-f]{{6}})\"",
-                          xml)
+        found = re.search(rf"<a:{slot}>\s*<a:(?:srgbClr val|sysClr [^>]*lastClr)="
+                          rf"\"([0-9A-Fa-f]{{6}})\"", xml)
         return f"#{found.group(1).upper()}" if found else default
 
     def family(kind: str, default: str) -> str:
         found = re.search(rf'<a:{kind}>\s*<a:latin typeface="([^"]+)"', xml)
         return found.group(1) if found else default
 
-    return replace(fallback, text=colour("dk1", fallback.text), background=colour("lt1", fallback.background),
+    return replace(fallback, text=colour("dk1", fallback.text),
+                   background=colour("lt1", fallback.background),
                    muted=colour("dk2", fallback.muted), rule=colour("lt2", fallback.rule),
                    accent=colour("accent1", fallback.accent),
                    heading_font=family("majorFont", fallback.heading_font),
@@ -901,16 +886,6 @@ def pick_layouts(prs: PresentationObject) -> tuple[SlideLayout, SlideLayout]:
 # One slide at a time
 
 
-@dataclass
-class _Page:
-    """The slide being made: its number, the frame for content and what to draw in it."""
-
-    number: int
-    slide: PptxSlide
-    frame: Box
-    items: list[Item] = field(default_factory=list)
-
-
 class _Deck:
     def __init__(self, prs: PresentationObject, told: st.Story, own: bool) -> None:
         self.prs = prs
@@ -947,7 +922,8 @@ class _Deck:
         second = None
         if layout is self.cover:
             kinds = [ph.placeholder_format.type for ph in slide.placeholders]
-            second = PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds else PP_PLACEHOLDER.BODY
+            second = (PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds
+                      else PP_PLACEHOLDER.BODY)
         for ph in list(slide.placeholders):
             kind = ph.placeholder_format.type
             if kind in _TITLE_TYPES:
@@ -976,7 +952,8 @@ class _Deck:
         for kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER):
             if kind in placed:
                 continue
-            box = band if kind == PP_PLACEHOLDER.FOOTER else Box(band.right - _in(1.2), band.y, _in(1.2), band.h)
+            box = (band if kind == PP_PLACEHOLDER.FOOTER
+                   else Box(band.right - _in(1.2), band.y, _in(1.2), band.h))
             shape = slide.shapes.add_textbox(Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h))
             shape.name = "Footer" if kind == PP_PLACEHOLDER.FOOTER else "Slide number"
             _body(shape.text_frame, (0, 0, 0, 0), "ctr")
@@ -1009,8 +986,8 @@ class _Deck:
         chain = [ph._element]
         layout = getattr(ph.part, "slide_layout", None)
         if layout is not None:
-            match = next((lph for lph in layout.placeholders if lph.placeholder_format.type == kind),
-                         None)
+            match = next((lph for lph in layout.placeholders
+                          if lph.placeholder_format.type == kind), None)
             if match is not None:
                 chain.append(match._element)
         master = layout.slide_master if layout is not None else ph.part.slide_master
@@ -1126,13 +1103,14 @@ class _Deck:
         title = slide.shapes.title
         subtitle = next((ph for ph in slide.placeholders
                          if ph.placeholder_format.type not in _TITLE_TYPES), None)
-        cover_size = COVER_TITLE if title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE or self.own \
-            else TITLE
+        centred = title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE
+        cover_size = COVER_TITLE if centred or self.own else TITLE
         heads = [Para(meta.title, cover_size, bold=True, colour=None, line=TIGHT, field="title",
                       origin="meta.title", balance=True)]
         lines = [Para(meta.subtitle, COVER_SUBTITLE, colour=None if not self.own else "muted",
                       line=LOOSE, field="subtitle", origin="meta.subtitle", balance=True),
-                 Para(meta.presenter, COVER_LINE, bold=True, colour=None if not self.own else "text",
+                 Para(meta.presenter, COVER_LINE, bold=True,
+                      colour=None if not self.own else "text",
                       before=24, field="presenter", origin="meta.presenter"),
                  Para(f"{meta.event} \u00b7 {meta.date}", COVER_LINE,
                       colour=None if not self.own else "muted", before=4, field="event and date",
@@ -1197,7 +1175,7 @@ class _Deck:
                 else:
                     blocks.append([label(i, card), question, text])
             items: list[Item] = []
-            for card, item in zip(cards, texts_together(boxes, blocks, inset=inset)):
+            for card, item in zip(cards, texts_together(boxes, blocks, inset=inset), strict=True):
                 item.fill = ("accent", 0.9) if card.ours else ("rule", 0.75)
                 item.outline = ("accent", 2.5) if card.ours else None
                 item.name = f"Card: {card.label}"
@@ -1248,11 +1226,13 @@ class _Deck:
             right_w = min(max(_emu(need_right), round(frame.w * 0.36)), round(frame.w * 0.46))
             left, right = frame.columns([frame.w - right_w - _in(0.6), right_w], _in(0.6))
             a, b = texts_together([left, right], [chosen, side])
-            h = max(needed_height(a.paras, left.w, a.sizes), needed_height(b.paras, right.w, b.sizes))
+            h = max(needed_height(a.paras, left.w, a.sizes),
+                    needed_height(b.paras, right.w, b.sizes))
             y = frame.y + max(0, (frame.h - h) // 3)
             a.box = Box(left.x, y, left.w, h)
             b.box = Box(right.x, y, right.w, h)
-            rule = RectItem(Box(right.x - _in(0.32), y, _in(0.02), h), ("rule", 0.0), None, "Divider")
+            rule = RectItem(Box(right.x - _in(0.32), y, _in(0.02), h), ("rule", 0.0), None,
+                            "Divider")
             return [a, rule, b]
 
         def stacked() -> list[Item]:
@@ -1262,11 +1242,13 @@ class _Deck:
             n = len(chosen)
             a_h = needed_height(chosen, frame.w, sizes[:n])
             b_h = needed_height(side, frame.w, sizes[n:])
-            a = TextItem(Box(frame.x, frame.y, frame.w, a_h), chosen, sizes[:n], name="Chosen speed")
+            a = TextItem(Box(frame.x, frame.y, frame.w, a_h), chosen, sizes[:n],
+                         name="Chosen speed")
             rule_y = frame.y + a_h + _emu(gap / 2)
             b = TextItem(Box(frame.x, frame.y + a_h + _emu(gap), frame.w, b_h), side, sizes[n:],
                          name="Slow speed")
-            rule = RectItem(Box(frame.x, rule_y, frame.w, _in(0.02)), ("rule", 0.0), None, "Divider")
+            rule = RectItem(Box(frame.x, rule_y, frame.w, _in(0.02)), ("rule", 0.0), None,
+                            "Divider")
             return [a, rule, b]
 
         if self.dial_look:
@@ -1282,7 +1264,7 @@ class _Deck:
 
         def sizes_of(items: list[Item]) -> tuple[float, float]:
             found = {p.field: size for item in items if isinstance(item, TextItem)
-                     for p, size in zip(item.paras, item.sizes)}
+                     for p, size in zip(item.paras, item.sizes, strict=True)}
             return found["writing time"], found["slow writing time"]
 
         plans = []
@@ -1296,7 +1278,7 @@ class _Deck:
                                         if isinstance(i, RectItem)) else "stacked", frame))
         variant = "side" if all(v == "side" for v, _ in plans) else "stacked"
         found = []
-        for s, (_, frame) in zip(dials, plans):
+        for s, (_, frame) in zip(dials, plans, strict=True):
             self.dial_look = (variant, (FIGURE[0], FIGURE_SIDE[0]))
             try:
                 found.append(sizes_of(self._dial(s, frame)))
@@ -1338,7 +1320,8 @@ class _Deck:
             Para(e.arithmetic, (24.0, 20.0), colour="muted", field="arithmetic"),
             Para(big, (88.0, 60.0) if self.wide else (72.0, 48.0), bold=True, heading=True,
                  colour="accent", line=TIGHT, one_line=True, before=4, field="writing time"),
-            Para(f"of writing at {self.told.speed}", CAPTION, colour="muted", field="writing speed"),
+            Para(f"of writing at {self.told.speed}", CAPTION, colour="muted",
+                 field="writing speed"),
         ]
         if e.featured:
             figure.insert(0, Para("Featured on the dial", LABEL, bold=True, caps=True,
@@ -1386,7 +1369,8 @@ class _Deck:
                                          fig_h), beside, shrink_to_fit=True, name="Speed")
                     base = top.y + fig_h - round(fig_h * 0.1)  # near the figure's baseline
                     side.box = Box(side.box.x, base - side.box.h, side.box.w, side.box.h)
-                    fig = TextItem(Box(top.x, top.y, fig_w, fig_h), number, size, name="Writing time")
+                    fig = TextItem(Box(top.x, top.y, fig_w, fig_h), number, size,
+                                   name="Writing time")
                     rest = Box(top.x, top.y + fig_h + _in(0.2), top.w, top.h - fig_h - _in(0.2))
                     story_item = text_item(rest, tale, shrink_to_fit=True, name="Story")
                 except _NoFit as err:
@@ -1442,7 +1426,8 @@ class _Deck:
             ("Check share", b.check_share, f"of the {b.total} total", "text"),
         ]
 
-        def block(k: int, big: tuple[float, float], sums: bool, first_gap: float = 0.0) -> list[Para]:
+        def block(k: int, big: tuple[float, float], sums: bool,
+                  first_gap: float = 0.0) -> list[Para]:
             label, value, how, role = figures[k]
             paras = [Para(label, LABEL, bold=True, caps=True, colour="muted", tracking=1.0,
                           before=first_gap),
@@ -1477,14 +1462,16 @@ class _Deck:
                         _longest_word(how, CAPTION[1], False) if sums else 0.0) / WIDTH_SAFETY
                     for lab, v, how, _ in figures]
             boxes = Box(frame.x, 0, frame.w, budget).columns(need, _in(0.4))
-            sizes = _fit([(blk, _pt(bx.w), _pt(budget)) for bx, blk in zip(boxes, blocks)])
-            row_h = max(needed_height(blk, bx.w, sz) for bx, blk, sz in zip(boxes, blocks, sizes))
+            sizes = _fit([(blk, _pt(bx.w), _pt(budget))
+                          for bx, blk in zip(boxes, blocks, strict=True)])
+            row_h = max(needed_height(blk, bx.w, sz)
+                        for bx, blk, sz in zip(boxes, blocks, sizes, strict=True))
             row_y = frame.bottom - row_h
             items: list[Item] = [
                 TextItem(frame.top(setup_h), setup, setup_sizes, name="Setup"),
                 PictureItem(Box(frame.x, chart_y, frame.w, row_y - _in(0.2) - chart_y), chart,
                             f"Chart: {chart.title}")]
-            for bx, blk, sz in zip(boxes, blocks, sizes):
+            for bx, blk, sz in zip(boxes, blocks, sizes, strict=True):
                 items.append(TextItem(Box(bx.x, row_y, bx.w, row_h), blk, sz, name=blk[0].text))
             return items
 
@@ -1520,8 +1507,8 @@ class _Deck:
         def side_by_side() -> list[Item]:
             column_w = round(frame.w * 0.34)
             if block:
-                column_w = max(column_w, _emu(_width(fmt.keep_together(b.ceiling), FIGURE_ROW[1], True)
-                                              / WIDTH_SAFETY))
+                least = _width(fmt.keep_together(b.ceiling), FIGURE_ROW[1], True)
+                column_w = max(column_w, _emu(least / WIDTH_SAFETY))
             if column_w > frame.w * 0.42:
                 raise _NoFit(words[0], "too wide beside the chart")
             chart_box, column = frame.columns([frame.w - column_w - _in(0.45), column_w], _in(0.45))
@@ -1534,8 +1521,9 @@ class _Deck:
         def stacked() -> list[Item]:
             items: list[Item] = []
             if block:
-                wide = _emu(_width(fmt.keep_together(b.ceiling), FIGURE_ROW[0], True) / WIDTH_SAFETY)
-                least = _emu(_width(fmt.keep_together(b.ceiling), FIGURE_ROW[1], True) / WIDTH_SAFETY)
+                ceiling = fmt.keep_together(b.ceiling)
+                wide = _emu(_width(ceiling, FIGURE_ROW[0], True) / WIDTH_SAFETY)
+                least = _emu(_width(ceiling, FIGURE_ROW[1], True) / WIDTH_SAFETY)
                 fig_w = max(least + _in(0.05), min(wide, round(frame.w * 0.45)))
                 top = Box(frame.x, frame.y, frame.w, round(frame.h * 0.4))
                 left, right = top.columns([fig_w, top.w - fig_w - _in(0.4)], _in(0.4))
@@ -1585,13 +1573,15 @@ class _Deck:
                        Para(detail.text, self.body((22.0, 18.0)), before=6, colour="muted",
                             field="checklist detail", origin=detail.origin)]
                       for i, (step, detail, _) in enumerate(steps)]
-            text_boxes = [Box(b.x + square + _in(0.25), b.y, b.w - square - _in(0.25), b.h) for b in boxes]
+            text_boxes = [Box(b.x + square + _in(0.25), b.y, b.w - square - _in(0.25), b.h)
+                          for b in boxes]
             texts = texts_together(text_boxes, blocks, name="Step")
             items: list[Item] = []
-            for b, t in zip(boxes, texts):
+            for b, t in zip(boxes, texts, strict=True):
                 first = t.sizes[0] * TIGHT
                 y = b.y + _emu(max(0.0, (first - _pt(square)) / 2))
-                items.append(RectItem(Box(b.x, y, square, square), None, ("accent", 2.0), "Checkbox"))
+                items.append(RectItem(Box(b.x, y, square, square), None, ("accent", 2.0),
+                                      "Checkbox"))
                 items.append(t)
             return items
 
@@ -1624,7 +1614,8 @@ class _Deck:
             return [table_item(frame, rows, None, name="Sources table")]
 
         def listed() -> list[Item]:
-            rows = [[[who(i, src, (Run(src.title, "text", bold=True), Run(" \u2014 ", "muted", bold=False))),
+            rows = [[[who(i, src, (Run(src.title, "text", bold=True),
+                                   Run(" \u2014 ", "muted", bold=False))),
                       what(i, src, before=2)]] for i, src in enumerate(self.told.sources)]
             return [table_item(frame, rows, None, name="Sources list", header=False)]
 
@@ -1658,11 +1649,12 @@ class _Deck:
     def _app_xml(self) -> bytes:
         slides = len(self.prs.slides)
         notes = sum(1 for slide in self.prs.slides if slide.has_notes_slide)
-        shape = "16:9" if self.wide else "4:3" if abs(self.width / self.height - 4 / 3) < 0.01 else "custom"
+        four_three = abs(self.width / self.height - 4 / 3) < 0.01
+        shape = "16:9" if self.wide else "4:3" if four_three else "custom"
         return (
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-            '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" '
-            'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
+            f'<Properties xmlns="{_OFFICE}/extended-properties" '
+            f'xmlns:vt="{_OFFICE}/docPropsVTypes">'
             f"<Application>deckgen</Application><PresentationFormat>On-screen Show ({shape})"
             f"</PresentationFormat><Slides>{slides}</Slides><Notes>{notes}</Notes>"
             "<HiddenSlides>0</HiddenSlides></Properties>").encode("utf-8")
@@ -1693,7 +1685,8 @@ def _best_fit(*variants: Callable[[], list[Item]]) -> list[Item]:
             last = err
             continue
         smallest = min((size for item in items if isinstance(item, TextItem)
-                        for p, size in zip(item.paras, item.sizes) if p.field), default=0.0)
+                        for p, size in zip(item.paras, item.sizes, strict=True) if p.field),
+                       default=0.0)
         if best is None or smallest > best[0]:
             best = (smallest, items)
     if best is None:
@@ -1725,11 +1718,12 @@ def _middle(items: list[Item], box: Box) -> list[Item]:
 
 
 def _table_cells(table: st.Table, size: tuple[float, float]) -> list[list[list[Para]]]:
-    rows = [[[Para(h, size, bold=True, align=a, line=TIGHT)] for h, a in zip(table.header, table.align)]]
-    for r, row in enumerate(table.rows):
+    rows = [[[Para(h, size, bold=True, align=a, line=TIGHT)]
+             for h, a in zip(table.header, table.align, strict=True)]]
+    for row in table.rows:
         rows.append([[Para(fmt.keep_together(v) if a == "r" else v, size, align=a,
                            line=TIGHT, field="table cell")]
-                     for v, a in zip(row, table.align)])
+                     for v, a in zip(row, table.align, strict=True)])
     return rows
 
 
@@ -1799,11 +1793,13 @@ def describe_layouts(path: Path) -> str:
     try:
         prs = Presentation(io.BytesIO(data))
     except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
-        raise InputError(Problem(f"is not a PowerPoint .pptx file ({_why(err)})", str(path))) from None
+        raise InputError(Problem(f"is not a PowerPoint .pptx file ({_why(err)})",
+                                 str(path))) from None
     width, height = int(prs.slide_width or 0), int(prs.slide_height or 0)
     theme = _theme_of(prs, Theme("", "", "", "", "", "", ""))
     lines = [f"{path}: {width / EMU_PER_IN:.2f} x {height / EMU_PER_IN:.2f} in",
-             f"theme: text {theme.text or '?'}, accent {theme.accent or '?'}, muted {theme.muted or '?'}, "
+             f"theme: text {theme.text or '?'}, accent {theme.accent or '?'}, "
+             f"muted {theme.muted or '?'}, "
              f"background {theme.background or '?'}; fonts {theme.heading_font or '?'} (headings), "
              f"{theme.body_font or '?'} (body)"]
     try:

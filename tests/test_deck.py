@@ -17,11 +17,10 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+from conftest import DEFAULT_CONTENT, run_cli
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 from pptx.util import Emu
-
-from conftest import DEFAULT_CONTENT, run_cli
 
 NBSP = "\u00a0"
 P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
@@ -84,7 +83,8 @@ def other_deck(other_build: Path):
 
 
 def build_deck(out: Path, *args: str, env: dict[str, str] | None = None) -> Path:
-    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "deck", "--out", str(out), *args, env=env)
+    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "deck", "--out", str(out), *args,
+                  env=env)
     assert run.returncode == 0, run.stderr
     return deck_in(out)
 
@@ -211,7 +211,8 @@ def test_workloads_slide_other(other_deck) -> None:
         ("1,000 story endings × 1,000", "1,000,000", "2 h 46 min 40 s", "6 min 40 s"),  # 400 s
         ("40 app drafts × 20,000", "800,000", "2 h 13 min 20 s", "5 min 20 s"),  # 320 s
         ("10,000 critiqued candidates × 300", "3,000,000", "8 h 20 min", "20 min"),  # 1,200 s
-        ("10,000 rehearsals × 1,000", "10,000,000", "27 h 46 min 40 s", "1 h 6 min 40 s"),  # 4,000 s
+        # 10,000,000 / 2,500 = 4,000 s
+        ("10,000 rehearsals × 1,000", "10,000,000", "27 h 46 min 40 s", "1 h 6 min 40 s"),
     ]
     assert highlighted_rows(s) == [3]
     assert "40 app drafts × 20,000 | 800,000 | 2 h 13 min 20 s | 5 min 20 s" in notes(s)
@@ -252,7 +253,8 @@ def test_ceiling_slide_other(other_deck) -> None:
 
 def test_other_dial_experiments_show_their_writing_times(other_deck) -> None:
     # 1,000,000 / 2,500 = 400 s; 800,000 / 2,500 = 320 s; 1,200 s; 10,000,000 / 2,500 = 4,000 s
-    for index, figure in ((4, "6 min 40 s"), (5, "5 min 20 s"), (6, "20 min"), (7, "1 h 6 min 40 s")):
+    for index, figure in ((4, "6 min 40 s"), (5, "5 min 20 s"), (6, "20 min"),
+                          (7, "1 h 6 min 40 s")):
         texts = slide_texts(other_deck.slides[index])
         assert figure in texts
         assert "of writing at 2,500 tokens/sec" in texts
@@ -315,7 +317,8 @@ def test_text_is_never_too_small(default_deck) -> None:
             for frame in frames:
                 for paragraph in frame.paragraphs:
                     for run in paragraph.runs:
-                        assert run.font.size is not None and run.font.size.pt >= floor, (number, run.text)
+                        size = run.font.size
+                        assert size is not None and size.pt >= floor, (number, run.text)
 
 
 def test_titles_sit_in_the_title_placeholder(default_deck) -> None:
@@ -334,7 +337,7 @@ def test_walk_adds_one_dial_slide_per_speed_mark(walk_deck: Path) -> None:
     expected = [("100 tokens/sec", "2 h 46 min 40 s"), ("1,000 tokens/sec", "16 min 40 s"),
                 ("10,000 tokens/sec", "1 min 40 s"), ("100,000 tokens/sec", "10 seconds"),
                 ("1,000,000 tokens/sec", "1 second")]
-    for slide, (speed, figure) in zip(slides[3:8], expected):
+    for slide, (speed, figure) in zip(slides[3:8], expected, strict=True):
         texts = slide_texts(slide)
         assert figure in texts
         assert f"1,000 story endings: {figure} of writing at {speed}" in "\n".join(texts)
@@ -361,7 +364,8 @@ def test_four_by_three(narrow_deck: Path) -> None:
 def test_shape_ids_are_unique_on_every_slide(default_build: Path, walk_deck: Path) -> None:
     for path in (deck_in(default_build), walk_deck):
         with zipfile.ZipFile(path) as z:
-            slides = [n for n in z.namelist() if re.fullmatch(r"ppt/(slides|notesSlides)/\w+\.xml", n)]
+            slides = [n for n in z.namelist()
+                      if re.fullmatch(r"ppt/(slides|notesSlides)/\w+\.xml", n)]
             assert slides
             for name in slides:
                 ids = [e.get("id") for e in ElementTree.fromstring(z.read(name)).iter(f"{P}cNvPr")]
@@ -457,11 +461,12 @@ def make_template(path: Path) -> Path:
     prs = Presentation()
     names = ["Opening", "Words and a picture", "Chapter", "Side by side", "Versus", "Headline only",
              "Empty", "Caption left", "Photo", "Vertical words", "Vertical headline"]
-    for layout, name in zip(prs.slide_layouts, names):
+    for layout, name in zip(prs.slide_layouts, names, strict=True):
         layout._element.cSld.set("name", name)
     theme = prs.slide_master.part.part_related_by(RT.THEME)
     xml = theme.blob.decode("utf-8")
-    xml = re.sub(r"<a:accent1>.*?</a:accent1>", f'<a:accent1><a:srgbClr val="{ACCENT}"/></a:accent1>', xml)
+    xml = re.sub(r"<a:accent1>.*?</a:accent1>",
+                 f'<a:accent1><a:srgbClr val="{ACCENT}"/></a:accent1>', xml)
     xml = re.sub(r"<a:dk2>.*?</a:dk2>", f'<a:dk2><a:srgbClr val="{DARK2}"/></a:dk2>', xml)
     theme._blob = xml.encode("utf-8")
     slide = prs.slides.add_slide(prs.slide_layouts[5])
@@ -534,7 +539,8 @@ def test_layouts_command_refuses_a_file_that_is_not_a_deck(tmp_path: Path) -> No
 
 
 @pytest.mark.soffice
-@pytest.mark.skipif(shutil.which("soffice") is None, reason="LibreOffice (soffice) is not installed")
+@pytest.mark.skipif(shutil.which("soffice") is None,
+                    reason="LibreOffice (soffice) is not installed")
 def test_libreoffice_prints_one_page_per_slide(tmp_path: Path, default_build: Path,
                                                walk_deck: Path) -> None:
     from pypdf import PdfReader
