@@ -95,8 +95,12 @@ def render(content: Content, options: Options, parallel: bool = False) -> dict[s
     told = story.compose(content)
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     if parallel and deck and handout and forking.available():
-        with forking.Child(lambda: _handout(told, options), "handout") as child:
-            return {".pptx": _deck(content, told, options), ".pdf": child.result()}
+        work = lambda: (_handout(told, options), chartcache.drawn())  # noqa: E731
+        with forking.Child(work, "handout") as child:
+            pptx = _deck(content, told, options)
+            pdf, charts = child.result()
+        chartcache.adopt(charts)  # the charts the handout's process drew, to keep with ours
+        return {".pptx": pptx, ".pdf": pdf}
     files: dict[str, bytes] = {}
     if deck:
         files[".pptx"] = _deck(content, told, options)
@@ -129,11 +133,11 @@ def write(content: Content, options: Options, parallel: bool = False) -> list[Pa
     """Render prepared content and write its files, all of them or none; charts come from
     the output folder's cache when an earlier build drew them."""
     output.prepare(options.out)
-    with chartcache.use(options.out):
-        files = render(content, options, parallel)
     name = stem(content, options.check is not None)
-    return output.write_all({options.out / f"{name}{suffix}": data
-                             for suffix, data in files.items()})
+    with chartcache.use(options.out):  # new charts are kept only once the files are written
+        files = render(content, options, parallel)
+        return output.write_all({options.out / f"{name}{suffix}": data
+                                 for suffix, data in files.items()})
 
 
 def _read_template(path: Path | None) -> bytes | None:

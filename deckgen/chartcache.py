@@ -1,13 +1,16 @@
 """Rendered charts, kept by the hash of everything that shapes them, so a rebuild draws none.
 
 `render(...)` takes the same arguments as `charts.render` and returns the same bytes. A
-chart is drawn once per process for a given input (the deck and the handout share it),
-and kept on disk in the output folder's cache (`.deckgen-cache/`) while `use(folder)` is
-active, so a rebuild after a change of prose only reads the charts back and never imports
-matplotlib. The key covers the chart spec, the theme, size, format, resolution and font
-size, deckgen's version, the chart code itself and matplotlib's version. Each entry
-carries a checksum of its bytes; a damaged entry is drawn again. The cache never fails a
-build: when it cannot be read or written, the chart is simply drawn.
+chart is drawn once per process for a given input (the deck and the handout share it).
+Inside `use(folder)`, charts are read from the output folder's cache (`.deckgen-cache/`),
+and the ones drawn anew are saved there when the block ends without an error, that is,
+after the build wrote its files: a failed build writes nothing at all. A rebuild after a
+change of prose only reads the charts back and never imports matplotlib.
+
+The key covers the chart spec, the theme, size, format, resolution and font size,
+deckgen's version, the chart code itself and matplotlib's version. Each entry carries a
+checksum of its bytes; a damaged entry is drawn again. The cache never fails a build: when
+it cannot be read or written, the chart is simply drawn.
 """
 
 from __future__ import annotations
@@ -29,21 +32,46 @@ MAX_ENTRIES = 240  # on disk; a sweep of 5 speeds x 4 checks with 3 charts in 2 
 _IN_MEMORY = 48
 
 _folder: Path | None = None
+_new: dict[str, bytes] = {}  # entries drawn inside the current `use` block: file name -> entry
 _memory: OrderedDict[str, bytes] = OrderedDict()
 stats = {"drawn": 0, "from_memory": 0, "from_disk": 0}
 
 
 @contextlib.contextmanager
-def use(folder: Path | None) -> Iterator[None]:
-    """Keep charts in `folder` (created on first store) while the block runs."""
-    global _folder
-    before, _folder = _folder, folder
+def use(folder: Path | None, save: bool = True) -> Iterator[None]:
+    """Read charts from `folder`'s cache while the block runs; save the new ones when it ends
+    without an error (and `save`; otherwise `drawn()` hands them to the caller)."""
+    global _folder, _new
+    before = _folder, _new
+    _folder, _new = folder, {}
     try:
         yield
+        if save and folder is not None:
+            keep(folder, _new)
     finally:
-        _folder = before
-        if folder is not None:
-            _prune(folder)
+        _folder, _new = before
+
+
+def drawn() -> dict[str, bytes]:
+    """The entries drawn so far in the current `use` block, to save elsewhere (`keep`) or to
+    hand over to it (`adopt`), e.g. from another process."""
+    return dict(_new)
+
+
+def adopt(entries: dict[str, bytes]) -> None:
+    """Add entries drawn by another process to the current `use` block's."""
+    _new.update(entries)
+
+
+def keep(folder: Path, entries: dict[str, bytes]) -> None:
+    """Save entries in `folder`'s cache (best effort), then prune it."""
+    if not entries:
+        return
+    with contextlib.suppress(OSError):
+        (folder / FOLDER).mkdir(exist_ok=True)
+        for name, entry in entries.items():
+            output.put(folder / FOLDER / name, entry, sync=False)
+    _prune(folder)
 
 
 def render(
@@ -63,6 +91,8 @@ def render(
     if data is not None:
         _memory.move_to_end(key)
         stats["from_memory"] += 1
+        if _folder is not None and not (_folder / FOLDER / _name(key, fmt)).exists():
+            _store(key, fmt, data)  # drawn for a build that failed: save it with this one
         return data
     data = _load(key, fmt)
     if data is not None:
@@ -101,14 +131,14 @@ def _code() -> tuple[str, str]:
     return hashlib.sha256(source).hexdigest(), drawing
 
 
-def _entry(key: str, fmt: str) -> Path | None:
-    return None if _folder is None else _folder / FOLDER / f"{key[:40]}.{fmt}"
+def _name(key: str, fmt: str) -> str:
+    return f"{key[:40]}.{fmt}"
 
 
 def _load(key: str, fmt: str) -> bytes | None:
-    path = _entry(key, fmt)
-    if path is None:
+    if _folder is None:
         return None
+    path = _folder / FOLDER / _name(key, fmt)
     try:
         blob = path.read_bytes()
     except OSError:
@@ -122,13 +152,8 @@ def _load(key: str, fmt: str) -> bytes | None:
 
 
 def _store(key: str, fmt: str, data: bytes) -> None:
-    path = _entry(key, fmt)
-    if path is None:
-        return
-    blob = hashlib.sha256(data).hexdigest().encode("ascii") + data
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(exist_ok=True)
-        output.put(path, blob, sync=False)
+    if _folder is not None:
+        _new[_name(key, fmt)] = hashlib.sha256(data).hexdigest().encode("ascii") + data
 
 
 def _prune(folder: Path) -> None:

@@ -169,7 +169,8 @@ def default_workers() -> int:
     return parallel.cores()
 
 
-Drawn = tuple[bytes, list[str], int]  # the file's bytes, or the problems' lines and exit code
+# The file's bytes and the charts drawn for it, or the problems' lines and the exit code.
+Drawn = tuple[bytes, dict[str, bytes], list[str], int]
 
 
 def _kinds(options: build.Options) -> list[str]:
@@ -194,9 +195,9 @@ class _Landing:
         if len(pieces) < len(_kinds(job.options)):
             return
         del self.waiting[number]
-        failed = [line for kind in build.KINDS if kind in pieces for line in pieces[kind][1]]
+        failed = [line for kind in build.KINDS if kind in pieces for line in pieces[kind][2]]
         if failed:
-            self._fail(failed, max(p[2] for p in pieces.values()))
+            self._fail(failed, max(p[3] for p in pieces.values()))
             return
         files = {
             job.options.out / f"{job.name}{SUFFIX[kind]}": pieces[kind][0]
@@ -208,6 +209,8 @@ class _Landing:
         except DeckgenError as err:
             self._fail(err.lines(), err.exit_code)
             return
+        charts = {name: entry for p in pieces.values() for name, entry in p[1].items()}
+        chartcache.keep(job.options.out, charts)  # only now that its files are written
         for path in paths:
             self.written.append(path)
             self.finished(path)
@@ -234,10 +237,11 @@ def _quiet() -> None:
 def _draw(job: Job, kind: str) -> Drawn:
     """One piece of one combination, in whichever process; nothing is written here."""
     try:
-        with chartcache.use(job.options.out):
+        with chartcache.use(job.options.out, save=False):
             files = build.render(job.content, replace(job.options, only=kind))
-        return files[SUFFIX[kind]], [], 0
+            charts = chartcache.drawn()
+        return files[SUFFIX[kind]], charts, [], 0
     except DeckgenError as err:
-        return b"", err.lines(), err.exit_code
+        return b"", {}, err.lines(), err.exit_code
     except Exception as err:  # a bug must not take the other combinations down
-        return b"", [f"{job.name}: cannot draw the {kind}: {type(err).__name__}: {err}"], 1
+        return b"", {}, [f"{job.name}: cannot draw the {kind}: {type(err).__name__}: {err}"], 1

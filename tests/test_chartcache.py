@@ -152,3 +152,27 @@ def test_a_prose_only_rebuild_reads_every_chart_back(
     assert report["code"] == 0
     assert report["drawn"] == 0 and report["from_disk"] >= 1
     assert report["matplotlib"] is False
+
+
+def test_a_failed_build_keeps_no_chart(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(RuntimeError), chartcache.use(tmp_path):
+        draw(told)
+        raise RuntimeError("the deck did not fit")
+    assert not (tmp_path / chartcache.FOLDER).exists()
+    with chartcache.use(tmp_path):  # the next good build keeps it, though drawn before
+        draw(told)
+    assert len(drawn) == 1
+    assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 1
+
+
+def test_charts_from_another_process_are_kept_with_ours(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    with chartcache.use(tmp_path / "elsewhere", save=False):
+        draw(told, "bottleneck")
+        handed = chartcache.drawn()
+    assert len(handed) == 1
+    assert not (tmp_path / "elsewhere").exists()  # save=False: the caller keeps them
+    with chartcache.use(tmp_path):
+        draw(told)
+        chartcache.adopt(handed)
+    names = {p.name for p in (tmp_path / chartcache.FOLDER).iterdir()}
+    assert len(names) == 2 and set(handed) <= names
