@@ -132,7 +132,7 @@ def build(content_path: Path | None, options: Options) -> tuple[list[Path], list
 def write(content: Content, options: Options, parallel: bool = False) -> list[Path]:
     """Render prepared content and write its files, all of them or none; charts come from
     the output folder's cache when an earlier build drew them."""
-    output.prepare(options.out)
+    output.check(options.out)  # the folder itself is made only when the files are written
     name = stem(content, options.check is not None)
     with chartcache.use(options.out):  # new charts are kept only once the files are written
         files = render(content, options, parallel)

@@ -41,6 +41,23 @@ def refuse(path: Path, err: OSError) -> OutputError:
     )
 
 
+def check(folder: Path) -> None:
+    """Refuse, before any work, an output folder that cannot be one; create nothing yet."""
+    if folder.exists() and not folder.is_dir():
+        raise InputError(
+            Problem("the output folder is a file, not a folder", str(folder), path="--out")
+        )
+    for above in folder.parents:
+        if above.exists():
+            if not above.is_dir():
+                raise InputError(
+                    Problem(
+                        "a part of the output folder's path is a file", str(folder), path="--out"
+                    )
+                )
+            return
+
+
 def prepare(folder: Path) -> None:
     """Make sure `folder` can hold output: it is a folder (created if missing)."""
     if folder.exists() and not folder.is_dir():

@@ -135,7 +135,7 @@ def run(jobs: list[Job], workers: int, finished: Callable[[Path], None]) -> list
     end, and its earlier files are left as they were.
     """
     for folder in dict.fromkeys(job.options.out for job in jobs):
-        output.prepare(folder)
+        output.check(folder)
     pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
     landing = _Landing(jobs, finished)
     if workers <= 1 or len(pieces) <= 1:

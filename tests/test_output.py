@@ -480,3 +480,29 @@ def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path, signum
     assert err == "interrupted; earlier files were left as they were\n"
     assert_untouched(last_good, default_build)
     assert not (last_good / ".deckgen-cache").exists()
+
+
+def test_a_failed_build_does_not_even_make_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from deckgen import build
+
+    def broken(content, told, options):  # type: ignore[no-untyped-def]
+        raise InputError(Problem("slide 6: the story does not fit"))
+
+    monkeypatch.setattr(build, "_deck", broken)
+    out = tmp_path / "talks" / "out"
+    content, _ = build.prepare(DEFAULT_CONTENT, build.Options(out=out))
+    with pytest.raises(InputError):
+        build.write(content, build.Options(out=out), parallel=False)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_above_the_output_folder(tmp_path: Path) -> None:
+    (tmp_path / "notes").write_text("x", encoding="utf-8")
+    out = tmp_path / "notes" / "out"
+    with pytest.raises(InputError) as caught:
+        output.check(out)
+    assert caught.value.lines() == [f"{out}: --out: a part of the output folder's path is a file"]
+    output.check(tmp_path / "new" / "folder")  # missing folders are fine: made when writing
+    assert not (tmp_path / "new").exists()
