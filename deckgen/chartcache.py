@@ -8,9 +8,9 @@ after the build wrote its files: a failed build writes nothing at all. A rebuild
 change of prose only reads the charts back and never imports matplotlib.
 
 The key covers the chart spec, the theme, size, format, resolution and font size,
-deckgen's version, the chart code itself and matplotlib's version. Each entry carries a
-checksum of its bytes; a damaged entry is drawn again. The cache never fails a build: when
-it cannot be read or written, the chart is simply drawn.
+deckgen's version, the chart code itself and the versions of matplotlib, numpy and
+Pillow. Each entry carries a checksum of its bytes; a damaged entry is drawn again. The
+cache never fails a build: when it cannot be read or written, the chart is simply drawn.
 """
 
 from __future__ import annotations
@@ -116,19 +116,22 @@ def _key(chart: Chart, theme: Theme, sizes: dict[str, object]) -> str:
 
 
 @cache
-def _code() -> tuple[str, str]:
-    """The chart code's own hash and matplotlib's version: a changed drawing is a new key."""
+def _code() -> tuple[str, ...]:
+    """The chart code's own hash and the versions of what draws and encodes a chart
+    (matplotlib, numpy, Pillow): a changed drawing is a new key."""
     try:
         source = (Path(__file__).parent / "charts.py").read_bytes()
     except OSError:  # pragma: no cover - an install without sources
         source = __version__.encode()
-    try:
-        from importlib.metadata import version
+    from importlib.metadata import PackageNotFoundError, version
 
-        drawing = version("matplotlib")
-    except Exception:  # pragma: no cover - a matplotlib without metadata
-        drawing = "unknown"
-    return hashlib.sha256(source).hexdigest(), drawing
+    versions = []
+    for name in ("matplotlib", "numpy", "pillow"):
+        try:
+            versions.append(f"{name} {version(name)}")
+        except PackageNotFoundError:  # pragma: no cover - installed without metadata
+            versions.append(f"{name} unknown")
+    return (hashlib.sha256(source).hexdigest(), *versions)
 
 
 def _name(key: str, fmt: str) -> str:
