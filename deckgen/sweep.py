@@ -142,8 +142,12 @@ def run(jobs: list[Job], workers: int, finished: Callable[[Path], None]) -> list
         for number, kind in pieces:
             landing.add(number, kind, _draw(jobs[number], kind))
         return landing.end()
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(_HEAVY)
+    context: multiprocessing.context.BaseContext
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        multiprocessing.set_forkserver_preload(_HEAVY)  # imported once, before workers fork
+    else:  # pragma: no cover - Windows: each worker imports for itself
+        context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(
         min(workers, len(pieces)), mp_context=context, initializer=_quiet
     ) as pool:
