@@ -67,6 +67,7 @@ BODY_FLOOR_NARROW = 16.0
 FIGURE = (120.0, 72.0)
 FIGURE_SIDE = (72.0, 48.0)  # the slow speed's figure beside the chosen one
 FIGURE_ROW = (88.0, 60.0)  # several big figures side by side
+FIGURE_LAST = 40.0  # a figure too long for the big sizes (an extreme dial), as a last resort
 TABLE = (24.0, 16.0)
 CAPTION = (20.0, 18.0)
 NOTE = (16.0, 16.0)  # a table's caption when room is short: a footnote, not body text
@@ -896,6 +897,11 @@ class _Deck:
         self.width, self.height = int(prs.slide_width), int(prs.slide_height)
         self.wide = self.width / self.height > 1.5
         self.dial_look: tuple[str, tuple[float, float]] | None = None
+        self.relaxed = True  # whether a slide may settle for its fallback arrangements
+
+    def fallbacks(self, *variants: Callable[[], list[Item]]) -> list[Callable[[], list[Item]]]:
+        """`variants` when the slide may settle for less, else none."""
+        return list(variants) if self.relaxed else []
 
     def body(self, size: tuple[float, float]) -> tuple[float, float]:
         """A body text's size range: never below 18 pt on a wide slide; a 4:3 slide, narrower
@@ -908,8 +914,9 @@ class _Deck:
         p = err.culprit
         where = self.told.where(p.origin) if p.origin else None
         what = p.field or "text"
+        advice = "; shorten it" if p.origin else ""  # a computed figure cannot be shortened
         message = (f"slide {number}: the {what} does not fit ({len(p.text)} characters; "
-                   f"{err.detail}); shorten it")
+                   f"{err.detail}){advice}")
         return InputError(Problem(message, self.told.file, where[0] if where else None,
                                   where[1] if where else None, p.origin or None))
 
@@ -1072,20 +1079,30 @@ class _Deck:
         what = "title" if s.headline.origin.startswith("workloads[") else "headline"
         compose = getattr(self, f"_{s.kind}")
         try:
-            paras, sizes, head, frame, lines = self.header(s.kicker, s.headline, what)
+            plan = self.header(s.kicker, s.headline, what)
         except _NoFit as err:
             raise self.fail(number, err) from None
-        try:
-            items = compose(s, frame)
-        except _NoFit as err:
-            try:  # a title on one line, smaller, leaves the content more room
-                if lines == 1:
-                    raise
-                paras, sizes, head, frame, lines = self.header(s.kicker, s.headline, what,
-                                                               squeeze=True)
-                items = compose(s, frame)
-            except _NoFit as again:
-                raise self.fail(number, again if lines == 1 else err) from None
+        # The arrangements a slide prefers come first; when they do not fit under a title of
+        # two lines, the title takes one line (smaller) before the slide settles for less.
+        attempts = [(plan, plan[4] == 1)]
+        if plan[4] > 1:
+            try:
+                squeezed = self.header(s.kicker, s.headline, what, squeeze=True)
+                attempts += [(squeezed, False), (plan, True), (squeezed, True)]
+            except _NoFit:
+                attempts += [(plan, True)]
+        last: _NoFit | None = None
+        for plan, relaxed in attempts:
+            self.relaxed = relaxed
+            try:
+                items = compose(s, plan[3])
+                break
+            except _NoFit as err:
+                last = err
+        else:
+            assert last is not None
+            raise self.fail(number, last) from None
+        paras, sizes, head, frame, lines = plan
         title = slide.shapes.title
         _body(title.text_frame, self._insets(title), "t" if self.own else None)
         _write(title.text_frame, paras, sizes, placeholder=True)
@@ -1150,9 +1167,9 @@ class _Deck:
         """Four cards: a label in capitals, a question, two sentences; ours is marked. When
         the question cannot have a line of its own, it leads the sentences in bold."""
         cards = self.told.cards
-        columns = 2
+        columns = min(2, len(cards))
         rows = math.ceil(len(cards) / columns)
-        boxes = frame.grid(columns, rows, _in(0.18))
+        boxes = frame.grid(columns, rows, _in(0.18))[:len(cards)]
         inset = (_in(0.22), _in(0.16), _in(0.22), _in(0.12))
 
         def label(i: int, card: st.Card) -> Para:
@@ -1251,9 +1268,14 @@ class _Deck:
                             "Divider")
             return [a, rule, b]
 
+        def smaller() -> list[Item]:  # a last resort for a figure too long for the big sizes
+            chosen[1] = replace(chosen[1], size=(chosen[1].size[0], FIGURE_LAST))
+            side[1] = replace(side[1], size=(side[1].size[0], FIGURE_LAST))
+            return stacked()
+
         if self.dial_look:
             return side_by_side() if self.dial_look[0] == "side" else stacked()
-        return _first_fit(side_by_side, stacked)
+        return _first_fit(side_by_side, stacked, *self.fallbacks(smaller))
 
     def settle_dials(self, slides: Sequence[st.Slide]) -> None:
         """Give every 'turn the dial' slide the arrangement and figure sizes that suit them
@@ -1305,11 +1327,12 @@ class _Deck:
             return [table, cap, PictureItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y),
                                             chart, f"Chart: {chart.title}")]
 
-        variants = [lambda: stacked(CHART_ROOM, CAPTION), lambda: stacked(CHART_MIN, CAPTION),
-                    lambda: stacked(CHART_MIN, NOTE)]
+        variants = [lambda: stacked(CHART_ROOM, CAPTION),
+                    *self.fallbacks(lambda: stacked(CHART_MIN, CAPTION),
+                                    lambda: stacked(CHART_MIN, NOTE))]
         if not self.wide:  # a narrow slide's last resort: the table a size smaller
             cells_small = _table_cells(s.table, (TABLE[0], TABLE_NARROW_FLOOR))
-            variants.append(lambda: stacked(CHART_MIN, NOTE, cells_small))
+            variants += self.fallbacks(lambda: stacked(CHART_MIN, NOTE, cells_small))
         return _first_fit(*variants)
 
     def _experiment(self, s: st.Slide, frame: Box) -> list[Item]:
@@ -1343,13 +1366,14 @@ class _Deck:
             b = text_item(right, tale, shrink_to_fit=True, name="Story")
             return _middle([a, b], above) + band
 
-        def stacked(sum_beside: bool) -> list[Item]:
-            """The figure with its speed (and its sum, or the sum above it) beside it, the story
-            below; the figure gives way first, down to its smallest size, so the story keeps
-            its room."""
+        def stacked(beside_it: str) -> list[Item]:
+            """The figure with its speed (and its sum, or the sum above it) beside it, or with
+            nothing beside it ("none": the sum above, the speed below); the story under them.
+            The figure gives way first, down to its smallest size, so the story keeps room."""
             arithmetic, number, speed = figure[-3], [replace(figure[-2], before=0)], figure[-1]
-            above_row = figure[:-2] if not sum_beside else figure[:-3]
-            beside = [arithmetic, replace(speed, before=4)] if sum_beside else [speed]
+            above_row = figure[:-3] if beside_it == "sum" else figure[:-2]
+            beside = {"sum": [arithmetic, replace(speed, before=4)], "speed": [speed],
+                      "none": []}[beside_it]
             items: list[Item] = []
             top = above
             if above_row:
@@ -1361,25 +1385,41 @@ class _Deck:
             for step in range(int(high - low) // 4 + 1):
                 size = [max(low, high - 4 * step)]
                 fig_w = _emu(_width(big, size[0], True) / WIDTH_SAFETY) + _in(0.05)
-                if fig_w > top.w * 0.72:
+                if fig_w > top.w * (0.72 if beside else 1.0):
                     continue
                 fig_h = needed_height(number, fig_w, size)
                 try:
-                    side = text_item(Box(top.x + fig_w + _in(0.3), top.y, top.w - fig_w - _in(0.3),
-                                         fig_h), beside, shrink_to_fit=True, name="Speed")
-                    base = top.y + fig_h - round(fig_h * 0.1)  # near the figure's baseline
-                    side.box = Box(side.box.x, base - side.box.h, side.box.w, side.box.h)
                     fig = TextItem(Box(top.x, top.y, fig_w, fig_h), number, size,
                                    name="Writing time")
-                    rest = Box(top.x, top.y + fig_h + _in(0.2), top.w, top.h - fig_h - _in(0.2))
-                    story_item = text_item(rest, tale, shrink_to_fit=True, name="Story")
+                    placed: list[Item] = [fig]
+                    below = fig.box.bottom
+                    if beside:
+                        side = text_item(Box(top.x + fig_w + _in(0.3), top.y,
+                                             top.w - fig_w - _in(0.3), fig_h),
+                                         beside, shrink_to_fit=True, name="Speed")
+                        base = top.y + fig_h - round(fig_h * 0.1)  # near the figure's baseline
+                        side.box = Box(side.box.x, base - side.box.h, side.box.w, side.box.h)
+                        placed.append(side)
+                    else:
+                        side = text_item(Box(top.x, below, top.w, top.bottom - below),
+                                         [replace(speed, before=0)], shrink_to_fit=True,
+                                         name="Speed")
+                        placed.append(side)
+                        below = side.box.bottom
+                    rest = Box(top.x, below + _in(0.2), top.w, top.bottom - below - _in(0.2))
+                    placed.append(text_item(rest, tale, shrink_to_fit=True, name="Story"))
                 except _NoFit as err:
                     tried = tried or err
                     continue
-                return items + [fig, side, story_item] + band
+                return items + placed + band
             raise tried or _NoFit(figure[-2], "too wide for the slide")
 
-        variants = [lambda: stacked(True), lambda: stacked(False)]
+        def smaller() -> list[Item]:  # a last resort for a figure too long for the big sizes
+            figure[-2] = replace(figure[-2], size=(figure[-2].size[0], FIGURE_LAST))
+            return stacked("none")
+
+        variants = [lambda: stacked("sum"), lambda: stacked("speed"), lambda: stacked("none"),
+                    *self.fallbacks(smaller)]
         return _first_fit(side_by_side, *variants) if self.wide else _first_fit(*variants)
 
     def _set_apart(self, label: str, line: st.Text, frame: Box) -> list[Item]:
@@ -1451,11 +1491,13 @@ class _Deck:
                     PictureItem(chart_box, chart, f"Chart: {chart.title}"),
                     text_item(column_box, column, name="Speedups")]
 
-        def under(setup_sizes: list[float], sums: bool) -> list[Item]:
+        def under(setup_sizes: list[float], sums: bool, last: bool = False) -> list[Item]:
             setup_h = needed_height(setup, frame.w, setup_sizes)
             chart_y = frame.y + setup_h + _in(0.15)
             budget = frame.bottom - chart_y - BAR_CHART_MIN - _in(0.2)
             big = (80.0, 54.0) if self.wide else (64.0, 40.0)
+            if last:
+                big = (big[0], FIGURE_LAST / 2)
             blocks = [block(k, big, sums) for k in range(len(figures))]
             need = [max(_width(fmt.keep_together(v), big[1], True),
                         _width(lab.upper(), LABEL[1], True, 1.0),
@@ -1476,7 +1518,9 @@ class _Deck:
             return items
 
         variants = [lambda: _shrinking(setup, lambda sz: under(sz, True)),
-                    lambda: _shrinking(setup, lambda sz: under(sz, False))]
+                    *self.fallbacks(
+                        lambda: _shrinking(setup, lambda sz: under(sz, False)),
+                        lambda: _shrinking(setup, lambda sz: under(sz, False, last=True)))]
         if self.wide:
             variants.insert(0, lambda: _shrinking(setup, beside))
         return _first_fit(*variants)
@@ -1497,7 +1541,7 @@ class _Deck:
         assert s.chart is not None
         has_ceiling = b.ceiling_sentence.origin == "bottleneck.ceiling"
         words = [Para(b.ceiling_sentence.text, self.body(BODY), field="ceiling sentence",
-                      origin=b.ceiling_sentence.origin)]
+                      origin=b.ceiling_sentence.origin, balance=True)]
         block = ([Para("Ceiling", LABEL, bold=True, caps=True, colour="muted", tracking=1.0),
                   Para(fmt.keep_together(b.ceiling), FIGURE_ROW, bold=True, heading=True,
                        colour="accent", line=TIGHT, one_line=True, before=2, field="ceiling")]
@@ -1528,7 +1572,11 @@ class _Deck:
                 top = Box(frame.x, frame.y, frame.w, round(frame.h * 0.4))
                 left, right = top.columns([fig_w, top.w - fig_w - _in(0.4)], _in(0.4))
                 fig = text_item(left, block, shrink_to_fit=True, name="Ceiling")
-                text = text_item(right, words, shrink_to_fit=True, name="Ceiling sentence")
+                try:  # no taller than the figure, so the chart keeps its height
+                    text = text_item(Box(right.x, right.y, right.w, fig.box.h), words,
+                                     shrink_to_fit=True, name="Ceiling sentence")
+                except _NoFit:
+                    text = text_item(right, words, shrink_to_fit=True, name="Ceiling sentence")
                 h = max(fig.box.h, text.box.h)
                 items += [fig, text]
             else:
@@ -1553,7 +1601,9 @@ class _Deck:
                   for i, (name, text) in enumerate(things)]
 
         def grid(columns: int) -> list[Item]:
-            boxes = frame.grid(columns, math.ceil(len(things) / columns), _in(0.25))
+            columns = min(columns, len(things))
+            rows = math.ceil(len(things) / columns)
+            boxes = frame.grid(columns, rows, _in(0.25))[:len(things)]
             inner = [Box(b.x, b.y + _in(0.2), b.w, b.h - _in(0.2)) for b in boxes]
             items: list[Item] = [RectItem(Box(b.x, b.y, _in(0.9), _in(0.07)), ("accent", 0.0), None,
                                           "Accent") for b in boxes]
@@ -1566,8 +1616,9 @@ class _Deck:
         square = _in(0.34)
 
         def layout(columns: int) -> list[Item]:
+            columns = min(columns, len(steps))
             rows = math.ceil(len(steps) / columns)
-            boxes = frame.grid(columns, rows, _in(0.22))
+            boxes = frame.grid(columns, rows, _in(0.22))[:len(steps)]
             blocks = [[Para(step, (28.0, 22.0), bold=True, heading=True, line=TIGHT,
                             field="checklist step", origin=f"checklist[{i}].step"),
                        Para(detail.text, self.body((22.0, 18.0)), before=6, colour="muted",
