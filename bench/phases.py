@@ -1,0 +1,81 @@
+"""Where one build's time goes: each phase timed in one process, in CPU seconds.
+
+    python bench/phases.py [CONTENT]
+
+The phases run in the order a serial build meets them, each import separately, so the
+table shows what the command line, each library and each renderer cost. The charts are
+then drawn again alone, and the deck rendered again with every chart already drawn, which
+is what a rebuild after a change of prose costs.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+rows: list[tuple[str, float]] = []
+_last = time.process_time()
+
+
+def mark(name: str) -> None:
+    global _last
+    now = time.process_time()
+    rows.append((name, now - _last))
+    _last = now
+
+
+def main() -> None:
+    global _last
+    _last = time.process_time()
+    import typer  # noqa: F401
+
+    mark("import typer")
+    import deckgen.cli  # noqa: F401
+    from deckgen import build, chartcache, story
+
+    mark("import deckgen's core")
+    content_path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "content.yaml"
+    content, _ = build.prepare(content_path, build.Options())
+    mark("read and validate the content")
+    told = story.compose(content)
+    mark("compose the story")
+    import pptx  # noqa: F401
+
+    mark("import python-pptx")
+    import matplotlib.figure  # noqa: F401
+
+    mark("import matplotlib")
+    import reportlab.pdfgen.canvas  # noqa: F401
+    import reportlab.platypus  # noqa: F401
+    import svglib.svglib  # noqa: F401
+
+    mark("import reportlab and svglib")
+    from deckgen import charts, deck, handout
+
+    mark("import deckgen's renderers")
+    deck.render(told)
+    mark("render the deck (drawing its charts)")
+    handout.render(told)
+    mark("render the handout (drawing its chart)")
+    deck.render(told)
+    mark("render the deck again (charts from memory)")
+    handout.render(told)
+    mark("render the handout again (chart from memory)")
+    chartcache.clear_memory()
+    for chart in told.charts:
+        charts.render(chart, told.theme, width_in=11.0, height_in=4.6, fmt="png")
+    mark(f"draw the {len(told.charts)} charts alone as PNG, 11 x 4.6 in, 200 dpi")
+
+    width = max(len(name) for name, _ in rows)
+    print(f"| {'phase':<{width}} | CPU s |")
+    print(f"|{'-' * (width + 2)}|------:|")
+    for name, seconds in rows:
+        print(f"| {name:<{width}} | {seconds:.3f} |")
+
+
+if __name__ == "__main__":
+    main()
