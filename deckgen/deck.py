@@ -1223,7 +1223,7 @@ class _Deck:
                  field="speed label"),
             Para(big, FIGURE, bold=True, heading=True, colour="accent", line=TIGHT, one_line=True,
                  before=4, field="writing time"),
-            Para(d.sentence, BODY, before=6, field="dial sentence"),
+            Para(d.sentence, BODY, before=6, field="dial sentence", balance=True),
             Para(d.arithmetic, CAPTION, colour="muted", before=10, field="dial arithmetic"),
         ]
         side = [
@@ -1231,7 +1231,8 @@ class _Deck:
                  field="slow speed label"),
             Para(slow, FIGURE_SIDE, bold=True, heading=True, colour="muted", line=TIGHT,
                  one_line=True, before=4, field="slow writing time"),
-            Para("the same batch, at the slow end of the dial", CAPTION, colour="muted", before=6),
+            Para("the same batch, at the slow end of the dial", CAPTION, colour="muted", before=6,
+                 balance=True),
         ]
         if self.dial_look:  # the dial slides of a walk share one arrangement and sizes
             _, (fast_pt, slow_pt) = self.dial_look
