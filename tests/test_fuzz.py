@@ -13,6 +13,7 @@ import os
 import resource
 import signal
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -22,9 +23,10 @@ from conftest import DEFAULT_CONTENT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckgen import report, source, story
+from deckgen import build, quantities, report, source, story
+from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError
-from deckgen.figures import with_overrides
+from deckgen.figures import figures, with_overrides
 
 DEFAULT_TEXT = DEFAULT_CONTENT.read_text(encoding="utf-8")
 DEFAULT_DATA = yaml.safe_load(DEFAULT_TEXT)
@@ -49,7 +51,7 @@ def bounded() -> Iterator[None]:
     if hard == resource.RLIM_INFINITY or limit < hard:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(240)
+    signal.alarm(0 if EXAMPLES else 240)  # a long hunt on request runs as long as it needs
     try:
         yield
     finally:
@@ -246,3 +248,53 @@ def extreme_text(draw: st.DrawFn) -> str:
 @given(extreme_text())
 def test_valid_extreme_dials(text: str) -> None:
     assert outcome(text) == "ok"
+
+
+# -- random valid dials, built: the files show the math's figures -----------------------------
+
+BOTH = ("dial.speed", "dial.slow_speed", "dial.writing_speedup", "dial.count", "dial.output_tokens",
+        "dial.writing_time", "dial.slow_writing_time", "bottleneck.fixed_check",
+        "bottleneck.writing_time", "bottleneck.total", "bottleneck.slow_total",
+        "bottleneck.end_to_end_speedup", "bottleneck.check_share")
+
+
+def _dial(speed: str, check: str, workload: str, count: int, tokens_each: int) -> Content:
+    dial = replace(DEFAULT.dial, speed=quantities.parse_speed(speed),
+                   fixed_check=quantities.parse_duration(check), workload=workload)
+    workloads = tuple(replace(w, count=count, tokens_each=tokens_each) if w.id == workload else w
+                      for w in DEFAULT.workloads)
+    return replace(DEFAULT, dial=dial, workloads=workloads)
+
+
+@settings(FUZZ, max_examples=int(EXAMPLES) if EXAMPLES else 8)
+@given(st.builds(lambda m, e: str(m * 10**e), st.integers(1, 99), st.integers(2, 5)),
+       st.sampled_from(["0", "1 s", "60 s", "90 s", "15 min", "2 h", "24 h"]),
+       st.sampled_from([w.id for w in DEFAULT.workloads]),
+       st.integers(1, 20_000), st.integers(1, 20_000))
+def test_built_files_show_the_maths_figures(speed: str, check: str, workload: str, count: int,
+                                            tokens_each: int) -> None:
+    from test_unicode import deck_text, handout_text
+
+    content = _dial(speed, check, workload, count, tokens_each)
+    table = figures(content)
+    files = build.render(content, build.Options())
+    deck = " ".join(deck_text(files[".pptx"]).replace("\xa0", " ").split())
+    handout = " ".join(handout_text(files[".pdf"]).replace("\xa0", " ").split())
+    for name in BOTH + (("bottleneck.ceiling",) if content.dial.fixed_check else ()):
+        text = table[name].text.replace("\xa0", " ")
+        assert text in deck, (name, text)
+        assert text in handout, (name, text)
+
+
+@settings(FUZZ, max_examples=int(EXAMPLES) if EXAMPLES else 4)
+@given(st.sampled_from(["100", "1000000000000", "123456.789", "99999999999"]),
+       st.sampled_from(["0", "0.001 s", "366 days", "0.5 s"]),
+       st.sampled_from([w.id for w in DEFAULT.workloads]),
+       st.sampled_from([1, 7, 10**9]), st.sampled_from([1, 13, 10**9]))
+def test_built_files_at_the_documented_limits_build_or_fail_cleanly(
+        speed: str, check: str, workload: str, count: int, tokens_each: int) -> None:
+    """At the limits a figure may not fit its slide; that is a clean error, never a crash."""
+    try:
+        build.render(_dial(speed, check, workload, count, tokens_each), build.Options())
+    except DeckgenError as err:
+        assert err.problems and all("\n" not in line for line in err.lines())
