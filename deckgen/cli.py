@@ -84,7 +84,8 @@ def check(
     if list_figures:
         for name, figure in figures(parsed).items():
             print(f"{{{name}}}  {figure.text}")
-    print(f"{parsed.file}: ok ({len(parsed.workloads)} workloads, {len(warnings)} warnings)")
+    count = len(warnings)
+    print(f"{parsed.file}: ok ({len(parsed.workloads)} workloads, {count} warning{'' if count == 1 else 's'})")
 
 
 Out = Annotated[Path, typer.Option("--out", help="Folder for the deck and the handout.")]
@@ -217,7 +218,7 @@ def main() -> None:
             stream.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, _terminate)  # a polite kill cleans up like Ctrl-C
     try:
-        app()
+        app(prog_name="deckgen")
     except DeckgenError as err:
         if _debug:
             traceback.print_exc()
