@@ -281,6 +281,13 @@ def main() -> None:
     runs = max(args.runs, 5)
 
     work = Path(tempfile.mkdtemp(prefix="deckgen-bench-"))
+    try:
+        measure(args, runs, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
     content = work / "content.yaml"
     shutil.copyfile(ROOT / "content.yaml", content)
     parsed, _ = source.read(content)
@@ -412,7 +419,6 @@ def main() -> None:
                 {name: {"times": r.times, "peak": r.peak} for name, r in rows.items()}, indent=2
             )
         )
-    shutil.rmtree(work, ignore_errors=True)
 
 
 def ratio(rows: dict[str, Row], top: str, bottom: str) -> float | None:
