@@ -70,10 +70,9 @@ CASES = sorted(CORPUS.glob("*.expected"))
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` but the chart cache: charts drawn before a text failed to fit
-    are kept there for the next try, and are no output of the build."""
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and ".deckgen-cache" not in p.parts}
+    """Every file and folder under `folder` (folders as empty bytes), the chart cache included."""
+    return {str(p.relative_to(folder)): b"" if p.is_dir() else p.read_bytes()
+            for p in sorted(folder.rglob("*"))}
 
 
 @pytest.fixture
