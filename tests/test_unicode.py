@@ -119,3 +119,16 @@ def test_a_console_that_cannot_show_the_text_gets_escapes(tmp_path: Path) -> Non
     check = run_cli("check", str(bad), env=ascii_only)
     assert check.returncode == 2 and "Traceback" not in check.stderr
     assert check.stderr.endswith("got '\\u901f\\u3044'\n")
+
+
+@pytest.mark.xfail(raises=pytest.fail.Exception, strict=True,
+                   reason="the deck measures glyphs DejaVu Sans lacks as narrower than the "
+                          "full-width CJK glyphs a viewer draws")
+def test_a_cjk_title_too_long_for_its_slide_is_refused() -> None:
+    """99 full-width characters at 36 pt need five lines of the title's three: never silent."""
+    title = "結末を千通り一千个结局" * 9
+    text = BASE.replace("  title: A million tokens a second", f"  title: {title}")
+    content = source.parse(text, "unicode.yaml")[0]
+    with pytest.raises(InputError) as caught:
+        build.render(content, build.Options(only="deck"))
+    assert [p.path for p in caught.value.problems] == ["meta.title"]
