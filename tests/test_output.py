@@ -406,10 +406,10 @@ def test_a_render_error_writes_nothing(
     """The handout fails (in its own process when parallel) after the deck was drawn."""
     from deckgen import build
 
-    def broken(told, options):  # type: ignore[no-untyped-def]
+    def broken(*_args):  # type: ignore[no-untyped-def]
         raise RenderError(Problem("the chart could not be converted for the handout"))
 
-    monkeypatch.setattr(build, "_deck", lambda content, told, options: b"a new deck")
+    monkeypatch.setattr(build, "_deck", lambda *_args: b"a new deck")
     monkeypatch.setattr(build, "_handout", broken)
     content, _ = build.prepare(DEFAULT_CONTENT, build.Options(out=last_good))
     with pytest.raises(RenderError) as caught:
@@ -428,11 +428,11 @@ def test_an_interrupt_while_the_handout_process_runs(
         pytest.skip("needs two cores and fork")
     started = []
 
-    def slow_handout(told, options):  # type: ignore[no-untyped-def]
+    def slow_handout(*_args):  # type: ignore[no-untyped-def]
         time.sleep(30)  # ended by the parent long before this
         return b"never"
 
-    def interrupted_deck(content, told, options):  # type: ignore[no-untyped-def]
+    def interrupted_deck(*_args):  # type: ignore[no-untyped-def]
         started.append(time.monotonic())
         raise KeyboardInterrupt
 
@@ -487,7 +487,7 @@ def test_a_failed_build_does_not_even_make_the_folder(
 ) -> None:
     from deckgen import build
 
-    def broken(content, told, options):  # type: ignore[no-untyped-def]
+    def broken(*_args):  # type: ignore[no-untyped-def]
         raise InputError(Problem("slide 6: the story does not fit"))
 
     monkeypatch.setattr(build, "_deck", broken)

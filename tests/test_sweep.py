@@ -149,7 +149,7 @@ def test_bad_choices_are_reported_before_anything_is_read(tmp_path: Path) -> Non
 # --- Running the builds (fast: renderers replaced by stand-ins) ----------------------------
 
 
-def stand_in(content, options, parallel=False):  # type: ignore[no-untyped-def]
+def stand_in(content, options, *_args, **_kwargs):  # type: ignore[no-untyped-def]
     speed = content.dial.speed
     if speed == 1000 and options.only == "handout":  # the deck of this combination draws fine
         raise RenderError("the handout could not be drawn at 1K")
