@@ -85,27 +85,34 @@ def apply(content: Content, options: Options) -> Content:
     return replace(content, meta=meta)
 
 
-def render(content: Content, options: Options, parallel: bool = False) -> dict[str, bytes]:
-    """Every file of one build, as bytes keyed by file suffix; nothing is written.
+def render(content: Content, options: Options, parallel: bool = False,
+           warnings: list[Problem] | None = None) -> dict[str, bytes]:
+    """Every file of one build, as bytes keyed by file suffix; nothing is written. The
+    renderers' warnings (a character no font draws) are added to `warnings` when given.
 
     With `parallel` on a machine with more than one core, the handout is drawn in a forked
     process while this one draws the deck: the same code and the same bytes, in about half
     the time.
     """
     told = story.compose(content)
+    heard: list[Problem] = []
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     if parallel and deck and handout and forking.available():
-        work = lambda: (_handout(told, options), chartcache.drawn())  # noqa: E731
+        work = lambda: (_handout(told, options, heard), chartcache.drawn(), heard)  # noqa: E731
         with forking.Child(work, "handout") as child:
             pptx = _deck(content, told, options)
-            pdf, charts = child.result()
+            pdf, charts, heard = child.result()
         chartcache.adopt(charts)  # the charts the handout's process drew, to keep with ours
+        if warnings is not None:
+            warnings.extend(heard)
         return {".pptx": pptx, ".pdf": pdf}
     files: dict[str, bytes] = {}
     if deck:
         files[".pptx"] = _deck(content, told, options)
     if handout:
-        files[".pdf"] = _handout(told, options)
+        files[".pdf"] = _handout(told, options, heard)
+    if warnings is not None:
+        warnings.extend(heard)
     return files
 
 
@@ -117,25 +124,29 @@ def _deck(content: Content, told: story.Story, options: Options) -> bytes:
     return deck.render(told, template=template, walk=walk)
 
 
-def _handout(told: story.Story, options: Options) -> bytes:
+def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:
     from deckgen import handout
 
-    return handout.render(told, pages_auto=options.pages_auto)
+    return handout.render(told, pages_auto=options.pages_auto, warn=warnings.append)
 
 
 def build(content_path: Path | None, options: Options) -> tuple[list[Path], list[Problem]]:
-    """The whole pipeline; returns the files written and the content's warnings."""
+    """The whole pipeline; returns the files written and the content's and renderers'
+    warnings."""
     content, warnings = prepare(content_path, options)
-    return write(content, options, parallel=True), warnings
+    warnings = list(warnings)
+    return write(content, options, parallel=True, warnings=warnings), warnings
 
 
-def write(content: Content, options: Options, parallel: bool = False) -> list[Path]:
+def write(content: Content, options: Options, parallel: bool = False,
+          warnings: list[Problem] | None = None) -> list[Path]:
     """Render prepared content and write its files, all of them or none; charts come from
-    the output folder's cache when an earlier build drew them."""
+    the output folder's cache when an earlier build drew them. The renderers' warnings are
+    added to `warnings` when given."""
     output.check(options.out)  # the folder itself is made only when the files are written
     name = stem(content, options.check is not None)
     with chartcache.use(options.out):  # new charts are kept only once the files are written
-        files = render(content, options, parallel)
+        files = render(content, options, parallel, warnings)
         return output.write_all({options.out / f"{name}{suffix}": data
                                  for suffix, data in files.items()})
 

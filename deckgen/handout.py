@@ -4,8 +4,10 @@ The front carries the four meanings, the dial with the four-workload table, and 
 bottleneck (chart, preset-check table, speedups, ceiling); the back carries the thought
 experiments in brief, what gets precious, the checklist to write on, the sources and a QR
 code. Only this module imports reportlab and svglib. It formats no figure: every number on
-the sheet is text from the story. DejaVu Sans is embedded, and a character it cannot draw
-fails the build rather than printing as an empty box.
+the sheet is text from the story. DejaVu Sans is embedded; a character it cannot draw is set
+in the first installed fallback font that has it (see deckgen.fonts), and one that no font
+draws prints as DejaVu's empty box, with a warning. Right-to-left text is set in logical
+order, unshaped.
 
 Each side is a stack of bands, each either full width or split into the grid's two columns.
 Everything is measured before anything is drawn: a side too long for its page fails with how
@@ -17,8 +19,11 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Iterable, Sequence
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -30,7 +35,8 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
@@ -94,6 +100,104 @@ def _register_fonts() -> None:
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD_ITALIC)
     _registered = True
+
+
+# Fallback fonts, each loaded and registered the first time a character needs one, so a
+# handout that needs none is built exactly as if they did not exist.
+_fallback_names: dict[str, str | None] = {}
+_TOKEN = re.compile(r"<[^>]*>|&#?\w+;")  # paragraph markup: tags and entities
+_JOINS = {"Mn", "Me", "Cf"}  # combining marks, joiners, variation selectors
+
+
+def _fallback(path: Path) -> str | None:
+    """The reportlab name of a fallback font file; None when it does not load (not TrueType
+    outlines, damaged)."""
+    key = str(path)
+    if key not in _fallback_names:
+        name: str | None = "Fallback-" + path.stem
+        try:
+            pdfmetrics.registerFont(TTFont(name, key))
+        except Exception:  # noqa: BLE001 - any unreadable font is simply not a fallback
+            name = None
+        _fallback_names[key] = name
+    return _fallback_names[key]
+
+
+def _font_for(ch: str, font: str) -> str:
+    """`font` when it draws `ch`, else the first installed fallback that does, else `font`."""
+    if ch < " " or ord(ch) in _coverage(font):
+        return font
+    for path in fonts.fallbacks():
+        name = _fallback(path)
+        if name and ord(ch) in _coverage(name):
+            return name
+    return font
+
+
+def _runs(text: str, font: str) -> list[tuple[str, str]]:
+    """`text` cut into (font, text) runs: `font` where it has the characters, a fallback where
+    it has not. A combining mark or joiner stays with the character before it when it can."""
+    cover = _coverage(font)
+    if all(ch < " " or ord(ch) in cover for ch in text):
+        return [(font, text)] if text else []
+    runs: list[tuple[str, str]] = []
+    for ch in text:
+        name = _font_for(ch, font)
+        if runs and name != runs[-1][0] and (unicodedata.category(ch) in _JOINS or
+                                               0x1F3FB <= ord(ch) <= 0x1F3FF) \
+                and ord(ch) in _coverage(runs[-1][0]):
+            name = runs[-1][0]
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + ch)
+        else:
+            runs.append((name, ch))
+    return runs
+
+
+def _width(text: str, font: str, size: float) -> float:
+    """The width of `text` as drawn: each run in its own font."""
+    return sum((pdfmetrics.stringWidth(t, name, size) for name, t in _runs(text, font)), 0.0)
+
+
+def _with_fallbacks(markup: str, font: str) -> str:
+    """Paragraph markup with each run of characters its font lacks put in a fallback font."""
+    out, fonts_in, at = [], [font], 0
+
+    def runs(text: str) -> str:
+        return "".join(t if name == fonts_in[-1] else f'<font name="{name}">{t}</font>'
+                       for name, t in _runs(text, fonts_in[-1]))
+
+    for token in _TOKEN.finditer(markup):
+        out.append(runs(markup[at:token.start()]))
+        tag = token.group()
+        if tag.startswith("<font"):
+            name = re.search(r'name="([^"]+)"', tag)
+            fonts_in.append(name.group(1) if name else fonts_in[-1])
+        elif tag == "</font>" and len(fonts_in) > 1:
+            fonts_in.pop()
+        out.append(tag)
+        at = token.end()
+    out.append(runs(markup[at:]))
+    return "".join(out)
+
+
+def _para(markup: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of `markup`, with fallback fonts for the characters DejaVu Sans lacks."""
+    return Paragraph(_with_fallbacks(markup, style.fontName), style)
+
+
+def _to_unicode_cmap(fontname: str, subset: Sequence[int]) -> str:
+    """reportlab's map from a font's codes back to text, with each character beyond U+FFFF
+    (most emoji) as the UTF-16 pair PDF readers expect rather than its bare code point, which
+    they reject: without this, emoji would not come out of the PDF as text."""
+    def pair(match: re.Match[str]) -> str:
+        return f"<{chr(int(match.group(1), 16)).encode('utf-16-be').hex().upper()}>"
+
+    return re.sub(r"<([0-9A-F]{5,6})>$", pair, _make_cmap(fontname, subset), flags=re.M)
+
+
+_make_cmap = ttfonts.makeToUnicodeCMap
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
 
 def _luminance(colour: colors.Color) -> float:
@@ -291,11 +395,11 @@ class _WriteIn(Flowable):
         super().__init__()
         self.label, self.lines, self.style = label, lines, style
         self.colour, self.indent = colour, indent
-        self.label_w = pdfmetrics.stringWidth(label, style.fontName, style.fontSize)
+        self.label_w = _width(label, style.fontName, style.fontSize)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         inline = self.indent + self.label_w + 1.5 * mm + MIN_WRITE_WIDTH <= availWidth
-        self.above = None if inline or not self.label else Paragraph(_x(self.label), self.style)
+        self.above = None if inline or not self.label else _para(_x(self.label), self.style)
         above_h = (self.above.wrap(availWidth - self.indent, availHeight)[1] + 1.5 * mm
                    if self.above else 0)
         self.width, self.height = availWidth, above_h + self.lines * WRITE_PITCH
@@ -313,8 +417,11 @@ class _WriteIn(Flowable):
             start = self.indent
             if i == 0 and self.label and not self.above:
                 c.setFillColor(self.style.textColor)
-                c.setFont(self.style.fontName, self.style.fontSize)
-                c.drawString(self.indent, y + 1.2, self.label)
+                x = self.indent
+                for font, text in _runs(self.label, self.style.fontName):
+                    c.setFont(font, self.style.fontSize)
+                    c.drawString(x, y + 1.2, text)
+                    x += pdfmetrics.stringWidth(text, font, self.style.fontSize)
                 start += self.label_w + 1.5 * mm
             c.line(start, y, self.width, y)
 
@@ -567,7 +674,7 @@ class _Builder:
     # -- pieces
 
     def para(self, text: str, style: ParagraphStyle) -> Paragraph:
-        return Paragraph(_x(text), style)
+        return _para(_x(text), style)
 
     def heading(self, section: Section, slide: Slide | None, after: float = 2 * mm) -> Section:
         """The section's kicker in capitals, then its headline."""
@@ -594,7 +701,7 @@ class _Builder:
             regular, one_line = _table_widths(t, width, TABLE_PAD, None)
             if one_line:
                 bold_row, widths = None, regular
-        header = [Paragraph(_x(h), s.head_cell_right if a == "r" else s.head_cell)
+        header = [_para(_x(h), s.head_cell_right if a == "r" else s.head_cell)
                   for h, a in zip(t.header, t.align, strict=True)]
         rows = [header]
         for i, row in enumerate(t.rows):
@@ -603,7 +710,7 @@ class _Builder:
             for text, a in zip(row, t.align, strict=True):
                 style = (s.head_cell_right if a == "r" else s.head_cell) if ours else \
                     (s.cell_right if a == "r" else s.cell)
-                cells.append(Paragraph(_x(text), style))
+                cells.append(_para(_x(text), style))
             rows.append(cells)
         table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         commands: list[tuple[Any, ...]] = [
@@ -638,10 +745,10 @@ class _Builder:
         facts = [_tagged(self.para(x, s.small_right), f"meta.{key}")
                  for key, x in (("event", m.event), ("date", m.date), ("presenter", m.presenter))
                  if x]
-        facts.append(Paragraph(f'<font name="{BOLD}" color="{self.p.accent.hexval()}">'
+        facts.append(_para(f'<font name="{BOLD}" color="{self.p.accent.hexval()}">'
                                f"Our dial: {escape(st.speed)}</font>", s.small_right))
-        width = max(pdfmetrics.stringWidth(f"Our dial: {st.speed}", BOLD, SMALL_PT),
-                    *(pdfmetrics.stringWidth(x or "", REGULAR, SMALL_PT)
+        width = max(_width(f"Our dial: {st.speed}", BOLD, SMALL_PT),
+                    *(_width(x or "", REGULAR, SMALL_PT)
                       for x in (m.event, m.date, m.presenter)))
         width = min(width + 1 * mm, self.frame_w * 0.42)
         table = Table([[left, facts]], colWidths=[self.frame_w - width, width], hAlign="LEFT")
@@ -656,7 +763,7 @@ class _Builder:
         for i, card in enumerate(self.story.cards):
             tag = (f' <font name="{BOLD}" color="{self.p.accent.hexval()}">\u25c0 OUR DIAL</font>'
                    if card.ours else "")
-            head = Paragraph(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
+            head = _para(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
                              f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}",
                              s.strong)
             _tagged(head, f"meanings[{i}].label")
@@ -669,7 +776,7 @@ class _Builder:
         d = self.story.dial
         right = self.heading(Section("the dial", outline="The imagined dial"),
                              self.slides.get("dial"))
-        right.add(Paragraph(f'OUR DIAL <font color="{self.p.accent.hexval()}">{_x(d.speed)}</font>',
+        right.add(_para(f'OUR DIAL <font color="{self.p.accent.hexval()}">{_x(d.speed)}</font>',
                             s.label)).space(1.8 * mm)
         right.add(self.para(d.title, s.subhead)).space(0.6 * mm)
         right.add(self.para(d.arithmetic, s.body)).space(1.5 * mm)
@@ -682,12 +789,12 @@ class _Builder:
 
     def _fitted(self, text: str, style: ParagraphStyle, width: float) -> Paragraph:
         """A big figure, made smaller when it would not fit the column on one line."""
-        natural = pdfmetrics.stringWidth(text, style.fontName, style.fontSize)
+        natural = _width(text, style.fontName, style.fontSize)
         if natural > width:
             size = style.fontSize * width / natural * 0.98
             style = ParagraphStyle(style.name + "-fit", parent=style, fontSize=size,
                                    leading=size * 1.15)
-        return Paragraph(_x(text), style)
+        return _para(_x(text), style)
 
     def _workloads(self) -> Band:
         t = self.story.workload_table
@@ -770,9 +877,9 @@ class _Builder:
             sec = Section(f"the thought experiment \u201c{e.title}\u201d")
             sec.add(self.para(e.title, s.subhead), f"workloads[{i}].title").space(0.6 * mm)
             sec.add(self.para(e.arithmetic, s.body))
-            sec.add(Paragraph(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body))
+            sec.add(_para(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body))
             sec.space(1.2 * mm)
-            scarce = Paragraph(f'<font name="{BOLD}">Still scarce:</font> {_x(e.scarce.text)}',
+            scarce = _para(f'<font name="{BOLD}">Still scarce:</font> {_x(e.scarce.text)}',
                                s.body)
             bar = (self.p.accent, 2.4) if e.featured else (self.p.text, 1.2)
             sec.add(_Stack([scarce], 2.5 * mm, bar), e.scarce.origin)
@@ -789,7 +896,7 @@ class _Builder:
         precious = Section("what gets precious", outline="What gets precious")
         glue = self.glued(precious, self.slides.get("precious"))
         for name, text in self.story.precious:
-            item = Paragraph(f'<font name="{BOLD}">{_x(name)}.</font> {_x(text.text)}', s.body)
+            item = _para(f'<font name="{BOLD}">{_x(name)}.</font> {_x(text.text)}', s.body)
             precious.add(_Stack([*glue, item]), text.origin)
             precious.space(1.1 * mm)
             glue = []
@@ -812,7 +919,7 @@ class _Builder:
             line = f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.publisher)}.'
             if src.url:
                 line += f" {_link(src.url, _short_link(src.url), self.p.accent)}"
-            sources.add(_Stack([*glue, Paragraph(line, s.body)]), f"sources[{i}].title")
+            sources.add(_Stack([*glue, _para(line, s.body)]), f"sources[{i}].title")
             sources.space(1.4 * mm)
             glue = []
         sections = [precious, checklist, sources]
@@ -830,7 +937,7 @@ class _Builder:
         widget.barWidth = widget.barHeight = size
         drawing = Drawing(size, size)
         drawing.add(widget)
-        link = Paragraph(_link(url, _short_link(url, keep_path=True), self.p.accent), self.s.body)
+        link = _para(_link(url, _short_link(url, keep_path=True), self.p.accent), self.s.body)
         table = Table([[_Picture(drawing, size), link]], colWidths=[size + 1 * mm, None],
                       hAlign="LEFT")
         table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
@@ -846,7 +953,7 @@ def _table_widths(t: StoryTable, width: float, pad: float,
     even that fails does every column shrink alike.
     """
     def measure(text: str, bold: bool) -> float:
-        return pdfmetrics.stringWidth(text, BOLD if bold else REGULAR, TABLE_PT) + 2 * pad + 0.5
+        return _width(text, BOLD if bold else REGULAR, TABLE_PT) + 2 * pad + 0.5
 
     columns = range(len(t.header))
     text_columns = [c for c in columns if t.align[c] == "l"]
@@ -955,7 +1062,8 @@ def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
     elif isinstance(flowable, _StepHead):
         yield from _texts(flowable.text, origin)
     elif isinstance(flowable, _WriteIn):
-        yield flowable.style.fontName, flowable.label, origin
+        for font, text in _runs(flowable.label, flowable.style.fontName):
+            yield font, text, origin
     elif isinstance(flowable, Table):
         for row in flowable._cellvalues:
             for cell in row:
@@ -964,9 +1072,9 @@ def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
 
 
 def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
-    """A problem for each content key whose text has a character the font cannot draw."""
+    """A warning for each content key whose text has a character no installed font draws
+    (it prints as an empty box, and stays in the PDF's text)."""
     missing: dict[str, set[str]] = {}
-    names: dict[str, str] = {}
     for side in sides:
         for band in side.bands:
             for section in (s for column in band.columns for s in column):
@@ -976,15 +1084,19 @@ def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
                         lacking = {ch for ch in text if ch >= " " and ord(ch) not in cover}
                         if lacking:
                             missing.setdefault(origin, set()).update(lacking)
-                            names.setdefault(origin, section.name)
+    # Text with no key of its own (a table row, say) repeats text that has one: warn only of
+    # characters no keyed text already warns of.
+    keyed = set().union(*(chars for origin, chars in missing.items() if origin))
+    if missing.get("", set()) <= keyed:
+        missing.pop("", None)
     problems = []
     for origin, chars in missing.items():
         place = story.where(origin) if origin else None
         line, col = place if place else (None, None)
         listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(chars))
         problems.append(Problem(
-            f"the handout's font, {fonts.FAMILY}, has no glyph for {listed} in {names[origin]}; "
-            f"it would print as an empty box", story.file, line, col, origin or None))
+            f"warning: the handout has no font for {listed}; install a font that covers it "
+            f"(e.g. Debian's fonts-symbola)", story.file, line, col, origin or None))
     return problems
 
 
@@ -1011,8 +1123,11 @@ def _embed_fonts(node: Any) -> None:
 # The whole sheet
 
 
-def render(told: Story, *, pages_auto: bool = False) -> bytes:
-    """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows."""
+def render(told: Story, *, pages_auto: bool = False,
+           warn: Callable[[Problem], None] | None = None) -> bytes:
+    """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows.
+
+    `warn` hears of each text with a character no installed font can draw."""
     _register_fonts()
     page_w, page_h = PAPER[told.meta.paper]
     frame_w, frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
@@ -1022,9 +1137,9 @@ def render(told: Story, *, pages_auto: bool = False) -> bytes:
         builder.write_lines = WRITE_LINES - 1
         back = builder.back()
     sides = [front, back]
-    missing = _missing_glyphs(sides, told)
-    if missing:
-        raise InputError(missing)
+    for warning in _missing_glyphs(sides, told):
+        if warn:
+            warn(warning)
     if not pages_auto:
         problems = [p for p in (_overflow(side, frame_w, frame_h, told) for side in sides) if p]
         if problems:

@@ -9,13 +9,15 @@ handout check also accepts the sample reversed.
 from __future__ import annotations
 
 import io
+import shutil
+import subprocess
 import unicodedata
 from pathlib import Path
 
 import pytest
 from conftest import run_cli
 
-from deckgen import build, source
+from deckgen import build, fonts, source
 from deckgen.content import Content
 from deckgen.errors import InputError
 
@@ -31,9 +33,23 @@ SAMPLES = {
     "combining": "Cafe\u0301 Zoe\u0308 man\u0303ana",
     "greek-cyrillic": "Ελληνικά Кириллица Ångström",
 }
-# DejaVu Sans, the one font every install has, draws no CJK and no emoji: the handout refuses
-# them today with a located line rather than print empty boxes. A fallback font lifts this.
-NO_HANDOUT_GLYPHS = {"emoji", "chinese", "japanese", "korean"}
+# DejaVu Sans, the one font every install has, draws no CJK and few emoji: the handout sets
+# them in a system fallback font (deckgen.fonts.FALLBACKS), here the Debian package's file.
+FALLBACK_FOR = {"chinese": "fonts-droid-fallback", "japanese": "fonts-droid-fallback",
+                "korean": "fonts-nanum", "emoji": "fonts-symbola"}
+FALLBACK_FONT = {"fonts-droid-fallback": "DroidSansFallback", "fonts-nanum": "NanumGothic",
+                 "fonts-symbola": "Symbola"}
+
+
+def _installed(package: str) -> bool:
+    return any(file.is_file() for file, name in fonts.FALLBACKS if name == package)
+
+
+def _needs_font(script: str) -> list[pytest.MarkDecorator]:
+    package = FALLBACK_FOR.get(script)
+    if package is None or _installed(package):
+        return []
+    return [pytest.mark.skip(reason=f"the fallback font for {script} ({package}) is not installed")]
 
 
 def _content(sample: str) -> tuple[str, Content]:
@@ -85,26 +101,90 @@ def test_the_deck_shows_the_text(script: str) -> None:
         assert expected in text
 
 
-@pytest.mark.parametrize("script", [
-    pytest.param(s, marks=pytest.mark.xfail(
-        raises=InputError, strict=True, reason="no font with CJK or emoji glyphs is bundled yet"))
-    if s in NO_HANDOUT_GLYPHS else s for s in SAMPLES])
+def embedded_fonts(data: bytes) -> set[str]:
+    """The base names of the fonts a PDF embeds, subset prefixes dropped."""
+    from pypdf import PdfReader
+
+    names = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            assert "/FontFile2" in font["/FontDescriptor"].get_object(), font["/BaseFont"]
+            names.add(str(font["/BaseFont"]).split("+")[-1])
+    return names
+
+
+@pytest.mark.parametrize("script", [pytest.param(s, marks=_needs_font(s)) for s in SAMPLES])
 def test_the_handout_shows_the_text(script: str) -> None:
     _, content = _content(SAMPLES[script])
-    text = handout_text(build.render(content, build.Options(only="handout"))[".pdf"])
+    warnings: list = []
+    pdf = build.render(content, build.Options(only="handout"), warnings=warnings)[".pdf"]
+    assert warnings == []
+    text = handout_text(pdf)
     for expected in _expected(unicodedata.normalize("NFC", SAMPLES[script])):
         head, sample = expected.split(" ", 1)
         assert expected in text or f"{head} {sample[::-1]}" in text, (expected, text[:400])
+    embedded = embedded_fonts(pdf)
+    assert {"DejaVuSans", "DejaVuSans-Bold"} <= embedded
+    if script in FALLBACK_FOR:
+        assert FALLBACK_FONT[FALLBACK_FOR[script]] in embedded, embedded
+    else:  # a fallback is embedded only when a character needs it
+        assert embedded <= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique",
+                            "DejaVuSans-BoldOblique"}, embedded
 
 
-def test_a_character_no_font_draws_is_refused_at_its_line() -> None:
-    """Egyptian hieroglyphs: the handout names the character, the place and the content line."""
-    text, content = _content("\U00013000")
-    with pytest.raises(InputError) as caught:
-        build.render(content, build.Options(only="handout"))
+@pytest.mark.skipif(not _installed("fonts-droid-fallback"), reason="no fonts-droid-fallback")
+def test_pdffonts_lists_the_fallback_font_as_embedded(tmp_path: Path) -> None:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts (poppler-utils) is not installed")
+    _, content = _content(SAMPLES["chinese"])
+    pdf = tmp_path / "cjk.pdf"
+    pdf.write_bytes(build.render(content, build.Options(only="handout"))[".pdf"])
+    listing = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
+                             check=True).stdout.splitlines()
+    fallback = [row.split() for row in listing if "+DroidSansFallback " in row]
+    assert fallback and fallback[0][1:4] == ["TrueType", "WinAnsi", "yes"], listing
+
+
+def test_with_no_fallback_font_the_handout_builds_and_warns_once_per_key(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No font draws the character: the build succeeds, the text around it prints, and one
+    warning per content key names the character and its content line."""
+    monkeypatch.setattr(fonts, "FALLBACKS", ())
+    sample = "一千个结局 \U00013000"
+    text, content = _content(sample)
+    warnings: list = []
+    pdf = build.render(content, build.Options(only="handout"), warnings=warnings)[".pdf"]
+    assert embedded_fonts(pdf) <= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique",
+                                   "DejaVuSans-BoldOblique"}
+    assert "Ada" in handout_text(pdf)
+    line = text.splitlines().index(f'    scarce: "Taste {sample}"') + 1
+    scarce = [w for w in warnings if w.path == "workloads[0].scarce"]
+    assert len(scarce) == 1 and (scarce[0].file, scarce[0].line) == ("unicode.yaml", line)
+    assert str(scarce[0]).startswith(f"unicode.yaml:{line}:")
+    assert scarce[0].message == (
+        "warning: the handout has no font for '一' (U+4E00), '个' (U+4E2A), '千' (U+5343), "
+        "'局' (U+5C40), '结' (U+7ED3), '\U00013000' (U+13000); install a font that covers it "
+        "(e.g. Debian's fonts-symbola)")
+    assert {w.path for w in warnings} == {"meta.presenter", "workloads[0].title",
+                                          "workloads[0].scarce"}
+
+
+def test_a_character_no_font_draws_is_a_warning_on_the_command_line(tmp_path: Path) -> None:
+    """Egyptian hieroglyphs (in no font here): exit 0, both files, one located warning line."""
+    text, _ = _content("\U00013000")
+    path = tmp_path / "unicode.yaml"
+    path.write_text(text, encoding="utf-8")
+    run = run_cli("build", str(path), "--out", str(tmp_path / "out"))
+    assert run.returncode == 0, run.stderr
+    assert sorted(p.suffix for p in (tmp_path / "out").iterdir() if p.is_file()) == [".pdf",
+                                                                                     ".pptx"]
     line = text.splitlines().index('    scarce: "Taste \U00013000"') + 1
-    assert any(p.path == "workloads[0].scarce" and p.line == line and "U+13000" in p.message
-               for p in caught.value.problems), caught.value.lines()
+    warned = [row for row in run.stderr.splitlines() if "has no font for" in row]
+    assert len(warned) == 3, run.stderr
+    assert f"{path}:{line}:13: workloads[0].scarce: warning: the handout has no font for " \
+        "'\U00013000' (U+13000); install a font that covers it (e.g. Debian's fonts-symbola)" \
+        in warned, run.stderr
 
 
 def test_a_console_that_cannot_show_the_text_gets_escapes(tmp_path: Path) -> None:
