@@ -329,7 +329,7 @@ def test_typed_number_is_a_warning(default_text: str, tmp_path: Path) -> None:
     assert run.stderr.splitlines() == [
         f"{path}:{line}:{col}: slides.ceiling.notes: warning: the number 132.57 is typed by "
         "hand but the math computes it; use a {placeholder} so it follows the dial"]
-    assert run.stdout == f"{path}: ok (4 workloads, 1 warnings)\n"
+    assert run.stdout == f"{path}: ok (4 workloads, 1 warning)\n"
     table = run_cli("table", str(path))
     assert table.returncode == 0 and table.stderr == run.stderr
 
