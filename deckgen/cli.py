@@ -173,20 +173,24 @@ def sweep(
     plan, warnings = sweeping.plan(content, options, speeds, checks)  # type: ignore[arg-type]
     _warn(warnings)
     workers = jobs or sweeping.default_workers()
-    if not sys.stdout.isatty():
-        sweeping.run(plan, workers, print)
-        return
-    from rich.progress import Progress
+    heard: list[Problem] = []  # the renderers' warnings, once each, after the progress
+    try:
+        if not sys.stdout.isatty():
+            sweeping.run(plan, workers, print, heard)
+            return
+        from rich.progress import Progress
 
-    files = len(plan) * (1 if only else 2)
-    with Progress(transient=False) as progress:
-        task = progress.add_task("sweep", total=files)
+        files = len(plan) * (1 if only else 2)
+        with Progress(transient=False) as progress:
+            task = progress.add_task("sweep", total=files)
 
-        def finished(path: Path) -> None:
-            progress.console.print(str(path), highlight=False)
-            progress.advance(task)
+            def finished(path: Path) -> None:
+                progress.console.print(str(path), highlight=False)
+                progress.advance(task)
 
-        sweeping.run(plan, workers, finished)
+            sweeping.run(plan, workers, finished, heard)
+    finally:
+        _warn(heard)
 
 
 @app.command()

@@ -12,7 +12,7 @@ import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -126,18 +126,24 @@ def plan(
     return jobs, warnings
 
 
-def run(jobs: list[Job], workers: int, finished: Callable[[Path], None]) -> list[Path]:
+def run(
+    jobs: list[Job],
+    workers: int,
+    finished: Callable[[Path], None],
+    warnings: list[Problem] | None = None,
+) -> list[Path]:
     """Build every job, `workers` processes at a time; `finished` hears of each file as it lands.
 
     Decks and handouts are drawn as separate pieces, so the processes stay evenly busy;
     this process writes each combination's two files together once both are drawn. A
     failing combination does not stop the others: its problems are raised together at the
-    end, and its earlier files are left as they were.
+    end, and its earlier files are left as they were. The renderers' warnings are added to
+    `warnings` once each.
     """
     for folder in dict.fromkeys(job.options.out for job in jobs):
         output.check(folder)
     pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
-    landing = _Landing(jobs, finished)
+    landing = _Landing(jobs, finished, warnings if warnings is not None else [])
     if workers <= 1 or len(pieces) <= 1:
         for number, kind in pieces:
             landing.add(number, kind, _draw(jobs[number], kind))
@@ -173,8 +179,16 @@ def default_workers() -> int:
     return parallel.cores()
 
 
-# The file's bytes and the charts drawn for it, or the problems' lines and the exit code.
-Drawn = tuple[bytes, dict[str, bytes], list[str], int]
+@dataclass
+class Drawn:
+    """One piece: the file's bytes, the charts drawn for it and the renderer's warnings; or
+    the problems' lines and the exit code."""
+
+    data: bytes = b""
+    charts: dict[str, bytes] = field(default_factory=dict)
+    warnings: list[Problem] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    code: int = 0
 
 
 def _kinds(options: build.Options) -> list[str]:
@@ -184,9 +198,12 @@ def _kinds(options: build.Options) -> list[str]:
 class _Landing:
     """Collects the drawn pieces; writes a combination's files, all or none, once it is complete."""
 
-    def __init__(self, jobs: list[Job], finished: Callable[[Path], None]) -> None:
+    def __init__(
+        self, jobs: list[Job], finished: Callable[[Path], None], warnings: list[Problem]
+    ) -> None:
         self.jobs = jobs
         self.finished = finished
+        self.warnings = warnings
         self.waiting: dict[int, dict[str, Drawn]] = {}
         self.written: list[Path] = []
         self.problems: list[str] = []
@@ -199,12 +216,14 @@ class _Landing:
         if len(pieces) < len(_kinds(job.options)):
             return
         del self.waiting[number]
-        failed = [line for kind in build.KINDS if kind in pieces for line in pieces[kind][2]]
+        for piece in pieces.values():
+            self.warnings.extend(w for w in piece.warnings if w not in self.warnings)
+        failed = [line for kind in build.KINDS if kind in pieces for line in pieces[kind].problems]
         if failed:
-            self._fail(failed, max(p[3] for p in pieces.values()))
+            self._fail(failed, max(p.code for p in pieces.values()))
             return
         files = {
-            job.options.out / f"{job.name}{SUFFIX[kind]}": pieces[kind][0]
+            job.options.out / f"{job.name}{SUFFIX[kind]}": pieces[kind].data
             for kind in build.KINDS
             if kind in pieces
         }
@@ -213,7 +232,7 @@ class _Landing:
         except DeckgenError as err:
             self._fail(err.lines(), err.exit_code)
             return
-        charts = {name: entry for p in pieces.values() for name, entry in p[1].items()}
+        charts = {name: entry for p in pieces.values() for name, entry in p.charts.items()}
         chartcache.keep(job.options.out, charts)  # only now that its files are written
         for path in paths:
             self.written.append(path)
@@ -240,12 +259,14 @@ def _quiet() -> None:
 
 def _draw(job: Job, kind: str) -> Drawn:
     """One piece of one combination, in whichever process; nothing is written here."""
+    heard: list[Problem] = []
     try:
         with chartcache.use(job.options.out, save=False):
-            files = build.render(job.content, replace(job.options, only=kind))
+            files = build.render(job.content, replace(job.options, only=kind), warnings=heard)
             charts = chartcache.drawn()
-        return files[SUFFIX[kind]], charts, [], 0
+        return Drawn(files[SUFFIX[kind]], charts, heard)
     except DeckgenError as err:
-        return b"", {}, err.lines(), err.exit_code
+        return Drawn(problems=err.lines(), code=err.exit_code)
     except Exception as err:  # a bug must not take the other combinations down
-        return b"", {}, [f"{job.name}: cannot draw the {kind}: {type(err).__name__}: {err}"], 1
+        why = f"{job.name}: cannot draw the {kind}: {type(err).__name__}: {err}"
+        return Drawn(problems=[why], code=1)

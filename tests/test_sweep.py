@@ -262,3 +262,23 @@ def test_jobs_must_be_positive(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert run.stderr == "--jobs: must be at least 1, got 0\n"
     assert not (tmp_path / "o").exists()
+
+
+def test_renderer_warnings_are_heard_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deckgen.errors import Problem
+
+    box = Problem(
+        "warning: the handout has no font for '𓀀' (U+13000)", "c.yaml", 10, 14, "meta.presenter"
+    )
+
+    def warns(content, options, parallel=False, warnings=None):  # type: ignore[no-untyped-def]
+        if options.only == "handout" and warnings is not None:
+            warnings.append(box)
+        return {".pptx": b"deck", ".pdf": b"handout"}
+
+    monkeypatch.setattr(build, "render", warns)
+    jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,1K,1M", None)
+    heard: list[Problem] = []
+    written = sweep.run(jobs, 1, lambda _: None, heard)
+    assert len(written) == 6
+    assert heard == [box]
