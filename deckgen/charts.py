@@ -2,16 +2,20 @@
 
 Only this module imports matplotlib. It draws what a spec says and formats nothing: every
 tick, line and segment label is text from the story. The layout is worked out by hand, in
-inches, from measured text, so labels neither overlap nor get clipped at any size, and the
-same input always gives the same bytes.
+inches, from measured text, so labels neither overlap nor get clipped: short of room, a
+chart packs tighter, wraps its y-axis label or sets it level above the plot and drops
+crowded tick labels, and when its text still cannot fit it raises RenderError. The same
+input always gives the same bytes.
 """
 
 from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
+from typing import Any
 
 from matplotlib import rc_context
 from matplotlib.axes import Axes
@@ -40,6 +44,7 @@ _DASHES: tuple[tuple[float, ...], ...] = (
 _MARKERS = ("s", "^", "D", "v", "P", "X")
 _HATCH_STEP = 0.11  # inches between hatch strokes at deck size
 
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in inches
 _Placed = tuple[int, float, float, str, float]  # segment index, left, width, label, label width
 _Row = tuple[int, float, float, str, float, str]  # segment index, left, width, label, x, alignment
 
@@ -54,24 +59,8 @@ def render(chart: Chart, theme: Theme, *, width_in: float, height_in: float, fmt
                           f"at {font_pt} pt")
     if dpi < MIN_DPI:
         raise RenderError(f"chart resolution must be at least {MIN_DPI} dpi, got {dpi}")
-    with rc_context({
-        "font.family": [fonts.FAMILY],
-        "font.size": font_pt,
-        "axes.unicode_minus": False,
-        "svg.fonttype": "none",  # text stays text, selectable once the handout imports it
-        "svg.hashsalt": "deckgen",  # ids from content, not from chance
-        "path.simplify": False,
-    }):
-        figure = Figure(figsize=(width_in, height_in), dpi=dpi, facecolor=theme.background)
-        canvas = FigureCanvasAgg(figure)
-        renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
-        page = _Page(figure, renderer, width_in, height_in, font_pt)
-        if isinstance(chart, LineChart):
-            _draw_lines(page, chart, theme)
-        elif isinstance(chart, BarChart):
-            _draw_bars(page, chart, theme)
-        else:  # pragma: no cover - the story makes only these two
-            raise RenderError(f"cannot draw a chart of type {type(chart).__name__}")
+    with _context(font_pt):
+        figure = _figure(chart, theme, width_in, height_in, dpi, font_pt)
         out = io.BytesIO()
         if fmt == "png":
             figure.savefig(out, format="png", dpi=dpi, facecolor=theme.background,
@@ -84,6 +73,62 @@ def render(chart: Chart, theme: Theme, *, width_in: float, height_in: float, fmt
         # SVG importers look faces up by keyword: "bold" finds DejaVu Sans Bold, "700" may not.
         return out.getvalue().replace(b"font-weight: 700;", b"font-weight: bold;")
     return out.getvalue()
+
+
+def text_boxes(chart: Chart, theme: Theme, *, width_in: float, height_in: float,
+               font_pt: float = 16.0, dpi: int = 100) -> list[tuple[str, Box]]:
+    """Every piece of text the chart draws, with its box in inches from the figure's lower left
+    corner (x0, y0, x1, y1), as the renderer measures it: for checking the layout."""
+    with _context(font_pt):
+        figure = _figure(chart, theme, width_in, height_in, dpi, font_pt)
+        renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+        figure.draw(renderer)
+        texts: list[Text] = []
+        for ax in figure.axes:
+            for axis in (ax.xaxis, ax.yaxis) if ax.axison else ():
+                low, high = sorted(axis.get_view_interval())
+                texts += [label for at, label in zip(axis.get_majorticklocs(),
+                                                     axis.get_majorticklabels(), strict=True)
+                          if low <= at <= high]  # the ticks drawn
+                texts.append(axis.label)
+            texts += ax.texts
+        texts += figure.texts
+        boxes = []
+        for text in texts:
+            if not (text.get_visible() and text.get_text()):
+                continue
+            box = text.get_window_extent(renderer)
+            boxes.append((text.get_text(), (box.x0 / dpi, box.y0 / dpi, box.x1 / dpi,
+                                            box.y1 / dpi)))
+        figure.clear()
+    return boxes
+
+
+def _context(font_pt: float) -> AbstractContextManager[None]:
+    return rc_context({
+        "font.family": [fonts.FAMILY],
+        "font.size": font_pt,
+        "axes.unicode_minus": False,
+        "svg.fonttype": "none",  # text stays text, selectable once the handout imports it
+        "svg.hashsalt": "deckgen",  # ids from content, not from chance
+        "path.simplify": False,
+    })
+
+
+def _figure(chart: Chart, theme: Theme, width_in: float, height_in: float, dpi: int,
+            font_pt: float) -> Figure:
+    """The chart drawn on a new figure (inside `_context`)."""
+    figure = Figure(figsize=(width_in, height_in), dpi=dpi, facecolor=theme.background)
+    canvas = FigureCanvasAgg(figure)
+    renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
+    page = _Page(figure, renderer, width_in, height_in, font_pt)
+    if isinstance(chart, LineChart):
+        _draw_lines(page, chart, theme)
+    elif isinstance(chart, BarChart):
+        _draw_bars(page, chart, theme)
+    else:  # pragma: no cover - the story makes only these two
+        raise RenderError(f"cannot draw a chart of type {type(chart).__name__}")
+    return figure
 
 
 @dataclass
@@ -228,18 +273,38 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     sizes = [page.size(t, weight=s.weight) for t, s in zip(texts, styles, strict=True)]
     label_w = max((w for w, _ in sizes), default=0.0)
 
-    # Margins, in inches, from the measured text around the plot.
+    # Margins, in inches, from the measured text around the plot; the y-axis label as drawn by
+    # matplotlib when it fits beside the plot, else placed by hand (see _y_label).
     y_tick_w = max((page.size(t.label)[0] for t in chart.y_ticks), default=0.0)
     x_tick_h = max((page.size(t.label)[1] for t in chart.x_ticks), default=0.0)
     x_label_h = page.size(chart.x_label)[1]
-    y_label_h = page.size(chart.y_label)[1]
     mark_w, mark_h = page.size(chart.marker_label, weight="bold")
     ticks = (tick_len + tick_pad) / 72
     gap = page.pad
-    left = page.pad + y_label_h + gap + y_tick_w + ticks
     bottom = page.pad + x_label_h + gap + x_tick_h + ticks
-    top = page.pad + mark_h + gap
     right = page.pad + label_w + 2 * gap
+    xs = [float(x) for line in chart.lines for x, _ in line.points]
+    xs += [float(t.at) for t in chart.x_ticks] + [float(chart.marker)]
+    ys = [float(y) for line in chart.lines for _, y in line.points]
+    ys += [float(t.at) for t in chart.y_ticks]
+    ys += [float(line.asymptote) for line in chart.lines if line.asymptote is not None]
+    x_lim, y_lim = _log_limits(xs, 0.035), _log_limits(ys, 0.05)
+    at = (math.log10(float(chart.marker)) - math.log10(x_lim[0])) / (
+        math.log10(x_lim[1]) - math.log10(x_lim[0]))
+
+    def marker_span(left: float) -> tuple[float, float]:
+        """Where the marker label goes across the page when the plot starts at `left`."""
+        plot_w = page.width - left - right
+        start = min(max(left + plot_w * at - mark_w / 2, left), left + plot_w - mark_w)
+        return start, start + mark_w
+
+    y_label = None
+    for how in ("beside", "wrapped", "above"):
+        y_label = _y_label(page, chart, how, bottom, mark_h, y_tick_w + ticks, marker_span)
+        if y_label is not None:
+            break
+    assert y_label is not None  # "above" always has a plan
+    left, top = y_label.left, y_label.top
     plot_w, plot_h = page.width - left - right, page.height - top - bottom
     if plot_w <= 0.5 * page.line_h or plot_h <= page.line_h:
         raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
@@ -247,15 +312,14 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     ax = fig.add_axes((left / page.width, bottom / page.height, plot_w / page.width,
                        plot_h / page.height))
     _axes_look(ax, chart, theme, font_pt, tick_len, tick_pad)
+    if y_label.how == "beside":
+        ax.set_ylabel(chart.y_label, fontsize=font_pt, color=theme.text, labelpad=font_pt * 0.4)
 
-    xs = [float(x) for line in chart.lines for x, _ in line.points]
-    xs += [float(t.at) for t in chart.x_ticks] + [float(chart.marker)]
-    ys = [float(y) for line in chart.lines for _, y in line.points]
-    ys += [float(t.at) for t in chart.y_ticks]
-    ys += [float(line.asymptote) for line in chart.lines if line.asymptote is not None]
-    ax.set_xlim(*_log_limits(xs, 0.035))
-    ax.set_ylim(*_log_limits(ys, 0.05))
+    ax.set_xlim(*x_lim)
+    ax.set_ylim(*y_lim)
     _thin_y_ticks(ax, chart, page, plot_h)
+    _thin_x_ticks(ax, chart, page, plot_w)
+    _draw_y_label(page, chart, theme, y_label, bottom, plot_h)
 
     marked = {float(t.at) for t in chart.x_ticks} | {float(chart.marker)}
     for order, (line, style) in enumerate(zip(chart.lines, styles, strict=True)):
@@ -287,8 +351,21 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     ends = [to_inches.transform((float(line.points[-1][0]), float(line.points[-1][1])))
             for line in chart.lines]
     heights = [h for _, h in sizes]
-    centres = _spread([y for _, y in ends], heights, bottom, page.height - page.pad, gap * 0.5)
     label_x = left + plot_w + 2 * gap
+    high = page.height - page.pad
+    centres = _spread([y for _, y in ends], heights, bottom, high, gap * 0.5)
+    if centres and min(c - h / 2 for c, h in zip(centres, heights, strict=True)) < bottom - 1e-6:
+        # Too many for the plot's height: the labels go on down beside the x-axis, which
+        # moves left of them when it must.
+        centres = _spread([y for _, y in ends], heights, page.pad, high, gap * 0.5)
+        x_label_w = page.size(chart.x_label)[0]
+        if left + plot_w / 2 + x_label_w / 2 > label_x - gap:
+            ax.xaxis.label.set_x((label_x - gap - x_label_w / 2 - left) / plot_w)
+        span = sum(heights) + gap * 0.5 * (len(heights) - 1)
+        if span > high - page.pad + 1e-6 or label_x - gap - x_label_w < page.pad:
+            raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
+                              f"{page.height} in at {font_pt} pt text: its line labels need "
+                              f"more height")
     for text, style, (ex, ey), y in zip(texts, styles, ends, centres, strict=True):
         fig.text(label_x / page.width, y / page.height, text, ha="left", va="center",
                  color=style.label_colour, fontweight=style.weight, fontsize=font_pt,
@@ -321,7 +398,98 @@ def _axes_look(ax: Axes, chart: LineChart, theme: Theme, font_pt: float, tick_le
     ax.grid(True, which="major", color=theme.rule, linewidth=0.7 * scale)
     ax.set_axisbelow(True)
     ax.set_xlabel(chart.x_label, fontsize=font_pt, color=theme.text, labelpad=font_pt * 0.4)
-    ax.set_ylabel(chart.y_label, fontsize=font_pt, color=theme.text, labelpad=font_pt * 0.4)
+
+
+@dataclass(frozen=True)
+class _YLabel:
+    """Where the y-axis label goes. "beside": matplotlib's own, centred on the plot; "shifted"
+    and "wrapped": rotated beside the plot (on one or two lines), moved to stay on the page;
+    "above": level, over the plot's top left corner, the marker label beside or under it."""
+
+    how: str
+    text: str
+    left: float  # the plot's left edge, inches
+    top: float  # the margin over the plot, inches
+
+
+def _two_lines(page: _Page, text: str) -> str | None:
+    """`text` on two lines, broken at the space that leaves the narrower widest line."""
+    chunks = _chunks(text)
+    if len(chunks) < 2:
+        return None
+    tries = [(" ".join(chunks[:i]), " ".join(chunks[i:])) for i in range(1, len(chunks))]
+    first, second = min(tries, key=lambda t: max(page.size(t[0])[0], page.size(t[1])[0]))
+    return f"{first}\n{second}"
+
+
+def _y_label(page: _Page, chart: LineChart, how: str, bottom: float, mark_h: float,
+             tick_col: float, marker_span: Callable[[float], tuple[float, float]]
+             ) -> _YLabel | None:
+    """A plan for the y-axis label, or None when `how` cannot keep it whole on the page."""
+    gap, room = page.pad, page.height - 2 * page.pad
+    top = page.pad + mark_h + gap
+    if how in ("beside", "wrapped"):
+        text = chart.y_label if how == "beside" else _two_lines(page, chart.y_label)
+        if text is None:
+            return None
+        along, across = page.size(text)
+        if along > room:
+            return None
+        centre = bottom + (page.height - top - bottom) / 2
+        if how == "beside" and not (page.pad <= centre - along / 2 and
+                                    centre + along / 2 <= page.height - page.pad):
+            how = "shifted"
+        return _YLabel(how, text, page.pad + across + gap + tick_col, top)
+    text = chart.y_label
+    if page.size(text)[0] > page.width - 2 * page.pad:
+        text = _wrap(page, text, page.width - 2 * page.pad, "normal")
+    w, h = page.size(text)
+    left = page.pad + tick_col
+    if marker_span(left)[0] < page.pad + w + gap:  # the two would meet: the marker's row below
+        top = page.pad + h + gap * 0.5 + mark_h + gap
+    else:
+        top = page.pad + max(h, mark_h) + gap
+    return _YLabel("above", text, left, top)
+
+
+def _draw_y_label(page: _Page, chart: LineChart, theme: Theme, plan: _YLabel, bottom: float,
+                  plot_h: float) -> None:
+    if plan.how == "beside":
+        return  # set on the axes
+    style: dict[str, Any] = {"color": theme.text, "fontsize": page.font_pt, "linespacing": 1.15}
+    if plan.how == "above":
+        page.figure.text(page.pad / page.width, 1 - page.pad / page.height, plan.text,
+                         ha="left", va="top", **style)
+        return
+    along, across = page.size(plan.text)
+    centre = min(max(bottom + plot_h / 2, page.pad + along / 2),
+                 page.height - page.pad - along / 2)
+    page.figure.text((page.pad + across / 2) / page.width, centre / page.height, plan.text,
+                     rotation=90, ha="center", va="center", multialignment="center", **style)
+
+
+def _thin_x_ticks(ax: Axes, chart: LineChart, page: _Page, plot_w: float) -> None:
+    """Drop tick labels that would run into each other: the first and last stay, then the ones
+    nearest the chosen speed, then the rest as room allows."""
+    low, high = (math.log10(v) for v in ax.get_xlim())
+    per_inch = plot_w / (high - low)
+    ticks = list(chart.x_ticks)
+    if len(ticks) < 2:
+        return
+    gap = page.size("0")[0] * 0.35
+    at = [(math.log10(float(t.at)) - low) * per_inch for t in ticks]
+    half = [page.size(t.label)[0] / 2 for t in ticks]
+    marker = math.log10(float(chart.marker))
+    rest = sorted(range(1, len(ticks) - 1),
+                  key=lambda i: (abs(math.log10(float(ticks[i].at)) - marker), i))
+    keep: list[int] = []
+    for i in [0, len(ticks) - 1, *rest]:
+        if all(abs(at[i] - at[k]) >= half[i] + half[k] + gap for k in keep):
+            keep.append(i)
+    if len(keep) != len(ticks):
+        kept = [ticks[i] for i in sorted(keep)]
+        ax.xaxis.set_major_locator(FixedLocator([float(t.at) for t in kept]))
+        ax.xaxis.set_major_formatter(FixedFormatter([t.label for t in kept]))
 
 
 def _thin_y_ticks(ax: Axes, chart: LineChart, page: _Page, plot_h: float) -> None:
@@ -397,21 +565,64 @@ def _draw_bars(page: _Page, chart: BarChart, theme: Theme) -> None:
         plans.append((inside, _rows(below, x0, x1, page, weight)))
 
     # Heights: bar title, bar, label rows under it; spare height goes to the bars, then around.
-    title_h = line_h
+    # Short of height, the space between the bars goes first, then the bars get thinner, then
+    # the margins; a label never leaves the page.
+    titles = []
+    for bar in chart.bars:
+        weight = "bold" if bar.emphasis else "normal"
+        title = bar.label
+        if page.size(title, weight=weight)[0] > bar_w:
+            title = _wrap(page, title, bar_w / 1.12, weight)
+        if max(page.size(t, weight=weight)[0] for t in title.split("\n")) > bar_w:
+            raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
+                              f"{page.height} in at {font_pt} pt text: the bar label "
+                              f"{bar.label!r} is wider than the chart")
+        titles.append(title)
+    for bar, (_, rows) in zip(chart.bars, plans, strict=True):
+        for row in rows:
+            for _, _, _, text, _, _ in row:
+                if page.size(text, weight="bold" if bar.emphasis else "normal")[0] > bar_w:
+                    raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
+                                      f"{page.height} in at {font_pt} pt text: the label "
+                                      f"{text!r} is wider than the chart")
+    titles_h = [max(line_h, page.size(t)[1]) for t in titles]
     rows_h = [len(rows) * line_h for _, rows in plans]
-    fixed = 2 * pad + sum(title_h + pad * 0.6 + h + (pad * 0.5 if h else 0) for h in rows_h)
+    n = max(len(chart.bars), 1)
     gaps = max(len(chart.bars) - 1, 0)
-    bar_h = min(max((page.height - fixed - gaps * 1.2 * line_h) / max(len(chart.bars), 1),
-                    1.3 * line_h), 3.2 * line_h)
+    text_h = page.size("0")[1]
+    thinnest = max(1.05 * text_h + 2 * box_pad / 72 * any(k > 0 for inside, _ in plans
+                                                          for k, *_ in inside),
+                   0.9 * line_h)
+
+    def fixed_h(margin: float) -> float:
+        return 2 * margin + sum(t + pad * 0.6 + h + (pad * 0.5 if h else 0)
+                                for t, h in zip(titles_h, rows_h, strict=True))
+
+    margin = pad
+    fixed = fixed_h(margin)
+    bar_h = min(max((page.height - fixed - gaps * 1.2 * line_h) / n, 1.3 * line_h), 3.2 * line_h)
     between = 1.2 * line_h if gaps else 0.0
     used = fixed + len(chart.bars) * bar_h + gaps * between
+    if used > page.height:
+        between = max((page.height - fixed - n * bar_h) / gaps, 0.35 * line_h) if gaps else 0.0
+        bar_h = max((page.height - fixed - gaps * between) / n, thinnest)
+        margin = max(min((page.height - fixed_h(0) - n * bar_h - gaps * between) / 2, pad),
+                     0.15 * pad)
+        fixed = fixed_h(margin)
+        used = fixed + len(chart.bars) * bar_h + gaps * between
+        if used > page.height + 1e-9:
+            raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
+                              f"{page.height} in at {font_pt} pt text: its bars and labels need "
+                              f"{used:.2f} in of height")
     if gaps and used < page.height:
         between = min(between + (page.height - used) / gaps, 2.8 * line_h)
     used = fixed + len(chart.bars) * bar_h + gaps * between
-    y = page.height - max((page.height - used) / 2, 0) - pad  # top of the first bar's title
+    y = page.height - max((page.height - used) / 2, 0) - margin  # top of the first bar's title
 
-    for bar, (inside, rows) in zip(chart.bars, plans, strict=True):
-        ax.text(x0, y, bar.label, ha="left", va="top", fontsize=font_pt,
+    for bar, title, title_h, (inside, rows) in zip(chart.bars, titles, titles_h, plans,
+                                                   strict=True):
+        spacing: dict[str, Any] = {"linespacing": 1.15} if "\n" in title else {}
+        ax.text(x0, y, title, ha="left", va="top", fontsize=font_pt, **spacing,
                 fontweight="bold" if bar.emphasis else "normal",
                 color=theme.accent if bar.emphasis else theme.text)
         top = y - title_h - pad * 0.6

@@ -134,3 +134,123 @@ def test_default_theme_text_colours_read_on_the_background(told: story.Story) ->
     theme = told.theme
     for colour in (theme.text, theme.accent, theme.muted):
         assert charts.contrast(colour, theme.background) >= 4.5
+
+
+# --- nothing clipped, nothing overlapping ---------------------------------------------------
+
+Box = tuple[float, float, float, float]
+
+
+def dialled(speed: str, check: str) -> story.Story:
+    content, _ = source.read(None)
+    return story.compose(with_overrides(content, speed, check))
+
+
+def outside(boxes: list[tuple[str, Box]], width_in: float, height_in: float) -> list[str]:
+    """The texts that reach past the figure's edges (by more than a hair)."""
+    return [text for text, (x0, y0, x1, y1) in boxes
+            if x0 < -0.005 or y0 < -0.005 or x1 > width_in + 0.005 or y1 > height_in + 0.005]
+
+
+def overlapping(boxes: list[tuple[str, Box]]) -> list[tuple[str, str]]:
+    clashes = []
+    for i, (a, (ax0, ay0, ax1, ay1)) in enumerate(boxes):
+        for b, (bx0, by0, bx1, by1) in boxes[i + 1:]:
+            if min(ax1, bx1) - max(ax0, bx0) > 0.002 and min(ay1, by1) - max(ay0, by0) > 0.002:
+                clashes.append((a, b))
+    return clashes
+
+
+@pytest.mark.parametrize(("speed", "check"), [("100", "0"), ("1M", "60s"), ("1B", "24 h"),
+                                              ("1T", "60s")])
+@pytest.mark.parametrize(("width_in", "height_in", "font_pt"), [
+    (11.5, 5.2, 16), (8.8, 4.0, 16), (8.8, 2.6, 16), (3.6, 2.3, 8)])
+def test_no_text_is_clipped_or_overlaps(speed: str, check: str, width_in: float,
+                                        height_in: float, font_pt: float) -> None:
+    told = dialled(speed, check)
+    for chart in told.charts:
+        boxes = charts.text_boxes(chart, told.theme, width_in=width_in, height_in=height_in,
+                                  font_pt=font_pt)
+        assert len(boxes) >= 6, chart.key
+        assert outside(boxes, width_in, height_in) == [], chart.key
+        assert overlapping(boxes) == [], chart.key
+
+
+@pytest.mark.parametrize("height_in", [2.4, 2.25, 2.15])
+def test_a_short_bar_chart_keeps_its_labels_on_the_page(height_in: float) -> None:
+    """Under 2.5 in at 16 pt the bars get closer and thinner rather than losing their labels."""
+    for told in (dialled("1M", "60s"), dialled("100", "0")):
+        chart = told.chart("bottleneck")
+        boxes = charts.text_boxes(chart, told.theme, width_in=9.0, height_in=height_in)
+        texts = [text for text, _ in boxes]
+        for bar in chart.bars:
+            assert bar.label in texts
+            for seg in bar.segments:
+                assert f"{seg.name} {seg.label}" in texts
+        assert outside(boxes, 9.0, height_in) == []
+        assert overlapping(boxes) == []
+
+
+def test_a_bar_chart_too_short_for_its_text_is_a_render_error() -> None:
+    told = dialled("1M", "60s")
+    with pytest.raises(RenderError, match=r"does not fit in 9\.0 x 1\.5 in at 16\.0 pt text: "
+                                          r"its bars and labels need \d\.\d\d in of height"):
+        charts.render(told.chart("bottleneck"), told.theme, width_in=9.0, height_in=1.5)
+
+
+def test_a_bar_label_wider_than_the_chart_wraps() -> None:
+    told = dialled("1T", "0")
+    chart = told.chart("bottleneck")
+    label = chart.bars[1].label
+    assert label == "1,000,000,000,000 tokens/sec: 0.0000008 seconds"
+    boxes = charts.text_boxes(chart, told.theme, width_in=5.5, height_in=4.6)
+    assert label.replace("sec: ", "sec:\n") in [text for text, _ in boxes]
+    assert outside(boxes, 5.5, 4.6) == []
+
+
+def test_a_y_label_longer_than_the_chart_is_tall_goes_on_two_lines(told: story.Story) -> None:
+    chart = told.chart("ceiling")
+    boxes = dict(charts.text_boxes(chart, told.theme, width_in=8.8, height_in=2.9))
+    assert chart.y_label not in boxes
+    x0, y0, x1, y1 = boxes["End-to-end\nspeedup (log scale)"]
+    assert y1 - y0 > x1 - x0  # still upright beside the axis
+    assert y0 >= 0 and y1 <= 2.9
+    assert outside(list(boxes.items()), 8.8, 2.9) == []
+
+
+def test_a_y_label_that_fits_beside_the_plot_stays_one_line(told: story.Story) -> None:
+    chart = told.chart("ceiling")
+    boxes = dict(charts.text_boxes(chart, told.theme, width_in=11.5, height_in=5.2))
+    x0, y0, x1, y1 = boxes[chart.y_label]
+    assert y1 - y0 > 3 * (x1 - x0)
+    assert 0 < y0 and y1 < 5.2
+
+
+def test_with_no_room_beside_the_plot_the_y_label_sits_level_above_it() -> None:
+    told = dialled("1T", "60s")
+    chart = told.chart("ceiling")
+    boxes = dict(charts.text_boxes(chart, told.theme, width_in=12.0, height_in=2.2))
+    x0, y0, x1, y1 = boxes[chart.y_label]
+    assert x1 - x0 > 3 * (y1 - y0)  # level
+    assert x0 < 0.2 and 2.2 - 0.2 < y1 <= 2.2  # top left
+    assert overlapping(list(boxes.items())) == []
+
+
+@pytest.mark.parametrize("speed", ["1B", "1T"])
+def test_crowded_x_ticks_are_thinned_keeping_the_ends(speed: str) -> None:
+    told = dialled(speed, "60s")
+    for key in ("writing_time", "ceiling"):
+        chart = told.chart(key)
+        labels = [t.label for t in chart.x_ticks]
+        boxes = charts.text_boxes(chart, told.theme, width_in=3.6, height_in=2.3, font_pt=8.5)
+        shown = [text for text, _ in boxes if text in labels]
+        assert shown[0] == labels[0] and shown[-1] == labels[-1]
+        assert len(shown) < len(labels)  # some had to go
+        assert overlapping([b for b in boxes if b[0] in labels]) == []
+
+
+def test_roomy_x_ticks_all_stay(told: story.Story) -> None:
+    chart = told.chart("writing_time")
+    labels = [t.label for t in chart.x_ticks]
+    boxes = charts.text_boxes(chart, told.theme, width_in=11.5, height_in=5.2)
+    assert [text for text, _ in boxes if text in labels] == labels
