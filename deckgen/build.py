@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from deckgen import chartcache, fmt, output, quantities, source, story
 from deckgen import parallel as forking
@@ -100,20 +102,31 @@ def render(content: Content, options: Options, parallel: bool = False,
     if parallel and deck and handout and forking.available():
         work = lambda: (_handout(told, options, heard), chartcache.drawn(), heard)  # noqa: E731
         with forking.Child(work, "handout") as child:
-            pptx = _deck(content, told, options)
-            pdf, charts, heard = child.result()
+            pptx, (pdf, charts, heard) = _every(lambda: _deck(content, told, options), child.result)
         chartcache.adopt(charts)  # the charts the handout's process drew, to keep with ours
         if warnings is not None:
             warnings.extend(heard)
         return {".pptx": pptx, ".pdf": pdf}
-    files: dict[str, bytes] = {}
-    if deck:
-        files[".pptx"] = _deck(content, told, options)
-    if handout:
-        files[".pdf"] = _handout(told, options, heard)
+    steps = {".pptx": lambda: _deck(content, told, options),
+             ".pdf": lambda: _handout(told, options, heard)}
+    wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout)) if on]
+    files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
     if warnings is not None:
         warnings.extend(heard)
     return files
+
+
+def _every(*steps: Callable[[], Any]) -> list[Any]:
+    """Each step's result; when the input fails in several, every one's problems at once."""
+    results, problems = [], []
+    for step in steps:
+        try:
+            results.append(step())
+        except InputError as err:
+            problems.extend(err.problems)
+    if problems:
+        raise InputError(problems)
+    return results
 
 
 def _deck(content: Content, told: story.Story, options: Options) -> bytes:

@@ -1067,7 +1067,7 @@ def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
     elif isinstance(flowable, Table):
         for row in flowable._cellvalues:
             for cell in row:
-                for inner in cell if isinstance(cell, list) else [cell]:
+                for inner in cell if isinstance(cell, (list, tuple)) else [cell]:  # tuples once wrapped
                     yield from _texts(inner, origin)
 
 
