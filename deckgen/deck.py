@@ -21,6 +21,7 @@ import io
 import math
 import os
 import re
+import unicodedata
 import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -110,8 +111,13 @@ def _font(bold: bool) -> ImageFont.FreeTypeFont:
 
 @lru_cache(maxsize=65536)
 def _em(text: str, bold: bool) -> float:
-    """The advance width of `text` in ems."""
-    return float(_font(bold).getlength(text)) / 1000
+    """The advance width of `text` in ems. Wide East Asian characters, which DejaVu Sans lacks,
+    count one em each: the width every CJK font gives them."""
+    if text.isascii():
+        return float(_font(bold).getlength(text)) / 1000
+    wide = sum(1 for ch in text if unicodedata.east_asian_width(ch) in "WF")
+    rest = "".join(ch for ch in text if unicodedata.east_asian_width(ch) not in "WF")
+    return wide + (float(_font(bold).getlength(rest)) / 1000 if rest else 0.0)
 
 
 def _width(text: str, size: float, bold: bool, tracking: float = 0.0) -> float:

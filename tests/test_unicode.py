@@ -201,9 +201,6 @@ def test_a_console_that_cannot_show_the_text_gets_escapes(tmp_path: Path) -> Non
     assert check.stderr.endswith("got '\\u901f\\u3044'\n")
 
 
-@pytest.mark.xfail(raises=pytest.fail.Exception, strict=True,
-                   reason="the deck measures glyphs DejaVu Sans lacks as narrower than the "
-                          "full-width CJK glyphs a viewer draws")
 def test_a_cjk_title_too_long_for_its_slide_is_refused() -> None:
     """99 full-width characters at 36 pt need five lines of the title's three: never silent."""
     title = "結末を千通り一千个结局" * 9
