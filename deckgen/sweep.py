@@ -1,8 +1,10 @@
 """One deck and one handout per speed (and per check), built side by side over several processes.
 
 The whole list is checked before anything is built: one bad value and nothing is written.
-Each combination is then an ordinary build (`build.write`), so its two files are replaced
-together or not at all, and its bytes do not depend on which process made them.
+Worker processes then draw the decks and handouts (`build.render`, the same code as a
+single build, so the bytes do not depend on which process made them); this process writes
+each combination's two files together once both are drawn, so they are replaced together
+or not at all.
 """
 
 from __future__ import annotations
