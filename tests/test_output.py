@@ -419,21 +419,28 @@ def test_a_render_error_writes_nothing(
 
 
 def test_an_interrupt_while_the_handout_process_runs(
-    last_good: Path, default_build: Path, monkeypatch: pytest.MonkeyPatch
+    last_good: Path, default_build: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Ctrl-C in the middle of drawing: the handout's process is ended, nothing is written."""
+    """Ctrl-C in the middle of drawing: the handout's process is ended (its renderer never
+    returns), no process is left behind, and nothing is written."""
     from deckgen import build, parallel
 
     if not parallel.available():
         pytest.skip("needs two cores and fork")
-    started = []
+    returned = tmp_path / "slow handout returned"
+    ready_read, ready_write = os.pipe()  # the child says its pid once it is drawing
+    child: list[int] = []
 
     def slow_handout(*_args):  # type: ignore[no-untyped-def]
+        os.write(ready_write, f"{os.getpid()}\n".encode())
         time.sleep(30)  # ended by the parent long before this
+        returned.write_text("the parent waited for the handout")
         return b"never"
 
     def interrupted_deck(*_args):  # type: ignore[no-untyped-def]
-        started.append(time.monotonic())
+        os.close(ready_write)  # the child holds its own copy: end of file if it dies first
+        with os.fdopen(ready_read, "rb") as ready:
+            child.append(int(ready.readline()))
         raise KeyboardInterrupt
 
     monkeypatch.setattr(build, "_deck", interrupted_deck)
@@ -441,7 +448,10 @@ def test_an_interrupt_while_the_handout_process_runs(
     content, _ = build.prepare(DEFAULT_CONTENT, build.Options(out=last_good))
     with pytest.raises(KeyboardInterrupt):
         build.write(content, build.Options(out=last_good), parallel=True)
-    assert time.monotonic() - started[0] < 20  # the child was stopped, not waited for
+    assert child and child[0] != os.getpid()  # the slow handout ran, in another process
+    assert not returned.exists()  # the child was stopped mid-drawing, not waited for
+    with pytest.raises(ProcessLookupError):
+        os.kill(child[0], 0)  # the child is gone (and reaped)
     assert_untouched(last_good, default_build)
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)  # no child left behind
