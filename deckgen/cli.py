@@ -25,7 +25,8 @@ Content = Annotated[Optional[Path], typer.Argument(
 Speed = Annotated[Optional[str], typer.Option(
     "--speed", help="Writing speed, e.g. 2500, 10K, 1M (overrides dial.speed).")]
 Check = Annotated[Optional[str], typer.Option(
-    "--check", help="Fixed check after writing, e.g. 0, 60s, '15 min', '24 h' (overrides dial.fixed_check).")]
+    "--check", help="Fixed check after writing, e.g. 0, 60s, 15min, 24h "
+    "(overrides dial.fixed_check).")]
 Workload = Annotated[Optional[str], typer.Option(
     "--workload", help="Id of the workload the dial features (overrides dial.workload).")]
 
@@ -45,17 +46,19 @@ def _version(value: bool) -> None:
 def _root(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
-    debug: Annotated[bool, typer.Option("--debug", help="Show the traceback of a failure.")] = False,
+    debug: Annotated[bool, typer.Option(
+        "--debug", help="Show the traceback of a failure.")] = False,
 ) -> None:
     """Build a meetup deck and a printable handout from one YAML file."""
     global _debug
     _debug = debug
 
 
-@app.command()
+@app.command(short_help="Print the workload and check tables and the dial's summary.")
 def table(
     content: Content = None, speed: Speed = None, check: Check = None, workload: Workload = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print every figure as exact value and text.")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print every figure as JSON: its exact value and its text.")] = False,
 ) -> None:
     """Print the workload table, the preset-check table and the chosen dial's summary."""
     from deckgen import report, source
@@ -70,10 +73,11 @@ def table(
         sys.stdout.write(report.as_text(parsed))
 
 
-@app.command()
+@app.command(short_help="Validate a content file; exit 0 when clean, 2 when not.")
 def check(
     content: Content = None,
-    list_figures: Annotated[bool, typer.Option("--figures", help="List every figure prose may name.")] = False,
+    list_figures: Annotated[bool, typer.Option(
+        "--figures", help="Also list every {figure} the prose may name, with its text.")] = False,
 ) -> None:
     """Validate a content file: every problem on its own line; exit 0 when clean, 2 when not."""
     from deckgen import source
@@ -85,17 +89,28 @@ def check(
         for name, figure in figures(parsed).items():
             print(f"{{{name}}}  {figure.text}")
     count = len(warnings)
-    print(f"{parsed.file}: ok ({len(parsed.workloads)} workloads, {count} warning{'' if count == 1 else 's'})")
+    print(f"{parsed.file}: ok ({len(parsed.workloads)} workloads, "
+          f"{count} warning{'' if count == 1 else 's'})")
 
 
 Out = Annotated[Path, typer.Option("--out", help="Folder for the deck and the handout.")]
-Aspect = Annotated[Optional[str], typer.Option("--aspect", help="16:9 or 4:3 (overrides meta.aspect).")]
-Paper = Annotated[Optional[str], typer.Option("--paper", help="a4 or letter (overrides meta.paper).")]
+SweepOut = Annotated[Path, typer.Option("--out", help="Folder for the decks and the handouts.")]
+Aspect = Annotated[Optional[str], typer.Option(
+    "--aspect", metavar="16:9|4:3", help="The slides' shape (overrides meta.aspect).")]
+Paper = Annotated[Optional[str], typer.Option(
+    "--paper", metavar="a4|letter", help="The handout's paper size (overrides meta.paper).")]
 Template = Annotated[Optional[Path], typer.Option(
     "--template", help="A .pptx whose masters, layouts, colours and fonts the deck uses.")]
 Walk = Annotated[bool, typer.Option("--walk", help="Add one 'turn the dial' slide per speed mark.")]
-Only = Annotated[Optional[str], typer.Option("--only", help="Build only the deck or only the handout.")]
-Pages = Annotated[str, typer.Option("--pages", help="'2' (one sheet, the default) or 'auto' (as many as needed).")]
+Only = Annotated[Optional[str], typer.Option(
+    "--only", metavar="deck|handout", help="Build only the deck or only the handout "
+    "(default: both).")]
+SweepOnly = Annotated[Optional[str], typer.Option(
+    "--only", metavar="deck|handout", help="Build only the decks or only the handouts "
+    "(default: both).")]
+Pages = Annotated[str, typer.Option(
+    "--pages", metavar="2|auto", help="The handout's length: 2 pages (one sheet) or auto "
+    "(as many pages as it needs).")]
 
 
 def _options(**given: object) -> object:
@@ -108,14 +123,15 @@ def _options(**given: object) -> object:
                           ("only", ("deck", "handout")), ("pages", ("2", "auto"))):
         value = given[name]
         if value is not None and value not in allowed:
-            problems.append(Problem(f"must be one of {', '.join(allowed)}, got {value!r}", path=f"--{name}"))
+            problems.append(Problem(f"must be one of {', '.join(allowed)}, got {value!r}",
+                                    path=f"--{name}"))
     if problems:
         raise InputError(problems)
     pages = given.pop("pages")
     return pipeline.Options(**given, pages_auto=pages == "auto")  # type: ignore[arg-type]
 
 
-@app.command()
+@app.command(short_help="Build the deck (.pptx) and the handout (.pdf).")
 def build(
     content: Content = None, speed: Speed = None, check: Check = None, workload: Workload = None,
     out: Out = Path("output"), aspect: Aspect = None, paper: Paper = None,
@@ -147,7 +163,7 @@ def build(
         print(path)
 
 
-@app.command()
+@app.command(short_help="Build a deck and a handout per speed (and per check).")
 def sweep(
     content: Content = None,
     speeds: Annotated[Optional[str], typer.Option(
@@ -155,12 +171,12 @@ def sweep(
         "speed marks).")] = None,
     checks: Annotated[Optional[str], typer.Option(
         "--checks", help="Comma-separated fixed checks, e.g. 0,60s,15min (default: the content's "
-        "check).")] = None,
-    workload: Workload = None, out: Out = Path("output"),
+        "fixed check).")] = None,
+    workload: Workload = None, out: SweepOut = Path("output"),
     jobs: Annotated[Optional[int], typer.Option(
-        "--jobs", help="Processes at a time (default: the number of cores).")] = None,
+        "--jobs", help="Builds drawn at once (default: the number of cores).")] = None,
     aspect: Aspect = None, paper: Paper = None, template: Template = None, walk: Walk = False,
-    only: Only = None, pages: Pages = "2",
+    only: SweepOnly = None, pages: Pages = "2",
 ) -> None:
     """Build one deck and one handout per speed (and per check), named by their values."""
     from deckgen import sweep as sweeping
@@ -217,7 +233,8 @@ def layouts(template: Annotated[Path, typer.Argument(help="A .pptx file.")]) -> 
 
 def main() -> None:
     """Run the app; an expected failure prints one line per problem and exits with its code."""
-    for stream in (sys.stdout, sys.stderr):  # a console that cannot show a character gets \u escapes
+    # A console that cannot show a character gets \u escapes.
+    for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, _terminate)  # a polite kill cleans up like Ctrl-C
