@@ -172,4 +172,5 @@ def _read_template(path: Path | None) -> bytes | None:
     try:
         return path.read_bytes()
     except OSError as err:
-        raise InputError(Problem(f"cannot be read: {err.strerror}", str(path), path="--template")) from None
+        raise InputError(Problem(f"cannot be read: {err.strerror}", str(path),
+                                 path="--template")) from None

@@ -259,7 +259,8 @@ class Checker:
 
     def items(self, path: str, value: Any, least: int, most: int) -> list[Any]:
         if not isinstance(value, list):
-            self.problem(path, f"must be a list of {least} to {most} entries, got {_describe(value)}")
+            self.problem(path, f"must be a list of {least} to {most} entries, "
+                               f"got {_describe(value)}")
             return []
         if not least <= len(value) <= most:
             self.problem(path, f"must have {least} to {most} entries, got {len(value)}")
@@ -291,7 +292,8 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     dial = _dial(c, top.get("dial", {}), ids)
     meanings = _meanings(c, top.get("meanings"))
     bottleneck = _bottleneck(c, top.get("bottleneck"), ids)
-    precious = tuple(_records(c, "precious", top.get("precious"), 1, 12, ("name", "text"), (), Precious))
+    precious = tuple(_records(c, "precious", top.get("precious"), 1, 12, ("name", "text"), (),
+                              Precious))
     checklist = tuple(_records(c, "checklist", top.get("checklist"), 1, 8, ("step", "detail"),
                                ("write_in",), Step))
     sources = tuple(_sources(c, top.get("sources")))
@@ -320,7 +322,8 @@ def _meta(c: Checker, value: Any) -> Meta | None:
     if m.get("url") is not None:
         url = c.text("meta.url", m["url"], 500)
         if url and not re.match(r"^https?://\S+$", url):
-            c.problem("meta.url", f"must be a web address starting with https:// or http://, got {url!r}")
+            c.problem("meta.url", "must be a web address starting with https:// or http://, "
+                                  f"got {url!r}")
     language = c.text("meta.language", m.get("language", "en"), 20) or "en"
     paper = c.choice("meta.paper", m.get("paper", "a4"), ("a4", "letter")) or "a4"
     aspect = c.choice("meta.aspect", m.get("aspect", "16:9"), ("16:9", "4:3")) or "16:9"
@@ -346,9 +349,9 @@ def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
             c.problem("dial.workload", f"must be one of the workload ids {', '.join(ids)}, "
                                        f"got {_describe(workload)}")
     check = c.quantity("dial.fixed_check", d.get("fixed_check", 60), quantities.parse_duration)
+    given_presets = d.get("check_presets", list(DEFAULT_PRESETS))
     presets = tuple(c.quantity(f"dial.check_presets[{i}]", v, quantities.parse_duration)
-                    for i, v in enumerate(c.items("dial.check_presets",
-                                                  d.get("check_presets", list(DEFAULT_PRESETS)), 1, 6)))
+                    for i, v in enumerate(c.items("dial.check_presets", given_presets, 1, 6)))
     marks = tuple(c.quantity(f"dial.speed_marks[{i}]", v, quantities.parse_speed)
                   for i, v in enumerate(c.items("dial.speed_marks",
                                                 d.get("speed_marks", list(DEFAULT_MARKS)), 2, 8)))
@@ -360,10 +363,12 @@ def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
         c.problem("dial.slow_speed", f"must not be above dial.speed ({fmt.speed(speed)}), "
                                      f"got {_describe(d.get('slow_speed'))}")
     elif slow > speed:  # the default slow speed: the speed is what was written
-        c.problem("dial.speed", f"must not be below dial.slow_speed ({fmt.speed(slow)} unless set), "
-                                f"got {_describe(d.get('speed'))}")
+        c.problem("dial.speed", "must not be below dial.slow_speed "
+                                f"({fmt.speed(slow)} unless set), got {_describe(d.get('speed'))}")
     if list(sure_marks) != sorted(set(sure_marks)):
         c.problem("dial.speed_marks", "must be distinct speeds in rising order")
+    if not isinstance(workload, str):
+        return None  # reported above, or there is no well-formed workload to default to
     return Dial(speed, slow, workload, check, sure_presets, sure_marks)
 
 
@@ -380,7 +385,8 @@ def _meanings(c: Checker, value: Any) -> tuple[Meaning, ...]:
         ours = c.flag(f"{path}.ours", m["ours"]) if "ours" in m else False
         streams = (c.quantity(f"{path}.streams", m["streams"], quantities.parse_count)
                    if "streams" in m else None)
-        stream_speed = (c.quantity(f"{path}.stream_speed", m["stream_speed"], quantities.parse_speed)
+        stream_speed = (c.quantity(f"{path}.stream_speed", m["stream_speed"],
+                                   quantities.parse_speed)
                         if "stream_speed" in m else None)
         if ("streams" in m) != ("stream_speed" in m):
             c.problem(path, "streams and stream_speed go together: give both or neither")
@@ -397,7 +403,8 @@ def _workloads(c: Checker, value: Any) -> tuple[list[Workload | None], tuple[str
     seen: dict[str, int] = {}
     for i, item in enumerate(c.items("workloads", value, 1, 8)):
         path = f"workloads[{i}]"
-        w = c.mapping(path, item, ("id", "title", "noun", "count", "tokens_each", "story", "scarce"),
+        w = c.mapping(path, item,
+                      ("id", "title", "noun", "count", "tokens_each", "story", "scarce"),
                       ("notes",))
         if w is None:
             result.append(None)
@@ -405,16 +412,18 @@ def _workloads(c: Checker, value: Any) -> tuple[list[Workload | None], tuple[str
         wid = w.get("id")
         if "id" in w:
             if not isinstance(wid, str) or not re.match(r"^[a-z][a-z0-9_-]{0,39}$", wid):
-                c.problem(f"{path}.id", f"must be a short name of lower-case letters, digits, - or _, "
-                                        f"got {_describe(wid)}")
+                c.problem(f"{path}.id", "must be a short name of lower-case letters, digits, "
+                                        f"- or _, got {_describe(wid)}")
                 wid = None
             elif wid in seen:
-                c.problem(f"{path}.id", f"duplicate workload id '{wid}' (also workloads[{seen[wid]}])")
+                c.problem(f"{path}.id",
+                          f"duplicate workload id '{wid}' (also workloads[{seen[wid]}])")
             else:
                 seen[wid] = i
         title = c.text(f"{path}.title", w.get("title"), 300) if "title" in w else None
         noun = c.text(f"{path}.noun", w.get("noun"), 100) if "noun" in w else None
-        count = c.quantity(f"{path}.count", w.get("count"), quantities.parse_count) if "count" in w else None
+        count = (c.quantity(f"{path}.count", w.get("count"), quantities.parse_count)
+                 if "count" in w else None)
         each = (c.quantity(f"{path}.tokens_each", w.get("tokens_each"),
                            lambda v: quantities.parse_count(v, quantities.MAX_TOKENS_EACH))
                 if "tokens_each" in w else None)
@@ -467,7 +476,8 @@ def _sources(c: Checker, value: Any) -> list[Source]:
                   for k in ("title", "publisher", "kind", "supports")]
         url = c.text(f"{path}.url", s["url"], 500) if s.get("url") is not None else None
         if url and not re.match(r"^https?://\S+$", url):
-            c.problem(f"{path}.url", f"must be a web address starting with https:// or http://, got {url!r}")
+            c.problem(f"{path}.url", "must be a web address starting with https:// or http://, "
+                                     f"got {url!r}")
             url = None
         checked = c.text(f"{path}.checked", s.get("checked"), 100) if "checked" in s else None
         if None not in fields and checked is not None:
@@ -507,10 +517,12 @@ def _theme(c: Checker, value: Any) -> Theme | None:
     for key, default in defaults.items():
         colour = colours.get(key, default)
         if not isinstance(colour, str) or not _COLOUR.match(colour):
-            c.problem(f"theme.colours.{key}", f"must be a colour like '#1A1D21', got {_describe(colour)}")
+            c.problem(f"theme.colours.{key}",
+                      f"must be a colour like '#1A1D21', got {_describe(colour)}")
             colour = default
         picked[key] = colour.upper()
     fonts = c.mapping("theme.fonts", t.get("fonts", {}), (), ("heading", "body")) or {}
-    heading = c.text("theme.fonts.heading", fonts.get("heading", "DejaVu Sans"), 100) or "DejaVu Sans"
+    heading = (c.text("theme.fonts.heading", fonts.get("heading", "DejaVu Sans"), 100)
+               or "DejaVu Sans")
     body = c.text("theme.fonts.body", fonts.get("body", "DejaVu Sans"), 100) or "DejaVu Sans"
     return Theme(**picked, heading_font=heading, body_font=body)

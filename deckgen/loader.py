@@ -71,7 +71,8 @@ def decode(raw: bytes, name: str) -> str:
         line = raw[: err.start].count(b"\n") + 1
         col = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
         raise InputError(Problem(
-            f"file is not UTF-8 text (byte 0x{raw[err.start]:02x} cannot be decoded); save it as UTF-8",
+            f"file is not UTF-8 text (byte 0x{raw[err.start]:02x} cannot be decoded); "
+            "save it as UTF-8",
             name, line, col)) from None
     return text
 
@@ -89,8 +90,8 @@ def parse(text: str, name: str) -> Tree:
                                  "file; remove it", name, line, col)) from None
     except yaml.MarkedYAMLError as err:
         message, mark = _syntax_message(err)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        raise InputError(Problem(f"YAML syntax error: {message}", name, line, col)) from None
+        place = (mark.line + 1, mark.column + 1) if mark else (None, None)
+        raise InputError(Problem(f"YAML syntax error: {message}", name, *place)) from None
     except yaml.YAMLError as err:
         raise InputError(Problem(f"YAML error: {err}", name)) from None
     finally:
@@ -118,8 +119,9 @@ class _Loader(yaml.SafeLoader):
             if self.depth > MAX_DEPTH and not self.check_event(yaml.AliasEvent):
                 raise yaml.composer.ComposerError(
                     None, None, f"values are nested more than {MAX_DEPTH} levels deep",
-                    self.peek_event().start_mark)
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+                    self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+            # PyYAML passes a mapping value's key node as its index; the stubs say int.
+            return super().compose_node(parent, index)  # type: ignore[arg-type]
         finally:
             self.depth -= 1
 
@@ -168,7 +170,8 @@ class _Walker:
 
     def problem(self, node: yaml.Node, path: str, message: str) -> None:
         mark = node.start_mark
-        self.problems.append(Problem(message, self.name, mark.line + 1, mark.column + 1, path or None))
+        self.problems.append(Problem(message, self.name, mark.line + 1, mark.column + 1,
+                                     path or None))
 
     def value(self, node: yaml.Node, path: str) -> Any:
         self.nodes += 1
@@ -225,8 +228,10 @@ class _Walker:
         result: dict[str, Any] = {}
         first: dict[str, int] = {}
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
-                self.problem(key_node, path, "keys must be plain names (no merge keys or complex keys)")
+            if (not isinstance(key_node, yaml.ScalarNode)
+                    or key_node.tag == "tag:yaml.org,2002:merge"):
+                self.problem(key_node, path,
+                             "keys must be plain names (no merge keys or complex keys)")
                 continue
             key = key_node.value
             bad = _unprintable(key, breaks=False)

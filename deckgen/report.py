@@ -69,7 +69,9 @@ def _exact(value: Fraction | int | None) -> str | None:
     if value is None:
         return None
     value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"
 
 
 def _pair(f: Figure) -> dict[str, Any]:
@@ -80,8 +82,10 @@ def as_json(content: Content) -> dict[str, Any]:
     """Every figure of `deckgen table`, each with its exact value (a fraction as text) and text."""
     table = figures(content)
     return {
-        "dial": {"speed": _pair(table["dial.speed"]), "slow_speed": _pair(table["dial.slow_speed"]),
-                 "workload": content.dial.workload, "fixed_check": _pair(table["dial.fixed_check"])},
+        "dial": {"speed": _pair(table["dial.speed"]),
+                 "slow_speed": _pair(table["dial.slow_speed"]),
+                 "workload": content.dial.workload,
+                 "fixed_check": _pair(table["dial.fixed_check"])},
         "workloads": [{"id": r.id, "label": r.label, "output_tokens": _pair(r.output_tokens),
                        "slow_writing_time": _pair(r.slow_writing_time),
                        "writing_time": _pair(r.writing_time)} for r in workload_rows(content)],
@@ -97,7 +101,8 @@ def _grid(header: tuple[str, ...], rows: list[tuple[str, ...]], align: str) -> l
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = []
     for row in [header, *rows]:
-        cells = [c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(row, widths, align)]
+        cells = [c.ljust(w) if a == "l" else c.rjust(w)
+                 for c, w, a in zip(row, widths, align, strict=True)]
         lines.append("  ".join(cells).rstrip())
         if row is header:
             lines.append("  ".join("-" * w for w in widths))
@@ -109,20 +114,22 @@ def as_text(content: Content) -> str:
     t = figures(content)
     slow, fast = t["dial.slow_speed"].text, t["dial.speed"].text
     featured = content.workload(content.dial.workload)
-    out = [f"Dial: {fast} (slow end {slow}); featured: {fmt.count(featured.count)} {featured.noun}; "
+    out = [f"Dial: {fast} (slow end {slow}); "
+           f"featured: {fmt.count(featured.count)} {featured.noun}; "
            f"fixed check: {t['dial.fixed_check'].text}", "",
            "All workloads at both ends of the dial"]
     out += _grid(("Workload", "Output tokens", slow, fast),
                  [(r.label, r.output_tokens.text, r.slow_writing_time.text, r.writing_time.text)
                   for r in workload_rows(content)], "lrrr")
-    out += ["", f"The same {t['bottleneck.output_tokens'].text} tokens ({t['bottleneck.count'].text} "
-                f"{t['bottleneck.noun'].text}) with each fixed check"]
+    out += ["", f"The same {t['bottleneck.output_tokens'].text} tokens "
+                f"({t['bottleneck.count'].text} {t['bottleneck.noun'].text}) with each fixed check"]
     out += _grid(("Fixed check", slow, fast, "End to end", "Ceiling"),
                  [(r.fixed_check.text, r.slow_total.text, r.total.text, r.end_to_end_speedup.text,
                    r.ceiling.text) for r in preset_rows(content)], "lrrrr")
     out += ["", f"Chosen dial, fixed check {t['bottleneck.fixed_check'].text}"]
     out += _grid(("Figure", "Value"), [
-        ("Total", f"{t['bottleneck.slow_total'].text} at {slow}, {t['bottleneck.total'].text} at {fast}"),
+        ("Total",
+         f"{t['bottleneck.slow_total'].text} at {slow}, {t['bottleneck.total'].text} at {fast}"),
         ("Writing speedup", t["bottleneck.writing_speedup"].text),
         ("End-to-end speedup", t["bottleneck.end_to_end_speedup"].text),
         ("Writing share", f"{t['bottleneck.slow_writing_share'].text} at {slow}, "

@@ -36,7 +36,8 @@ def read(path: Path | None) -> tuple[Content, list[Problem]]:
     except FileNotFoundError:
         raise InputError(Problem("no such content file", name)) from None
     except PermissionError:
-        raise InputError(Problem("the content file cannot be read (permission denied)", name)) from None
+        raise InputError(Problem("the content file cannot be read (permission denied)",
+                                 name)) from None
     except OSError as err:
         raise OutputError(Problem(f"cannot read: {err.strerror}", name)) from None
     return parse(decode(raw, name), name)
