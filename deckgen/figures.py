@@ -29,8 +29,12 @@ class Figure:
     text: str
 
 
-def with_overrides(content: Content, speed: str | None = None, check: str | None = None,
-                   workload: str | None = None) -> Content:
+def with_overrides(
+    content: Content,
+    speed: str | None = None,
+    check: str | None = None,
+    workload: str | None = None,
+) -> Content:
     """The content with the command line's dial values in place of the file's."""
     problems = []
     new: dict[str, object] = {}
@@ -47,15 +51,23 @@ def with_overrides(content: Content, speed: str | None = None, check: str | None
     if workload is not None:
         ids = [w.id for w in content.workloads]
         if workload not in ids:
-            problems.append(Problem(f"must be one of the workload ids {', '.join(ids)}, got {workload!r}",
-                                    path="--workload"))
+            problems.append(
+                Problem(
+                    f"must be one of the workload ids {', '.join(ids)}, got {workload!r}",
+                    path="--workload",
+                )
+            )
         new["workload"] = workload
     if problems:
         raise InputError(problems)
     dial = replace(content.dial, **new)  # type: ignore[arg-type]
     if dial.slow_speed > dial.speed:
-        raise InputError(Problem(f"must not be below the slow speed ({fmt.speed(dial.slow_speed)}), "
-                                 f"got {speed!r}", path="--speed"))
+        raise InputError(
+            Problem(
+                f"must not be below the slow speed ({fmt.speed(dial.slow_speed)}), got {speed!r}",
+                path="--speed",
+            )
+        )
     return replace(content, dial=dial)
 
 
@@ -87,8 +99,10 @@ def figures(content: Content) -> dict[str, Figure]:
         "dial.speed": Figure(d.speed, fmt.speed(d.speed)),
         "dial.speed_mark": Figure(d.speed, fmt.speed_mark(d.speed)),
         "dial.slow_speed": Figure(d.slow_speed, fmt.speed(d.slow_speed)),
-        "dial.writing_speedup": Figure(math.writing_speedup(d.speed, d.slow_speed),
-                                       fmt.speedup(math.writing_speedup(d.speed, d.slow_speed))),
+        "dial.writing_speedup": Figure(
+            math.writing_speedup(d.speed, d.slow_speed),
+            fmt.speedup(math.writing_speedup(d.speed, d.slow_speed)),
+        ),
         "dial.fixed_check": Figure(d.fixed_check, fmt.duration(d.fixed_check)),
         "dial.noun": Figure(None, featured.noun),
         "dial.title": Figure(None, featured.title),
@@ -105,51 +119,76 @@ def figures(content: Content) -> dict[str, Figure]:
     b = batch(content)
     work = content.workload(content.bottleneck.workload)
     ceiling = b.ceiling
-    out.update({
-        "bottleneck.count": Figure(work.count, fmt.count(work.count)),
-        "bottleneck.noun": Figure(None, work.noun),
-        "bottleneck.output_tokens": Figure(b.output_tokens, fmt.tokens(b.output_tokens)),
-        "bottleneck.fixed_check": Figure(b.fixed_check, fmt.duration(b.fixed_check)),
-        "bottleneck.writing_time": Figure(b.writing_time, fmt.duration(b.writing_time)),
-        "bottleneck.slow_writing_time": Figure(b.slow_writing_time, fmt.duration(b.slow_writing_time)),
-        "bottleneck.total": Figure(b.total, fmt.duration(b.total)),
-        "bottleneck.slow_total": Figure(b.slow_total, fmt.duration(b.slow_total)),
-        "bottleneck.slow_total_seconds": Figure(b.slow_total, fmt.number(b.slow_total)),
-        "bottleneck.writing_speedup": Figure(b.writing_speedup, fmt.speedup(b.writing_speedup)),
-        "bottleneck.end_to_end_speedup": Figure(b.end_to_end_speedup, fmt.speedup(b.end_to_end_speedup)),
-        "bottleneck.writing_share": Figure(b.writing_share, fmt.share(b.writing_share)),
-        "bottleneck.check_share": Figure(b.check_share, fmt.share(b.check_share)),
-        "bottleneck.slow_writing_share": Figure(b.slow_writing_share, fmt.share(b.slow_writing_share)),
-        "bottleneck.slow_check_share": Figure(b.slow_check_share, fmt.share(b.slow_check_share)),
-        "bottleneck.ceiling": Figure(ceiling, fmt.speedup(ceiling) if ceiling is not None else "no ceiling"),
-    })
+    out.update(
+        {
+            "bottleneck.count": Figure(work.count, fmt.count(work.count)),
+            "bottleneck.noun": Figure(None, work.noun),
+            "bottleneck.output_tokens": Figure(b.output_tokens, fmt.tokens(b.output_tokens)),
+            "bottleneck.fixed_check": Figure(b.fixed_check, fmt.duration(b.fixed_check)),
+            "bottleneck.writing_time": Figure(b.writing_time, fmt.duration(b.writing_time)),
+            "bottleneck.slow_writing_time": Figure(
+                b.slow_writing_time, fmt.duration(b.slow_writing_time)
+            ),
+            "bottleneck.total": Figure(b.total, fmt.duration(b.total)),
+            "bottleneck.slow_total": Figure(b.slow_total, fmt.duration(b.slow_total)),
+            "bottleneck.slow_total_seconds": Figure(b.slow_total, fmt.number(b.slow_total)),
+            "bottleneck.writing_speedup": Figure(b.writing_speedup, fmt.speedup(b.writing_speedup)),
+            "bottleneck.end_to_end_speedup": Figure(
+                b.end_to_end_speedup, fmt.speedup(b.end_to_end_speedup)
+            ),
+            "bottleneck.writing_share": Figure(b.writing_share, fmt.share(b.writing_share)),
+            "bottleneck.check_share": Figure(b.check_share, fmt.share(b.check_share)),
+            "bottleneck.slow_writing_share": Figure(
+                b.slow_writing_share, fmt.share(b.slow_writing_share)
+            ),
+            "bottleneck.slow_check_share": Figure(
+                b.slow_check_share, fmt.share(b.slow_check_share)
+            ),
+            "bottleneck.ceiling": Figure(
+                ceiling, fmt.speedup(ceiling) if ceiling is not None else "no ceiling"
+            ),
+        }
+    )
+    # A title may cite figures itself ("... from {workload.candidates.count} ideas").
+    out["dial.title"] = Figure(
+        None, fill(featured.title, {k: f for k, f in out.items() if k != "dial.title"})
+    )
     return out
 
 
 def fill(text: str, table: Mapping[str, Figure], keep_together: bool = False) -> str:
     """`text` with each {name} replaced by its figure's text (names are checked beforehand)."""
+
     def put(match: re.Match[str]) -> str:
         value = table[match.group(1).strip()].text
         return fmt.keep_together(value) if keep_together else value
+
     return PLACEHOLDER.sub(put, text)
 
 
 def prose_fields(content: Content) -> Iterator[tuple[str, str]]:
-    """Every field that may hold placeholders, with its key path."""
+    """Every displayed text that may hold placeholders, with its key path."""
+    yield "meta.title", content.meta.title
+    yield "meta.subtitle", content.meta.subtitle
     for i, m in enumerate(content.meanings):
-        yield f"meanings[{i}].text", m.text
+        for key in ("label", "question", "text"):
+            yield f"meanings[{i}].{key}", getattr(m, key)
     for i, w in enumerate(content.workloads):
-        for key in ("story", "scarce", "notes"):
+        for key in ("title", "story", "scarce", "notes"):
             yield f"workloads[{i}].{key}", getattr(w, key)
     for key in ("setup", "model", "lesson", "ceiling", "no_ceiling"):
         yield f"bottleneck.{key}", getattr(content.bottleneck, key)
     for i, p in enumerate(content.precious):
+        yield f"precious[{i}].name", p.name
         yield f"precious[{i}].text", p.text
     for i, s in enumerate(content.checklist):
-        yield f"checklist[{i}].detail", s.detail
+        for key in ("step", "detail", "write_in"):
+            yield f"checklist[{i}].{key}", getattr(s, key)
+    for i, src in enumerate(content.sources):
+        yield f"sources[{i}].supports", src.supports
     for sid, slide in content.slides.items():
-        yield f"slides.{sid}.notes", slide.notes
-        yield f"slides.{sid}.headline", slide.headline
+        for key in ("kicker", "headline", "notes"):
+            yield f"slides.{sid}.{key}", getattr(slide, key)
 
 
 def check_prose(content: Content) -> tuple[list[Problem], list[Problem]]:
@@ -168,12 +207,22 @@ def check_prose(content: Content) -> tuple[list[Problem], list[Problem]]:
             if name not in table:
                 near = [n for n in table if n.split(".")[-1] == name.split(".")[-1]][:3]
                 hint = f"; did you mean {' or '.join('{' + n + '}' for n in near)}?" if near else ""
-                problems.append(replace(at, message=f"placeholder {{{name}}} names no computed figure"
-                                                    f"{hint} (`deckgen check --figures` lists them)"))
+                problems.append(
+                    replace(
+                        at,
+                        message=f"placeholder {{{name}}} names no computed figure"
+                        f"{hint} (`deckgen check --figures` lists them)",
+                    )
+                )
         bare = PLACEHOLDER.sub(" ", text)
         for number in _TYPED_NUMBER.findall(bare):
             if number in computed:
-                warnings.append(replace(at, message=f"warning: the number {number} is typed by hand but "
-                                                    "the math computes it; use a {placeholder} so it "
-                                                    "follows the dial"))
+                warnings.append(
+                    replace(
+                        at,
+                        message=f"warning: the number {number} is typed by hand but "
+                        "the math computes it; use a {placeholder} so it "
+                        "follows the dial",
+                    )
+                )
     return problems, warnings

@@ -1067,7 +1067,8 @@ def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
     elif isinstance(flowable, Table):
         for row in flowable._cellvalues:
             for cell in row:
-                for inner in cell if isinstance(cell, (list, tuple)) else [cell]:  # tuples once wrapped
+                # a cell is a list of flowables, or a tuple once the table was measured
+                for inner in cell if isinstance(cell, (list, tuple)) else [cell]:
                     yield from _texts(inner, origin)
 
 

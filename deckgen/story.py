@@ -112,6 +112,10 @@ class DialView:
     sentence: str
     slow_speed: str
     slow_figure: str
+    at_speed: str = ""  # "At 1,000,000 tokens/sec": the kicker over the big figure
+    at_slow_speed: str = ""  # "At 100 tokens/sec"
+    slow_note: str = ""  # "the same batch, at the slow end of the dial"
+    writing_at: str = ""  # "of writing at 1,000,000 tokens/sec"
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,8 @@ class Experiment:
     scarce: Text
     featured: bool
     figure: str = ""  # "1 second": the writing time alone, for a big figure
+    writing_at: str = ""  # "of writing at 1,000,000 tokens/sec", under the big figure
+    featured_label: str = ""  # "Featured on the dial" for the dial's workload, else ""
 
 
 @dataclass(frozen=True)
@@ -139,9 +145,23 @@ class Bottleneck:
     slow_total: str
     total: str
     check_share: str
-    ceiling: str
+    ceiling: str  # "134.33×", or "no ceiling" when there is no check
     ceiling_sentence: Text
     summary: str
+    has_ceiling: bool = True
+    check_share_how: str = ""  # "of the 60.8 seconds total"
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The fixed words the renderers print beside the figures, kept in one place."""
+
+    still_scarce: str = "Still scarce"
+    writing_speedup: str = "Writing speedup"
+    end_to_end_speedup: str = "End-to-end speedup"
+    check_share: str = "Check share"
+    ceiling: str = "Ceiling"
+    our_dial: str = "Our dial"
 
 
 @dataclass(frozen=True)
@@ -180,8 +200,15 @@ class Story:
     slides: tuple[Slide, ...]
     experiments_headline: Text = Text("")  # the headline over the thought experiments
 
+    our_dial: str = ""  # "Our dial: 1,000,000 tokens/sec"
+    labels: Labels = Labels()
+
     def chart(self, key: str) -> Chart:
         return next(c for c in self.charts if c.key == key)
+
+    def headline(self, kind: str) -> str:
+        """The headline of the first slide of `kind`, e.g. for an outline entry."""
+        return next(s.headline.text for s in self.slides if s.kind == kind)
 
     def where(self, origin: str) -> tuple[int, int] | None:
         return self.marks.get(origin)
@@ -189,6 +216,7 @@ class Story:
 
 def _dial_view(content: Content, speed: Fraction, table: Mapping[str, Figure]) -> DialView:
     d = content.dial
+    title = fill(content.workload(d.workload).title, table)
     w = content.workload(d.workload)
     fast = math.writing_time(w.output_tokens, speed)
     slow = math.writing_time(w.output_tokens, d.slow_speed)
@@ -196,13 +224,17 @@ def _dial_view(content: Content, speed: Fraction, table: Mapping[str, Figure]) -
     return DialView(
         speed=fmt.speed(speed),
         speed_mark=fmt.speed_mark(speed),
-        title=w.title,
+        title=title,
         arithmetic=f"{count} {fmt.TIMES} {fmt.tokens(w.tokens_each)} tokens = "
-                   f"{fmt.tokens(w.output_tokens)} output tokens",
+        f"{fmt.tokens(w.output_tokens)} output tokens",
         figure=_k(fmt.duration(fast)),
         sentence=f"{count}: {_k(fmt.duration(fast))} of writing at {_k(fmt.speed(speed))}",
         slow_speed=_k(fmt.speed(d.slow_speed)),
         slow_figure=_k(fmt.duration(slow)),
+        at_speed=f"At {_k(fmt.speed(speed))}",
+        at_slow_speed=f"At {_k(fmt.speed(d.slow_speed))}",
+        slow_note="the same batch, at the slow end of the dial",
+        writing_at=f"of writing at {_k(fmt.speed(speed))}",
     )
 
 
@@ -228,9 +260,20 @@ def _speeds_across(low: Fraction, high: Fraction, per_decade: int = 8) -> tuple[
 
 
 def _duration_ticks(low: Fraction, high: Fraction) -> tuple[Tick, ...]:
-    candidates = [Fraction(1, 1000), Fraction(1, 100), Fraction(1, 10), Fraction(1), Fraction(10),
-                  Fraction(60), Fraction(600), Fraction(3600), Fraction(36000), Fraction(86400),
-                  Fraction(864000), Fraction(8640000)]
+    candidates = [
+        Fraction(1, 1000),
+        Fraction(1, 100),
+        Fraction(1, 10),
+        Fraction(1),
+        Fraction(10),
+        Fraction(60),
+        Fraction(600),
+        Fraction(3600),
+        Fraction(36000),
+        Fraction(86400),
+        Fraction(864000),
+        Fraction(8640000),
+    ]
     return tuple(Tick(c, fmt.duration(c)) for c in candidates if low / 2 <= c <= high * 2)
 
 
@@ -247,33 +290,57 @@ def compose(content: Content) -> Story:
     def prose(path: str, text: str) -> Text:
         return Text(fill(text, table, keep_together=True), path)
 
-    cards = tuple(Card(m.label, m.question, prose(f"meanings[{i}].text", m.text), m.ours)
-                  for i, m in enumerate(content.meanings))
+    cards = tuple(
+        Card(
+            fill(m.label, table),
+            fill(m.question, table),
+            prose(f"meanings[{i}].text", m.text),
+            m.ours,
+        )
+        for i, m in enumerate(content.meanings)
+    )
     dial_view = _dial_view(content, d.speed, table)
 
     # All four workloads at both ends of the dial.
-    rows = tuple((r.label, r.output_tokens.text, r.slow_writing_time.text, r.writing_time.text)
-                 for r in report.workload_rows(content))
+    rows = tuple(
+        (r.label, r.output_tokens.text, r.slow_writing_time.text, r.writing_time.text)
+        for r in report.workload_rows(content)
+    )
     featured_row = [w.id for w in content.workloads].index(d.workload)
-    workload_table = Table(("Workload", "Output tokens", slow, speed), _keep_figures(rows),
-                           ("l", "r", "r", "r"), featured_row,
-                           "Imagined comparisons, not measurements: generated output only.")
+    workload_table = Table(
+        ("Workload", "Output tokens", slow, speed),
+        _keep_figures(rows),
+        ("l", "r", "r", "r"),
+        featured_row,
+        "Imagined comparisons, not measurements: generated output only.",
+    )
 
     experiments = tuple(
         Experiment(
-            w.id, w.title,
+            w.id,
+            fill(w.title, table),
             f"{fmt.count(w.count)} {fmt.TIMES} {fmt.tokens(w.tokens_each)} = "
             f"{fmt.tokens(w.output_tokens)} tokens",
-            f"{_k(fmt.duration(math.writing_time(w.output_tokens, d.speed)))} of writing at {_k(speed)}",
-            prose(f"workloads[{i}].story", w.story), prose(f"workloads[{i}].scarce", w.scarce),
-            w.id == d.workload, _k(fmt.duration(math.writing_time(w.output_tokens, d.speed))))
-        for i, w in enumerate(content.workloads))
+            f"{_k(fmt.duration(math.writing_time(w.output_tokens, d.speed)))} "
+            f"of writing at {_k(speed)}",
+            prose(f"workloads[{i}].story", w.story),
+            prose(f"workloads[{i}].scarce", w.scarce),
+            w.id == d.workload,
+            _k(fmt.duration(math.writing_time(w.output_tokens, d.speed))),
+            f"of writing at {_k(speed)}",
+            "Featured on the dial" if w.id == d.workload else "",
+        )
+        for i, w in enumerate(content.workloads)
+    )
 
     b = batch(content)
     work = content.workload(content.bottleneck.workload)
     cb = content.bottleneck
-    ceiling_sentence = (prose("bottleneck.ceiling", cb.ceiling) if b.ceiling is not None
-                        else prose("bottleneck.no_ceiling", cb.no_ceiling))
+    ceiling_sentence = (
+        prose("bottleneck.ceiling", cb.ceiling)
+        if b.ceiling is not None
+        else prose("bottleneck.no_ceiling", cb.no_ceiling)
+    )
     bottleneck = Bottleneck(
         setup=prose("bottleneck.setup", cb.setup),
         model=prose("bottleneck.model", cb.model),
@@ -282,45 +349,94 @@ def compose(content: Content) -> Story:
         writing_speedup=fmt.speedup(b.writing_speedup),
         writing_speedup_how=f"{fmt.number(d.speed)} {fmt.DIVIDE} {_k(fmt.speed(d.slow_speed))}",
         end_to_end_speedup=fmt.speedup(b.end_to_end_speedup),
-        end_to_end_how=f"{fmt.number(b.slow_total)} {fmt.DIVIDE} {_k(fmt.duration(b.total))}",
+        end_to_end_how=(  # both totals in seconds: "8,060 ÷ 60.8 seconds"
+            f"{fmt.number(b.slow_total)} {fmt.DIVIDE} {_k(fmt.number(b.total) + ' seconds')}"
+        ),
         slow_total=_k(fmt.duration(b.slow_total)),
         total=_k(fmt.duration(b.total)),
         check_share=fmt.share(b.check_share),
-        ceiling=fmt.speedup(b.ceiling) if b.ceiling is not None else "None",
+        ceiling=table["bottleneck.ceiling"].text,
         ceiling_sentence=ceiling_sentence,
-        summary=((f"With {fmt.duration(b.fixed_check)} of checking" if b.fixed_check else "With no check")
-                 + f", the batch takes "
-                 f"{fmt.duration(b.slow_total)} at {slow} and {fmt.duration(b.total)} at {speed}: "
-                 f"{fmt.speedup(b.end_to_end_speedup)} faster end to end, and checking is "
-                 f"{fmt.share(b.check_share)} of the faster total."),
+        summary=(
+            (
+                f"With {fmt.duration(b.fixed_check)} of checking"
+                if b.fixed_check
+                else "With no check"
+            )
+            + f", the batch takes "
+            f"{fmt.duration(b.slow_total)} at {slow} and {fmt.duration(b.total)} at {speed}: "
+            f"{fmt.speedup(b.end_to_end_speedup)} faster end to end, and checking is "
+            f"{fmt.share(b.check_share)} of the faster total."
+        ),
+        has_ceiling=b.ceiling is not None,
+        check_share_how=f"of the {_k(fmt.duration(b.total))} total",
     )
 
     presets = report.preset_rows(content)
-    preset_rows = tuple((r.fixed_check.text, r.slow_total.text, r.total.text, r.end_to_end_speedup.text)
-                        for r in presets)
-    highlight = next((i for i, r in enumerate(presets) if r.fixed_check.value == d.fixed_check), None)
-    presets_table = Table(("Fixed check", slow, speed, "End to end"), _keep_figures(preset_rows),
-                          ("l", "r", "r", "r"), highlight,
-                          f"The same {fmt.tokens(work.output_tokens)} tokens "
-                          f"({fmt.count(work.count)} {work.noun}) with each fixed check.")
-
-    charts = (_writing_chart(content), _bottleneck_chart(content, b), _ceiling_chart(content, work.output_tokens))
-
-    precious = tuple((p.name, prose(f"precious[{i}].text", p.text)) for i, p in enumerate(content.precious))
-    checklist = tuple((s.step, prose(f"checklist[{i}].detail", s.detail), s.write_in)
-                      for i, s in enumerate(content.checklist))
-
-    story_args = dict(
-        meta=content.meta, theme=content.theme, file=content.file, marks=content.marks,
-        speed=speed, speed_mark=fmt.speed_mark(d.speed), slow_speed=slow, cards=cards,
-        dial=dial_view, workload_table=workload_table, experiments=experiments,
-        bottleneck=bottleneck, presets_table=presets_table, precious=precious,
-        checklist=checklist, sources=content.sources, charts=charts,
+    preset_rows = tuple(
+        (r.fixed_check.text, r.slow_total.text, r.total.text, r.end_to_end_speedup.text)
+        for r in presets
     )
-    slides = tuple(replace(slide, notes=slide.notes.replace(fmt.NBSP, " "))
-                   for slide in _slides(content, table, story_args))
-    return Story(**story_args, slides=slides,  # type: ignore[arg-type]
-                 experiments_headline=_headline(content, "experiments", table))
+    highlight = next(
+        (i for i, r in enumerate(presets) if r.fixed_check.value == d.fixed_check), None
+    )
+    presets_table = Table(
+        ("Fixed check", slow, speed, "End to end"),
+        _keep_figures(preset_rows),
+        ("l", "r", "r", "r"),
+        highlight,
+        f"The same {fmt.tokens(work.output_tokens)} tokens "
+        f"({fmt.count(work.count)} {work.noun}) with each fixed check.",
+    )
+
+    charts = (
+        _writing_chart(content),
+        _bottleneck_chart(content, b),
+        _ceiling_chart(content, work.output_tokens),
+    )
+
+    precious = tuple(
+        (fill(p.name, table), prose(f"precious[{i}].text", p.text))
+        for i, p in enumerate(content.precious)
+    )
+    checklist = tuple(
+        (fill(s.step, table), prose(f"checklist[{i}].detail", s.detail), fill(s.write_in, table))
+        for i, s in enumerate(content.checklist)
+    )
+    sources = tuple(replace(s, supports=fill(s.supports, table)) for s in content.sources)
+    meta = replace(
+        content.meta,
+        title=fill(content.meta.title, table),
+        subtitle=fill(content.meta.subtitle, table),
+    )
+
+    told = Story(
+        meta=meta,
+        theme=content.theme,
+        file=content.file,
+        marks=content.marks,
+        speed=speed,
+        speed_mark=fmt.speed_mark(d.speed),
+        slow_speed=slow,
+        cards=cards,
+        dial=dial_view,
+        workload_table=workload_table,
+        experiments=experiments,
+        bottleneck=bottleneck,
+        presets_table=presets_table,
+        precious=precious,
+        checklist=checklist,
+        sources=sources,
+        charts=charts,
+        our_dial=f"Our dial: {_k(speed)}",
+        slides=(),
+        experiments_headline=_headline(content, "experiments", table),
+    )
+    slides = tuple(
+        replace(slide, notes=slide.notes.replace(fmt.NBSP, " "))
+        for slide in _slides(content, table, told)
+    )
+    return replace(told, slides=slides)
 
 
 def _notes(content: Content, sid: str, table: Mapping[str, Figure], *extra: str) -> str:
@@ -340,50 +456,104 @@ def _table_notes(t: Table) -> str:
     return "\n".join(lines)
 
 
-def _slides(content: Content, table: Mapping[str, Figure], s: dict[str, object]) -> tuple[Slide, ...]:
-    d = content.dial
-    dial_view: DialView = s["dial"]  # type: ignore[assignment]
-    b: Bottleneck = s["bottleneck"]  # type: ignore[assignment]
-    wt: Table = s["workload_table"]  # type: ignore[assignment]
-    pt: Table = s["presets_table"]  # type: ignore[assignment]
-    charts: tuple[Chart, ...] = s["charts"]  # type: ignore[assignment]
-    experiments: tuple[Experiment, ...] = s["experiments"]  # type: ignore[assignment]
-    kick = {sid: content.slides[sid].kicker for sid in content.slides}
+def _slides(
+    content: Content, table: Mapping[str, Figure], told: Story
+) -> tuple[Slide, ...]:
+    dial_view, b, charts, experiments = told.dial, told.bottleneck, told.charts, told.experiments
+    wt, pt = told.workload_table, told.presets_table
+    kick = {sid: fill(content.slides[sid].kicker, table) for sid in content.slides}
 
     slides = [
-        Slide("title", kick["title"], Text(content.meta.title, "meta.title"), _notes(content, "title", table)),
-        Slide("meanings", kick["meanings"], _headline(content, "meanings", table),
-              _notes(content, "meanings", table)),
-        Slide("dial", kick["dial"], _headline(content, "dial", table),
-              _notes(content, "dial", table, f"On the slide: {dial_view.sentence}. "
-                     f"At {dial_view.slow_speed} the same batch takes {dial_view.slow_figure}."),
-              dial=dial_view),
-        Slide("workloads", kick["workloads"], _headline(content, "workloads", table),
-              _notes(content, "workloads", table, _table_notes(wt)), table=wt, chart=charts[0]),
+        Slide(
+            "title",
+            kick["title"],
+            Text(fill(content.meta.title, table), "meta.title"),
+            _notes(content, "title", table),
+        ),
+        Slide(
+            "meanings",
+            kick["meanings"],
+            _headline(content, "meanings", table),
+            _notes(content, "meanings", table),
+        ),
+        Slide(
+            "dial",
+            kick["dial"],
+            _headline(content, "dial", table),
+            _notes(
+                content,
+                "dial",
+                table,
+                f"On the slide: {dial_view.sentence}. "
+                f"At {dial_view.slow_speed} the same batch takes {dial_view.slow_figure}.",
+            ),
+            dial=dial_view,
+        ),
+        Slide(
+            "workloads",
+            kick["workloads"],
+            _headline(content, "workloads", table),
+            _notes(content, "workloads", table, _table_notes(wt)),
+            table=wt,
+            chart=charts[0],
+        ),
     ]
-    for i, (w, e) in enumerate(zip(content.workloads, experiments)):
+    for i, (w, e) in enumerate(zip(content.workloads, experiments, strict=True)):
         own = fill(w.notes, table) if w.notes else ""
-        slides.append(Slide(
-            "experiment", kick["experiments"], Text(e.title, f"workloads[{i}].title"),
-            "\n\n".join(p for p in (own, f"{e.arithmetic}, {e.writing}. Still scarce: {e.scarce.text}")
-                        if p).replace(fmt.NBSP, " "),
-            experiment=e))
+        slides.append(
+            Slide(
+                "experiment",
+                kick["experiments"],
+                Text(e.title, f"workloads[{i}].title"),
+                "\n\n".join(
+                    p
+                    for p in (own, f"{e.arithmetic}, {e.writing}. Still scarce: {e.scarce.text}")
+                    if p
+                ).replace(fmt.NBSP, " "),
+                experiment=e,
+            )
+        )
     slides += [
-        Slide("bottleneck", kick["bottleneck"], _headline(content, "bottleneck", table),
-              _notes(content, "bottleneck", table, b.summary), chart=charts[1]),
-        Slide("presets", kick["presets"], _headline(content, "presets", table),
-              _notes(content, "presets", table, _table_notes(pt)), table=pt),
-        Slide("ceiling", kick["ceiling"], _headline(content, "ceiling", table),
-              _notes(content, "ceiling", table, b.ceiling_sentence.text.replace(fmt.NBSP, " ")),
-              chart=charts[2]),
-        Slide("precious", kick["precious"], _headline(content, "precious", table),
-              _notes(content, "precious", table)),
-        Slide("checklist", kick["checklist"], _headline(content, "checklist", table),
-              _notes(content, "checklist", table)),
-        Slide("sources", kick["sources"], _headline(content, "sources", table),
-              _notes(content, "sources", table)),
+        Slide(
+            "bottleneck",
+            kick["bottleneck"],
+            _headline(content, "bottleneck", table),
+            _notes(content, "bottleneck", table, b.summary),
+            chart=charts[1],
+        ),
+        Slide(
+            "presets",
+            kick["presets"],
+            _headline(content, "presets", table),
+            _notes(content, "presets", table, _table_notes(pt)),
+            table=pt,
+        ),
+        Slide(
+            "ceiling",
+            kick["ceiling"],
+            _headline(content, "ceiling", table),
+            _notes(content, "ceiling", table, b.ceiling_sentence.text.replace(fmt.NBSP, " ")),
+            chart=charts[2],
+        ),
+        Slide(
+            "precious",
+            kick["precious"],
+            _headline(content, "precious", table),
+            _notes(content, "precious", table),
+        ),
+        Slide(
+            "checklist",
+            kick["checklist"],
+            _headline(content, "checklist", table),
+            _notes(content, "checklist", table),
+        ),
+        Slide(
+            "sources",
+            kick["sources"],
+            _headline(content, "sources", table),
+            _notes(content, "sources", table),
+        ),
     ]
-    del d
     return tuple(slides)
 
 
@@ -393,9 +563,16 @@ def walk(content: Content) -> tuple[Slide, ...]:
     result = []
     for mark in content.dial.speed_marks:
         view = _dial_view(content, mark, table)
-        result.append(Slide("dial", content.slides["dial"].kicker, _headline(content, "dial", table),
-                            f"{view.sentence}. At {view.slow_speed} the same batch takes "
-                            f"{view.slow_figure}.".replace(fmt.NBSP, " "), dial=view))
+        result.append(
+            Slide(
+                "dial",
+                fill(content.slides["dial"].kicker, table),
+                _headline(content, "dial", table),
+                f"{view.sentence}. At {view.slow_speed} the same batch takes "
+                f"{view.slow_figure}.".replace(fmt.NBSP, " "),
+                dial=view,
+            )
+        )
     return tuple(result)
 
 
@@ -408,37 +585,62 @@ def _writing_chart(content: Content) -> LineChart:
         lines.append(Line(f"{fmt.count(w.count)} {w.noun}", points, w.id == d.workload))
     times = [t for line in lines for _, t in line.points]
     featured = content.workload(d.workload)
-    at_speed = "; ".join(f"{line.label}: {fmt.duration(math.writing_time(w.output_tokens, d.speed))}"
-                         for line, w in zip(lines, content.workloads))
-    alt = (f"Line chart, both axes logarithmic: writing time against speed from "
-           f"{fmt.speed(low)} to {fmt.speed(high)}, one line per workload. "
-           f"At {fmt.speed(low)}: " +
-           "; ".join(f"{line.label}: {fmt.duration(line.points[0][1])}" for line in lines) +
-           f". At the chosen {fmt.speed(d.speed)}: {at_speed}. The featured workload is "
-           f"{fmt.count(featured.count)} {featured.noun}.")
+    at_speed = "; ".join(
+        f"{line.label}: {fmt.duration(math.writing_time(w.output_tokens, d.speed))}"
+        for line, w in zip(lines, content.workloads, strict=True)
+    )
+    alt = (
+        f"Line chart, both axes logarithmic: writing time against speed from "
+        f"{fmt.speed(low)} to {fmt.speed(high)}, one line per workload. "
+        f"At {fmt.speed(low)}: "
+        + "; ".join(f"{line.label}: {fmt.duration(line.points[0][1])}" for line in lines)
+        + f". At the chosen {fmt.speed(d.speed)}: {at_speed}. The featured workload is "
+        f"{fmt.count(featured.count)} {featured.noun}."
+    )
     return LineChart(
-        "writing_time", "Writing time across the dial", "Speed (tokens/sec, log scale)",
-        "Writing time (log scale)", _speed_ticks(d.speed_marks), _duration_ticks(min(times), max(times)),
-        tuple(lines), d.speed, f"Our dial: {fmt.speed_mark(d.speed)}", alt)
+        "writing_time",
+        "Writing time across the dial",
+        "Speed (tokens/sec, log scale)",
+        "Writing time (log scale)",
+        _speed_ticks(d.speed_marks),
+        _duration_ticks(min(times), max(times)),
+        tuple(lines),
+        d.speed,
+        f"Our dial: {fmt.speed_mark(d.speed)}",
+        alt,
+    )
 
 
 def _bottleneck_chart(content: Content, b: math.Batch) -> BarChart:
     d = content.dial
     bars = (
-        Bar(f"{fmt.speed(d.slow_speed)}: {fmt.duration(b.slow_total)}",
-            (Segment("Writing", b.slow_writing_share, fmt.share(b.slow_writing_share)),
-             Segment("Fixed check", b.slow_check_share, fmt.share(b.slow_check_share))), False),
-        Bar(f"{fmt.speed(d.speed)}: {fmt.duration(b.total)}",
-            (Segment("Writing", b.writing_share, fmt.share(b.writing_share)),
-             Segment("Fixed check", b.check_share, fmt.share(b.check_share))), True),
+        Bar(
+            f"{fmt.speed(d.slow_speed)}: {fmt.duration(b.slow_total)}",
+            (
+                Segment("Writing", b.slow_writing_share, fmt.share(b.slow_writing_share)),
+                Segment("Fixed check", b.slow_check_share, fmt.share(b.slow_check_share)),
+            ),
+            False,
+        ),
+        Bar(
+            f"{fmt.speed(d.speed)}: {fmt.duration(b.total)}",
+            (
+                Segment("Writing", b.writing_share, fmt.share(b.writing_share)),
+                Segment("Fixed check", b.check_share, fmt.share(b.check_share)),
+            ),
+            True,
+        ),
     )
     check = f"a fixed check of {fmt.duration(b.fixed_check)}" if b.fixed_check else "no fixed check"
-    alt = (f"Two horizontal bars, each 100% of its own total, split into writing and {check}. At {fmt.speed(d.slow_speed)} the total is "
-           f"{fmt.duration(b.slow_total)}: writing {fmt.share(b.slow_writing_share)}, check "
-           f"{fmt.share(b.slow_check_share)}. At {fmt.speed(d.speed)} the total is "
-           f"{fmt.duration(b.total)}: writing {fmt.share(b.writing_share)}, check "
-           f"{fmt.share(b.check_share)}. Writing speedup {fmt.speedup(b.writing_speedup)}, "
-           f"end-to-end speedup {fmt.speedup(b.end_to_end_speedup)}.")
+    alt = (
+        f"Two horizontal bars, each 100% of its own total, split into writing and {check}. "
+        f"At {fmt.speed(d.slow_speed)} the total is "
+        f"{fmt.duration(b.slow_total)}: writing {fmt.share(b.slow_writing_share)}, check "
+        f"{fmt.share(b.slow_check_share)}. At {fmt.speed(d.speed)} the total is "
+        f"{fmt.duration(b.total)}: writing {fmt.share(b.writing_share)}, check "
+        f"{fmt.share(b.check_share)}. Writing speedup {fmt.speedup(b.writing_speedup)}, "
+        f"end-to-end speedup {fmt.speedup(b.end_to_end_speedup)}."
+    )
     return BarChart("bottleneck", "Where each total goes", bars, alt)
 
 
@@ -449,28 +651,60 @@ def _ceiling_chart(content: Content, output_tokens: int) -> LineChart:
     lines = []
     described = []
     for check in d.check_presets:
-        points = tuple((s, math.end_to_end_speedup(output_tokens, s, d.slow_speed, check)) for s in speeds)
+        points = tuple(
+            (s, math.end_to_end_speedup(output_tokens, s, d.slow_speed, check)) for s in speeds
+        )
         cap = math.ceiling(output_tokens, d.slow_speed, check)
         at = math.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, check)
         label = f"Check {fmt.check(check).lower()}"
-        lines.append(Line(label, points, check == d.fixed_check, cap,
-                          f"ceiling {fmt.speedup(cap)}" if cap is not None else ""))
-        described.append(f"{label}: {fmt.speedup(at)} at {fmt.speed_mark(d.speed)}"
-                         + (f", ceiling {fmt.speedup(cap)}" if cap is not None else ", no ceiling"))
+        lines.append(
+            Line(
+                label,
+                points,
+                check == d.fixed_check,
+                cap,
+                f"ceiling {fmt.speedup(cap)}" if cap is not None else "",
+            )
+        )
+        described.append(
+            f"{label}: {fmt.speedup(at)} at {fmt.speed_mark(d.speed)}"
+            + (f", ceiling {fmt.speedup(cap)}" if cap is not None else ", no ceiling")
+        )
     top = max(p[1] for line in lines for p in line.points)
     y_ticks = []
     value = Fraction(1)
     while value <= top * 2:
         y_ticks.append(Tick(value, fmt.speedup(value)))
         value *= 10
-    alt = (f"Line chart, both axes logarithmic: end-to-end speedup against speed from "
-           f"{fmt.speed(low)} to {fmt.speed(high)}, one line per fixed check, each flattening "
-           f"toward its ceiling. " + "; ".join(described) + ".")
+    alt = (
+        f"Line chart, both axes logarithmic: end-to-end speedup against speed from "
+        f"{fmt.speed(low)} to {fmt.speed(high)}, one line per fixed check, each flattening "
+        f"toward its ceiling. " + "; ".join(described) + "."
+    )
     return LineChart(
-        "ceiling", "End-to-end speedup against speed", "Speed (tokens/sec, log scale)",
-        "End-to-end speedup (log scale)", _speed_ticks(d.speed_marks), tuple(y_ticks), tuple(lines),
-        d.speed, f"Our dial: {fmt.speed_mark(d.speed)}", alt)
+        "ceiling",
+        "End-to-end speedup against speed",
+        "Speed (tokens/sec, log scale)",
+        "End-to-end speedup (log scale)",
+        _speed_ticks(d.speed_marks),
+        tuple(y_ticks),
+        tuple(lines),
+        d.speed,
+        f"Our dial: {fmt.speed_mark(d.speed)}",
+        alt,
+    )
 
 
-__all__ = ["Story", "Slide", "Table", "LineChart", "BarChart", "Chart", "Text", "compose", "walk",
-           "Step", "Source"]
+__all__ = [
+    "Story",
+    "Slide",
+    "Table",
+    "LineChart",
+    "BarChart",
+    "Chart",
+    "Text",
+    "compose",
+    "walk",
+    "Step",
+    "Source",
+]

@@ -141,7 +141,7 @@ CASES = [
     Case("missing-scarce",
          "    scarce: \"A clear spec, and tests that say what working means.\"\n", "",
          "  - id: apps", "id", "workloads[1].scarce", "required field is missing"),
-    Case("missing-headline", "    headline: The same batch under four checks\n", "",
+    Case("missing-headline", "    headline: The same batch under each fixed check\n", "",
          "  presets:\n", "presets", "slides.presets.headline", "required field is missing"),
     # Python object tags are never constructed.
     Case("python-tag", "  title: A million tokens a second\n",
@@ -203,8 +203,8 @@ def test_unknown_placeholder(default_text: str, tmp_path: Path) -> None:
 
 
 def test_unknown_placeholder_without_a_near_name(default_text: str, tmp_path: Path) -> None:
-    text = edit(default_text, "{dial.writing_time} at {dial.speed}. Writing only",
-                "{dial.writing_tme} at {dial.speed}. Writing only")
+    text = edit(default_text, "not a measurement of any model. The times count",
+                "not a measurement of any model, {dial.writing_tme}. The times count")
     path = _write(tmp_path, text)
     line, col = place(text, "  dial:\n    kicker: Try it / The imagined dial\n"
                             "    headline: Turn the dial\n    notes: >-", ">-")
