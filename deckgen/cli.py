@@ -239,7 +239,16 @@ def main() -> None:
             stream.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, _terminate)  # a polite kill cleans up like Ctrl-C
     try:
-        app(prog_name="deckgen")
+        code = app(prog_name="deckgen", standalone_mode=False)
+    except typer.TyperException as err:  # a usage error: one line, like every other problem
+        if type(err).__name__ == "NoArgsIsHelpError":  # plain `deckgen`: the help
+            print(err.format_message())  # type: ignore[attr-defined]
+            sys.exit(0)
+        ctx = getattr(err, "ctx", None)
+        where = ctx.command_path if ctx else "deckgen"
+        message = err.format_message()  # type: ignore[attr-defined]
+        print(f"{where}: {message} (see '{where} --help')", file=sys.stderr)
+        sys.exit(getattr(err, "exit_code", 2))
     except DeckgenError as err:
         if _debug:
             traceback.print_exc()
@@ -252,6 +261,9 @@ def main() -> None:
         if done.code == 130 and _caused_by_ctrl_c(done):  # typer turns Ctrl-C into a silent exit
             _interrupted()
         raise
+    if code == 130:  # the command line parser's answer to Ctrl-C
+        _interrupted()
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 def _terminate(_signum: int, _frame: object) -> None:
