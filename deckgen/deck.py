@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import ImageFont
 from pptx import Presentation
@@ -128,6 +129,12 @@ def _width(text: str, size: float, bold: bool, tracking: float = 0.0) -> float:
 def _wrap(text: str, size: float, width: float, bold: bool, tracking: float = 0.0) -> list[str]:
     """Lines of `text` wrapped greedily at spaces (a no-break space never breaks); a word wider
     than the line is broken between characters, as presentation programs do."""
+    return list(_wrapped(text, size, width, bold, tracking))
+
+
+@lru_cache(maxsize=16384)
+def _wrapped(text: str, size: float, width: float, bold: bool, tracking: float) -> tuple[str, ...]:
+    """`_wrap`'s lines, kept: fitting asks for the same text at the same size many times."""
     lines: list[str] = []
     for hard in text.split("\n"):
         current = ""
@@ -148,7 +155,7 @@ def _wrap(text: str, size: float, width: float, bold: bool, tracking: float = 0.
                     current = ""
                 current += ch
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def _longest_word(text: str, size: float, bold: bool, tracking: float = 0.0) -> float:
@@ -214,7 +221,7 @@ def _sizes(paras: Sequence[Para], t: float) -> list[float]:
 def _para_height(p: Para, size: float, width: float) -> float:
     if p.one_line and _width(p.shown, size, p.bold, p.tracking) > width + 1e-6:
         return math.inf
-    return len(_wrap(p.shown, size, width, p.bold, p.tracking)) * size * p.line
+    return len(_wrapped(p.shown, size, width, p.bold, p.tracking)) * size * p.line
 
 
 def _height(paras: Sequence[Para], sizes: Sequence[float], width: float) -> float:
@@ -863,19 +870,24 @@ def pick_layouts(prs: PresentationObject) -> tuple[SlideLayout, SlideLayout]:
     """The title slide's layout and the content slides' layout, chosen by the kinds of
     placeholder they hold, never by name."""
     layouts = [layout for _, _, layout in _layouts(prs)]
-    titled = [lay for lay in layouts if any(t in _TITLE_TYPES for t in _types(lay))]
+    kinds_of = {lay.part: _types(lay) for lay in layouts}  # each layout's placeholders, once
+
+    def types_of(layout: SlideLayout) -> list[PP_PLACEHOLDER]:
+        return kinds_of[layout.part]
+
+    titled = [lay for lay in layouts if any(t in _TITLE_TYPES for t in types_of(lay))]
     if not titled:
         raise InputError(Problem("no slide layout in the template has a title placeholder",
                                  path="--template"))
 
     def extras(layout: SlideLayout) -> int:
-        return sum(1 for t in _types(layout) if t not in (*_TITLE_TYPES, *_FOOTER_TYPES))
+        return sum(1 for t in types_of(layout) if t not in (*_TITLE_TYPES, *_FOOTER_TYPES))
 
-    content_pool = [lay for lay in titled if PP_PLACEHOLDER.TITLE in _types(lay)] or titled
+    content_pool = [lay for lay in titled if PP_PLACEHOLDER.TITLE in types_of(lay)] or titled
     content = min(content_pool, key=extras)  # "Title Only" when there is one
 
     def cover_rank(layout: SlideLayout) -> tuple[int, int]:
-        kinds = _types(layout)
+        kinds = types_of(layout)
         has_sub = PP_PLACEHOLDER.SUBTITLE in kinds
         if PP_PLACEHOLDER.CENTER_TITLE in kinds and has_sub:
             return (0, extras(layout))
@@ -904,6 +916,12 @@ class _Deck:
         self.wide = self.width / self.height > 1.5
         self.dial_look: tuple[str, tuple[float, float]] | None = None
         self.relaxed = True  # whether a slide may settle for its fallback arrangements
+        # Layouts and masters do not change while the slides are added: their placeholders
+        # (each a search of the part's XML in python-pptx) are listed once per part.
+        self._places: dict[object, list[tuple[PP_PLACEHOLDER, Any]]] = {}
+        self._tops: dict[int, int] = {}
+        self._title_boxes: dict[object, Box] = {}
+        self._layout_insets: tuple[int, int, int, int] | None = None
 
     def fallbacks(self, *variants: Callable[[], list[Item]]) -> list[Callable[[], list[Item]]]:
         """`variants` when the slide may settle for less, else none."""
@@ -952,8 +970,7 @@ class _Deck:
         meta = self.told.meta
         words = f"{meta.event} \u00b7 {meta.date}"
         placed = set()
-        for lph in self.content.placeholders:
-            kind = lph.placeholder_format.type
+        for kind, lph in self.places(self.content):
             if kind not in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER):
                 continue
             slide.shapes.clone_placeholder(lph)
@@ -986,10 +1003,30 @@ class _Deck:
             paragraph._p.append(_xml(f'<a:fld id="{_SLIDE_NUMBER_FIELD}" type="slidenum">'
                                      f"{look}<a:t>{number}</a:t></a:fld>")[0])
 
+    def places(self, owner: Any) -> list[tuple[PP_PLACEHOLDER, Any]]:  # noqa: ANN401
+        """A layout's or master's placeholders with their kinds, read once per part."""
+        found = self._places.get(owner.part)
+        if found is None:
+            found = [(ph.placeholder_format.type, ph) for ph in owner.placeholders]
+            self._places[owner.part] = found
+        return found
+
+    def _top(self, ph: Any) -> int:  # noqa: ANN401
+        """A listed layout placeholder's top (inherited from its master when it has none)."""
+        top = self._tops.get(id(ph))
+        if top is None:
+            top = self._tops[id(ph)] = int(ph.top)
+        return top
+
     def _title_box(self, layout: SlideLayout) -> Box:
-        for ph in layout.placeholders:
-            if ph.placeholder_format.type in _TITLE_TYPES:
-                return Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
+        box = self._title_boxes.get(layout.part)
+        if box is not None:
+            return box
+        for kind, ph in self.places(layout):
+            if kind in _TITLE_TYPES:
+                box = Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
+                self._title_boxes[layout.part] = box
+                return box
         raise AssertionError("layouts are picked for their title")  # pragma: no cover
 
     def _insets(self, ph) -> tuple[int, int, int, int]:  # noqa: ANN001
@@ -999,15 +1036,14 @@ class _Deck:
         chain = [ph._element]
         layout = getattr(ph.part, "slide_layout", None)
         if layout is not None:
-            match = next((lph for lph in layout.placeholders
-                          if lph.placeholder_format.type == kind), None)
+            match = next((lph for lkind, lph in self.places(layout) if lkind == kind), None)
             if match is not None:
                 chain.append(match._element)
         master = layout.slide_master if layout is not None else ph.part.slide_master
         family = {PP_PLACEHOLDER.CENTER_TITLE: PP_PLACEHOLDER.TITLE,
                   PP_PLACEHOLDER.SUBTITLE: PP_PLACEHOLDER.BODY}.get(kind, kind)
-        chain += [mph._element for mph in master.placeholders
-                  if mph.placeholder_format.type in (kind, family)][:1]
+        chain += [mph._element for mkind, mph in self.places(master)
+                  if mkind in (kind, family)][:1]
         values = []
         for key, default in (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720)):
             for element in chain:
@@ -1020,8 +1056,7 @@ class _Deck:
         return values[0], values[1], values[2], values[3]
 
     def _layout_title(self):  # noqa: ANN202
-        return next(ph for ph in self.content.placeholders
-                    if ph.placeholder_format.type in _TITLE_TYPES)
+        return next(ph for kind, ph in self.places(self.content) if kind in _TITLE_TYPES)
 
     def header(self, kicker: str, headline: st.Text, what: str,
                squeeze: bool = False) -> tuple[list[Para], list[float], list[Item], Box, int]:
@@ -1030,8 +1065,10 @@ class _Deck:
         it can at a little under the largest size, else two; `squeeze` asks for one line at
         any size down to the floor, to give the content more room."""
         title = self._layout_title()  # every content slide's title sits where its layout's does
-        box = Box(int(title.left), int(title.top), int(title.width), int(title.height))
-        inset = self._insets(title)
+        box = self._title_box(self.content)
+        if self._layout_insets is None:
+            self._layout_insets = self._insets(title)
+        inset = self._layout_insets
         paras = [Para(headline.text, TITLE, bold=True, colour=None, line=TIGHT, field=what,
                       origin=headline.origin, balance=True)]
         width, height = _pt(box.w - inset[0] - inset[2]), _pt(box.h - inset[1] - inset[3])
@@ -1047,9 +1084,9 @@ class _Deck:
 
         left, right = box.x + inset[0], box.right - inset[2]
         bottom = self.height - _in(0.6)
-        for lph in self.content.placeholders:
-            if lph.placeholder_format.type in _FOOTER_TYPES and int(lph.top) > self.height // 2:
-                bottom = min(bottom, int(lph.top) - _in(0.1))
+        for kind, lph in self.places(self.content):
+            if kind in _FOOTER_TYPES and self._top(lph) > self.height // 2:
+                bottom = min(bottom, self._top(lph) - _in(0.1))
         if self.own:
             used = needed_height(paras, box.w - inset[0] - inset[2], sizes)
             top = box.y + inset[1] + used + _in(0.28)
