@@ -32,6 +32,7 @@ from matplotlib.ticker import FixedFormatter, FixedLocator, NullFormatter, NullL
 from deckgen import fonts
 from deckgen.content import Theme
 from deckgen.errors import RenderError
+from deckgen.fmt import dimensions, measure
 from deckgen.story import BarChart, Chart, LineChart
 from deckgen.story import Line as SpecLine
 
@@ -55,10 +56,11 @@ def render(chart: Chart, theme: Theme, *, width_in: float, height_in: float, fmt
     if fmt not in FORMATS:
         raise RenderError(f"chart format must be one of {', '.join(FORMATS)}, got {fmt!r}")
     if not (width_in > 0 and height_in > 0 and font_pt > 0):
-        raise RenderError(f"chart size must be positive, got {width_in} x {height_in} in "
-                          f"at {font_pt} pt")
+        raise RenderError(f"chart size must be positive, got "
+                          f"{dimensions(width_in, height_in, 'in')} at {measure(font_pt, 'pt')}")
     if dpi < MIN_DPI:
-        raise RenderError(f"chart resolution must be at least {MIN_DPI} dpi, got {dpi}")
+        raise RenderError(f"chart resolution must be at least {measure(MIN_DPI, 'dpi')}, "
+                          f"got {measure(dpi, 'dpi')}")
     with _context(font_pt):
         figure = _figure(chart, theme, width_in, height_in, dpi, font_pt)
         out = io.BytesIO()
@@ -307,8 +309,9 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     left, top = y_label.left, y_label.top
     plot_w, plot_h = page.width - left - right, page.height - top - bottom
     if plot_w <= 0.5 * page.line_h or plot_h <= page.line_h:
-        raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
-                          f"{page.height} in at {font_pt} pt text")
+        raise RenderError(f"the chart {chart.key!r} does not fit in "
+                          f"{dimensions(page.width, page.height, 'in')} at "
+                          f"{measure(font_pt, 'pt')} text")
     ax = fig.add_axes((left / page.width, bottom / page.height, plot_w / page.width,
                        plot_h / page.height))
     _axes_look(ax, chart, theme, font_pt, tick_len, tick_pad)
@@ -363,8 +366,9 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
             ax.xaxis.label.set_x((label_x - gap - x_label_w / 2 - left) / plot_w)
         span = sum(heights) + gap * 0.5 * (len(heights) - 1)
         if span > high - page.pad + 1e-6 or label_x - gap - x_label_w < page.pad:
-            raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
-                              f"{page.height} in at {font_pt} pt text: its line labels need "
+            raise RenderError(f"the chart {chart.key!r} does not fit in "
+                              f"{dimensions(page.width, page.height, 'in')} at "
+                              f"{measure(font_pt, 'pt')} text: its line labels need "
                               f"more height")
     for text, style, (ex, ey), y in zip(texts, styles, ends, centres, strict=True):
         fig.text(label_x / page.width, y / page.height, text, ha="left", va="center",
@@ -574,16 +578,18 @@ def _draw_bars(page: _Page, chart: BarChart, theme: Theme) -> None:
         if page.size(title, weight=weight)[0] > bar_w:
             title = _wrap(page, title, bar_w / 1.12, weight)
         if max(page.size(t, weight=weight)[0] for t in title.split("\n")) > bar_w:
-            raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
-                              f"{page.height} in at {font_pt} pt text: the bar label "
+            raise RenderError(f"the chart {chart.key!r} does not fit in "
+                              f"{dimensions(page.width, page.height, 'in')} at "
+                              f"{measure(font_pt, 'pt')} text: the bar label "
                               f"{bar.label!r} is wider than the chart")
         titles.append(title)
     for bar, (_, rows) in zip(chart.bars, plans, strict=True):
         for row in rows:
             for _, _, _, text, _, _ in row:
                 if page.size(text, weight="bold" if bar.emphasis else "normal")[0] > bar_w:
-                    raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
-                                      f"{page.height} in at {font_pt} pt text: the label "
+                    raise RenderError(f"the chart {chart.key!r} does not fit in "
+                                      f"{dimensions(page.width, page.height, 'in')} at "
+                                      f"{measure(font_pt, 'pt')} text: the label "
                                       f"{text!r} is wider than the chart")
     titles_h = [max(line_h, page.size(t)[1]) for t in titles]
     rows_h = [len(rows) * line_h for _, rows in plans]
@@ -611,9 +617,10 @@ def _draw_bars(page: _Page, chart: BarChart, theme: Theme) -> None:
         fixed = fixed_h(margin)
         used = fixed + len(chart.bars) * bar_h + gaps * between
         if used > page.height + 1e-9:
-            raise RenderError(f"the chart {chart.key!r} does not fit in {page.width} x "
-                              f"{page.height} in at {font_pt} pt text: its bars and labels need "
-                              f"{used:.2f} in of height")
+            raise RenderError(f"the chart {chart.key!r} does not fit in "
+                              f"{dimensions(page.width, page.height, 'in')} at "
+                              f"{measure(font_pt, 'pt')} text: its bars and labels need "
+                              f"{measure(used, 'in')} of height")
     if gaps and used < page.height:
         between = min(between + (page.height - used) / gaps, 2.8 * line_h)
     used = fixed + len(chart.bars) * bar_h + gaps * between

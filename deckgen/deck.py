@@ -26,6 +26,7 @@ import zipfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
+from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -237,11 +238,12 @@ def _culprit(paras: Sequence[Para], width: float, height: float) -> _NoFit:
     for p, size in zip(paras, sizes, strict=True):
         wide = _width(p.shown, size, p.bold, p.tracking)
         if p.one_line and wide > width:
-            return _NoFit(p, f"at {size:g} pt it is {wide / 72:.1f} in wide on one line; "
-                             f"the space is {width / 72:.1f} in")
+            return _NoFit(p, f"at {fmt.measure(size, 'pt')} it is "
+                             f"{fmt.measure(wide / 72, 'in', 1)} wide on one line; "
+                             f"the space is {fmt.measure(width / 72, 'in', 1)}")
         if _longest_word(p.shown, size, p.bold, p.tracking) > width:
-            return _NoFit(p, f"at {size:g} pt a word in it is wider than the {width / 72:.1f} in "
-                             "space")
+            return _NoFit(p, f"at {fmt.measure(size, 'pt')} a word in it is wider than the "
+                             f"{fmt.measure(width / 72, 'in', 1)} space")
     heights = [_para_height(p, s, width) + (p.before if i else 0.0)
                for i, (p, s) in enumerate(zip(paras, sizes, strict=True))]
     named = [i for i, p in enumerate(paras) if p.field] or list(range(len(paras)))
@@ -250,7 +252,8 @@ def _culprit(paras: Sequence[Para], width: float, height: float) -> _NoFit:
     need = len(_wrap(p.shown, size, width, p.bold, p.tracking))
     free = height - (sum(heights) - heights[i]) - (p.before if i else 0.0)
     room = max(0, math.floor(free / (size * p.line) + 1e-6))
-    return _NoFit(p, f"at {size:g} pt it needs {need} lines; there is room for {room}")
+    return _NoFit(p, f"at {fmt.measure(size, 'pt')} it needs {fmt.count(need)} lines; "
+                     f"there is room for {fmt.count(room)}")
 
 
 def _fit(blocks: Sequence[tuple[Sequence[Para], float, float]]) -> list[list[float]]:
@@ -347,6 +350,11 @@ def _in(inches: float) -> int:
 
 def _pt(emu: int) -> float:
     return emu / EMU_PER_PT
+
+
+def _inches(emu: int | None) -> Fraction:
+    """A template's length, exactly, for the layouts listing."""
+    return Fraction(int(emu or 0), EMU_PER_IN)
 
 
 def _emu(points: float) -> int:
@@ -528,8 +536,9 @@ def table_item(box: Box, cells: list[list[list[Para]]], highlight: int | None, *
         worst = (flat[0], flat[0].size[1])
     p, s = worst
     rows_h = _pt(box.h)
-    raise _NoFit(p, f"the table needs more than the {rows_h / 72:.1f} in of height there is, "
-                    f"even at {s:g} pt (about {share / 72:.1f} in per column)")
+    raise _NoFit(p, f"the table needs more than the {fmt.measure(rows_h / 72, 'in', 1)} of "
+                    f"height there is, even at {fmt.measure(s, 'pt')} "
+                    f"(about {fmt.measure(share / 72, 'in', 1)} per column)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -939,7 +948,7 @@ class _Deck:
         where = self.told.where(p.origin) if p.origin else None
         what = p.field or "text"
         advice = "; shorten it" if p.origin else ""  # a computed figure cannot be shortened
-        message = (f"slide {number}: the {what} does not fit ({len(p.text)} characters; "
+        message = (f"slide {number}: the {what} does not fit ({fmt.count(len(p.text))} characters; "
                    f"{err.detail}){advice}")
         return InputError(Problem(message, self.told.file, where[0] if where else None,
                                   where[1] if where else None, p.origin or None))
@@ -1241,7 +1250,7 @@ class _Deck:
                 item.name = f"Card: {card.label}"
                 items.append(item)
                 if card.ours:
-                    items.append(self._badge("Our dial", item.box))
+                    items.append(self._badge(self.told.labels.our_dial, item.box))
             return items
 
         return _first_fit(lambda: cards_with(False), lambda: cards_with(True))
@@ -1262,7 +1271,7 @@ class _Deck:
         big = fmt.keep_together(d.figure)
         slow = fmt.keep_together(d.slow_figure)
         chosen = [
-            Para(f"At {d.speed}", LABEL, bold=True, caps=True, colour="accent", tracking=1.0,
+            Para(d.at_speed, LABEL, bold=True, caps=True, colour="accent", tracking=1.0,
                  field="speed label"),
             Para(big, FIGURE, bold=True, heading=True, colour="accent", line=TIGHT, one_line=True,
                  before=4, field="writing time"),
@@ -1270,11 +1279,11 @@ class _Deck:
             Para(d.arithmetic, CAPTION, colour="muted", before=10, field="dial arithmetic"),
         ]
         side = [
-            Para(f"At {d.slow_speed}", LABEL, bold=True, caps=True, colour="muted", tracking=1.0,
+            Para(d.at_slow_speed, LABEL, bold=True, caps=True, colour="muted", tracking=1.0,
                  field="slow speed label"),
             Para(slow, FIGURE_SIDE, bold=True, heading=True, colour="muted", line=TIGHT,
                  one_line=True, before=4, field="slow writing time"),
-            Para("the same batch, at the slow end of the dial", CAPTION, colour="muted", before=6,
+            Para(d.slow_note, CAPTION, colour="muted", before=6,
                  balance=True),
         ]
         if self.dial_look:  # the dial slides of a walk share one arrangement and sizes
@@ -1387,15 +1396,15 @@ class _Deck:
             Para(e.arithmetic, (24.0, 20.0), colour="muted", field="arithmetic"),
             Para(big, (88.0, 60.0) if self.wide else (72.0, 48.0), bold=True, heading=True,
                  colour="accent", line=TIGHT, one_line=True, before=4, field="writing time"),
-            Para(f"of writing at {self.told.speed}", CAPTION, colour="muted",
+            Para(e.writing_at, CAPTION, colour="muted",
                  field="writing speed"),
         ]
         if e.featured:
-            figure.insert(0, Para("Featured on the dial", LABEL, bold=True, caps=True,
+            figure.insert(0, Para(e.featured_label, LABEL, bold=True, caps=True,
                                   colour="accent", tracking=1.0))
             figure[1] = replace(figure[1], before=4)
         tale = [Para(e.story.text, self.body(BODY), field="story", origin=e.story.origin)]
-        band = self._set_apart("Still scarce", e.scarce, frame)
+        band = self._set_apart(self.told.labels.still_scarce, e.scarce, frame)
         above = Box(frame.x, frame.y, frame.w, band[0].box.y - frame.y - _in(0.25))
 
         def side_by_side() -> list[Item]:
@@ -1500,14 +1509,14 @@ class _Deck:
     def _bottleneck(self, s: st.Slide, frame: Box) -> list[Item]:
         """The setup, the bars, and the figures: the writing speedup, the end-to-end speedup
         and the check's share (beside the bars on a wide slide, in a row under them else)."""
-        b = self.told.bottleneck
+        b, labels = self.told.bottleneck, self.told.labels
         chart = s.chart
         assert chart is not None
         setup = [Para(b.setup.text, self.body((20.0, 18.0)), field="setup", origin=b.setup.origin)]
         figures = [
-            ("Writing speedup", b.writing_speedup, b.writing_speedup_how, "muted"),
-            ("End-to-end speedup", b.end_to_end_speedup, b.end_to_end_how, "accent"),
-            ("Check share", b.check_share, f"of the {b.total} total", "text"),
+            (labels.writing_speedup, b.writing_speedup, b.writing_speedup_how, "muted"),
+            (labels.end_to_end_speedup, b.end_to_end_speedup, b.end_to_end_how, "accent"),
+            (labels.check_share, b.check_share, b.check_share_how, "text"),
         ]
 
         def block(k: int, big: tuple[float, float], sums: bool,
@@ -1583,10 +1592,11 @@ class _Deck:
     def _ceiling(self, s: st.Slide, frame: Box) -> list[Item]:
         b = self.told.bottleneck
         assert s.chart is not None
-        has_ceiling = b.ceiling_sentence.origin == "bottleneck.ceiling"
+        has_ceiling = b.has_ceiling
         words = [Para(b.ceiling_sentence.text, self.body(BODY), field="ceiling sentence",
                       origin=b.ceiling_sentence.origin, balance=True)]
-        block = ([Para("Ceiling", LABEL, bold=True, caps=True, colour="muted", tracking=1.0),
+        block = ([Para(self.told.labels.ceiling, LABEL, bold=True, caps=True, colour="muted",
+                       tracking=1.0),
                   Para(fmt.keep_together(b.ceiling), FIGURE_ROW, bold=True, heading=True,
                        colour="accent", line=TIGHT, one_line=True, before=2, field="ceiling")]
                  if has_ceiling else [])
@@ -1683,38 +1693,45 @@ class _Deck:
         return _best_fit(lambda: layout(1), lambda: layout(2))
 
     def _sources(self, s: st.Slide, frame: Box) -> list[Item]:
-        """Each source's title, publisher and site (linked to the page), and what it supports:
-        a two-column table, or on a narrow frame a list, one source to a row. The full links
-        are in the handout."""
+        """Each source's title, byline (publisher, kind, when checked) and site (linked to the
+        page), and what it supports: a two-column table, or on a narrow frame a list, one
+        source to a row; without the sites, then with the publisher alone, if that is what it
+        takes. The handout has it all."""
         size = TABLE_SMALL if self.wide else (TABLE_SMALL[0], TABLE_NARROW_FLOOR)
 
-        def who(i: int, src: st.Source, lead: tuple[Run, ...] = ()) -> Para:
-            runs = lead + (Run(src.publisher, "muted", bold=False),)
-            if src.url:
+        def who(i: int, src: st.Cited, lead: tuple[Run, ...] = (), site: bool = True,
+                byline: bool = True) -> Para:
+            runs = lead + (Run(src.byline if byline else src.publisher, "muted", bold=False),)
+            if src.url and site:
                 runs += (Run(" \u00b7 ", "muted", bold=False),
                          Run(_site(src.url), "accent", src.url, bold=False))
             return Para("".join(r.text for r in runs), size, bold=bool(lead), line=TIGHT,
                         runs=runs, field="source publisher", origin=f"sources[{i}].publisher")
 
-        def what(i: int, src: st.Source, **kw: object) -> Para:
+        def what(i: int, src: st.Cited, **kw: object) -> Para:
             return Para(src.supports, size, line=TIGHT, field="what the source supports",
                         origin=f"sources[{i}].supports", **kw)  # type: ignore[arg-type]
 
-        def table() -> list[Item]:
-            rows = [[[Para("Source", size, bold=True, line=TIGHT)],
-                     [Para("What it supports", size, bold=True, line=TIGHT)]]]
+        def table(site: bool = True) -> list[Item]:
+            labels = self.told.labels
+            rows = [[[Para(labels.source, size, bold=True, line=TIGHT)],
+                     [Para(labels.supports, size, bold=True, line=TIGHT)]]]
             for i, src in enumerate(self.told.sources):
                 rows.append([[Para(src.title, size, bold=True, line=TIGHT, field="source title",
-                                   origin=f"sources[{i}].title"), who(i, src)], [what(i, src)]])
+                                   origin=f"sources[{i}].title"), who(i, src, site=site)],
+                             [what(i, src)]])
             return [table_item(frame, rows, None, name="Sources table")]
 
-        def listed() -> list[Item]:
+        def listed(site: bool = True, byline: bool = True) -> list[Item]:
             rows = [[[who(i, src, (Run(src.title, "text", bold=True),
-                                   Run(" \u2014 ", "muted", bold=False))),
+                                   Run(" \u2014 ", "muted", bold=False)), site, byline),
                       what(i, src, before=2)]] for i, src in enumerate(self.told.sources)]
             return [table_item(frame, rows, None, name="Sources list", header=False)]
 
-        return _first_fit(table, listed)
+        # When room is short the sites go first, then the sources' kinds and dates: the
+        # handout has them all.
+        return _first_fit(table, listed, lambda: table(False), lambda: listed(False),
+                          lambda: listed(True, False), lambda: listed(False, False))
 
     # -- the package
 
@@ -1892,7 +1909,7 @@ def describe_layouts(path: Path) -> str:
                                  str(path))) from None
     width, height = int(prs.slide_width or 0), int(prs.slide_height or 0)
     theme = _theme_of(prs, Theme("", "", "", "", "", "", ""))
-    lines = [f"{path}: {width / EMU_PER_IN:.2f} x {height / EMU_PER_IN:.2f} in",
+    lines = [f"{path}: {fmt.dimensions(_inches(width), _inches(height), 'in')}",
              f"theme: text {theme.text or '?'}, accent {theme.accent or '?'}, "
              f"muted {theme.muted or '?'}, "
              f"background {theme.background or '?'}; fonts {theme.heading_font or '?'} (headings), "
@@ -1913,8 +1930,8 @@ def describe_layouts(path: Path) -> str:
             pf = ph.placeholder_format
             kind = pf.type.name.lower() if pf.type is not None else "?"
             lines.append(f"    idx {pf.idx:>3}  {kind:<14} {ph.name!r} at "
-                         f"{int(ph.left) / EMU_PER_IN:.2f}, {int(ph.top) / EMU_PER_IN:.2f} in, "
-                         f"{int(ph.width) / EMU_PER_IN:.2f} x {int(ph.height) / EMU_PER_IN:.2f} in")
+                         f"{fmt.number(_inches(ph.left))}, {fmt.measure(_inches(ph.top), 'in')}, "
+                         f"{fmt.dimensions(_inches(ph.width), _inches(ph.height), 'in')}")
     if cover is None:
         lines.append("deckgen cannot use this template: no layout has a title placeholder")
     return "\n".join(lines) + "\n"

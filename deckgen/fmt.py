@@ -1,11 +1,13 @@
 """Every number a reader sees is formatted here, and only here.
 
-Exact inputs (`Fraction` or `int`), half-up rounding, no floats. Renderers and the story
-call these; nothing else turns a number into text.
+Exact inputs (`Fraction` or `int`), half-up rounding, no floats: a renderer's own measurement
+for a message (`measure`, `dimensions`) is taken at its shortest decimal text first. Renderers
+and the story call these; nothing else turns a number into text.
 """
 
 from __future__ import annotations
 
+import math
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from fractions import Fraction
 
@@ -132,6 +134,26 @@ def speed_mark(tokens_per_second: Number) -> str:
         step += 1
     size, letter = _MARKS[step]
     return number(value / size) + letter
+
+
+def _exact(value: float | Number) -> Number | None:
+    """A renderer's measurement as an exact number (a float by its shortest decimal text), or
+    None for a float that is not finite."""
+    if isinstance(value, float):
+        return Fraction(repr(float(value))) if math.isfinite(value) else None
+    return value
+
+
+def measure(value: float | Number, unit: str, places: int = 2) -> str:
+    """A length or size for a message: '2.5 in', '13.5 pt', '0.001 in'."""
+    exact = _exact(value)
+    return f"{value if exact is None else number(exact, places)} {unit}"
+
+
+def dimensions(width: float | Number, height: float | Number, unit: str, places: int = 2) -> str:
+    """A width by a height for a message: '13.33 x 7.5 in'."""
+    sides = [(v if (e := _exact(v)) is None else number(e, places)) for v in (width, height)]
+    return f"{sides[0]} x {sides[1]} {unit}"
 
 
 def keep_together(text: str) -> str:

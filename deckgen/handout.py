@@ -687,6 +687,11 @@ class _Builder:
             section.space(after)
         return section
 
+    def outline(self, kind: str) -> str | None:
+        """The PDF outline's entry for a section: its slide's headline, if the talk has it."""
+        slide = self.slides.get(kind)
+        return slide.headline.text if slide is not None else None
+
     def glued(self, section: Section, slide: Slide | None) -> list[Flowable]:
         """A heading's flowables, to keep together with the section's first item."""
         return self.heading(Section(section.name), slide).flowables
@@ -746,8 +751,8 @@ class _Builder:
                  for key, x in (("event", m.event), ("date", m.date), ("presenter", m.presenter))
                  if x]
         facts.append(_para(f'<font name="{BOLD}" color="{self.p.accent.hexval()}">'
-                               f"Our dial: {escape(st.speed)}</font>", s.small_right))
-        width = max(_width(f"Our dial: {st.speed}", BOLD, SMALL_PT),
+                               f"{escape(st.our_dial)}</font>", s.small_right))
+        width = max(_width(st.our_dial, BOLD, SMALL_PT),
                     *(_width(x or "", REGULAR, SMALL_PT)
                       for x in (m.event, m.date, m.presenter)))
         width = min(width + 1 * mm, self.frame_w * 0.42)
@@ -757,12 +762,12 @@ class _Builder:
         return Band(([sec],))
 
     def _meanings_and_dial(self) -> Band:
-        s = self.s
-        left = self.heading(Section("the four meanings", outline="What the number means"),
+        s, labels = self.s, self.story.labels
+        left = self.heading(Section("the four meanings", outline=self.outline("meanings")),
                             self.slides.get("meanings"))
         for i, card in enumerate(self.story.cards):
-            tag = (f' <font name="{BOLD}" color="{self.p.accent.hexval()}">\u25c0 OUR DIAL</font>'
-                   if card.ours else "")
+            tag = (f' <font name="{BOLD}" color="{self.p.accent.hexval()}">'
+                   f"\u25c0 {_x(labels.our_dial.upper())}</font>" if card.ours else "")
             head = _para(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
                              f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}",
                              s.strong)
@@ -774,16 +779,17 @@ class _Builder:
                 left.space(1.8 * mm)
 
         d = self.story.dial
-        right = self.heading(Section("the dial", outline="The imagined dial"),
+        right = self.heading(Section("the dial", outline=self.outline("dial")),
                              self.slides.get("dial"))
-        right.add(_para(f'OUR DIAL <font color="{self.p.accent.hexval()}">{_x(d.speed)}</font>',
+        right.add(_para(f'{_x(labels.our_dial.upper())} '
+                        f'<font color="{self.p.accent.hexval()}">{_x(d.speed)}</font>',
                             s.label)).space(1.8 * mm)
         right.add(self.para(d.title, s.subhead)).space(0.6 * mm)
         right.add(self.para(d.arithmetic, s.body)).space(1.5 * mm)
         right.add(self._fitted(d.figure, s.figure, self.col_w))
         right.add(self.para(d.sentence, s.body)).space(2.5 * mm)
         right.add(_Rule(self.p.rule, 0.5)).space(1.8 * mm)
-        right.add(self.para(f"At {d.slow_speed}".upper(), s.label)).space(0.3 * mm)
+        right.add(self.para(d.at_slow_speed.upper(), s.label)).space(0.3 * mm)
         right.add(self._fitted(d.slow_figure, s.slow_figure, self.col_w))
         return Band(([left], [right]))
 
@@ -798,7 +804,7 @@ class _Builder:
 
     def _workloads(self) -> Band:
         t = self.story.workload_table
-        sec = Section("the four-workload table", outline="Four workloads at both ends of the dial")
+        sec = Section("the four-workload table", outline=self.outline("workloads"))
         slide = self.slides.get("workloads")
         if slide:
             sec.add(self.para(slide.headline.text, self.s.subhead), slide.headline.origin)
@@ -809,7 +815,7 @@ class _Builder:
 
     def _bottleneck(self) -> list[Band]:
         s, b = self.s, self.story.bottleneck
-        head = self.heading(Section("the serial bottleneck", outline="The serial bottleneck"),
+        head = self.heading(Section("the serial bottleneck", outline=self.outline("bottleneck")),
                             self.slides.get("bottleneck"), after=0)
         left = Section("the serial bottleneck")
         left.add(self.para(b.setup.text, s.body), b.setup.origin).space(2 * mm)
@@ -832,10 +838,11 @@ class _Builder:
         return [Band(([head],), keep_with_next=True), Band(([left], [right]))]
 
     def _speedups(self, b: Any) -> Table:
-        s = self.s
+        s, labels = self.s, self.story.labels
         half = self.col_w / 2
         cells = [
-            [self.para("WRITING SPEEDUP", s.label), self.para("END-TO-END SPEEDUP", s.label)],
+            [self.para(labels.writing_speedup.upper(), s.label),
+             self.para(labels.end_to_end_speedup.upper(), s.label)],
             [self._fitted(b.writing_speedup, s.speedup, half - 2 * mm),
              self._fitted(b.end_to_end_speedup, s.speedup_ours, half - 2 * mm)],
             [self.para(b.writing_speedup_how, s.muted), self.para(b.end_to_end_how, s.muted)],
@@ -865,7 +872,8 @@ class _Builder:
 
     def _experiments(self) -> list[Band]:
         s = self.s
-        head = Section("the thought experiments", outline="Four thought experiments")
+        head = Section("the thought experiments",
+                       outline=self.story.experiments_headline.text or None)
         head.add(self.para(self.experiments_kicker.upper(), s.kicker), "slides.experiments.kicker")
         if self.story.experiments_headline.text:
             head.space(0.8 * mm).add(self.para(self.story.experiments_headline.text, s.headline),
@@ -879,7 +887,8 @@ class _Builder:
             sec.add(self.para(e.arithmetic, s.body))
             sec.add(_para(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body))
             sec.space(1.2 * mm)
-            scarce = _para(f'<font name="{BOLD}">Still scarce:</font> {_x(e.scarce.text)}',
+            scarce = _para(f'<font name="{BOLD}">{_x(self.story.labels.still_scarce)}:</font> '
+                           f"{_x(e.scarce.text)}",
                                s.body)
             bar = (self.p.accent, 2.4) if e.featured else (self.p.text, 1.2)
             sec.add(_Stack([scarce], 2.5 * mm, bar), e.scarce.origin)
@@ -893,7 +902,7 @@ class _Builder:
         """What gets precious, the checklist, the sources and the QR code, flowing from the
         left column into the right one, balanced, in reading order."""
         s = self.s
-        precious = Section("what gets precious", outline="What gets precious")
+        precious = Section("what gets precious", outline=self.outline("precious"))
         glue = self.glued(precious, self.slides.get("precious"))
         for name, text in self.story.precious:
             item = _para(f'<font name="{BOLD}">{_x(name)}.</font> {_x(text.text)}', s.body)
@@ -901,7 +910,7 @@ class _Builder:
             precious.space(1.1 * mm)
             glue = []
 
-        checklist = Section("the checklist", outline="Use it this week").space(SECTION_GAP)
+        checklist = Section("the checklist", outline=self.outline("checklist")).space(SECTION_GAP)
         glue = self.glued(checklist, self.slides.get("checklist"))
         indent = CHECK_BOX + 2.5 * mm
         for i, (step, detail, write_in) in enumerate(self.story.checklist):
@@ -913,10 +922,10 @@ class _Builder:
             checklist.add(unit, detail.origin).space(2.5 * mm)
             glue = []
 
-        sources = Section("the sources", outline="Sources").space(SECTION_GAP)
+        sources = Section("the sources", outline=self.outline("sources")).space(SECTION_GAP)
         glue = self.glued(sources, self.slides.get("sources"))
         for i, src in enumerate(self.story.sources):
-            line = f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.publisher)}.'
+            line = f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.byline)}.'
             if src.url:
                 line += f" {_link(src.url, _short_link(src.url), self.p.accent)}"
             sources.add(_Stack([*glue, _para(line, s.body)]), f"sources[{i}].title")

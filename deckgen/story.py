@@ -162,6 +162,16 @@ class Labels:
     check_share: str = "Check share"
     ceiling: str = "Ceiling"
     our_dial: str = "Our dial"
+    source: str = "Source"  # the sources table's header
+    supports: str = "What it supports"
+
+
+@dataclass(frozen=True)
+class Cited(Source):
+    """A source as the reader sees it, with its byline:
+    "Anthropic \u00b7 Official documentation \u00b7 checked 2026-10-02"."""
+
+    byline: str = ""
 
 
 @dataclass(frozen=True)
@@ -195,7 +205,7 @@ class Story:
     presets_table: Table
     precious: tuple[tuple[str, Text], ...]
     checklist: tuple[tuple[str, Text, str], ...]  # step, detail, write-in label
-    sources: tuple[Source, ...]
+    sources: tuple[Cited, ...]
     charts: tuple[Chart, ...]  # each distinct chart once: writing_time, bottleneck, ceiling
     slides: tuple[Slide, ...]
     experiments_headline: Text = Text("")  # the headline over the thought experiments
@@ -403,7 +413,10 @@ def compose(content: Content) -> Story:
         (fill(s.step, table), prose(f"checklist[{i}].detail", s.detail), fill(s.write_in, table))
         for i, s in enumerate(content.checklist)
     )
-    sources = tuple(replace(s, supports=fill(s.supports, table)) for s in content.sources)
+    sources = tuple(
+        Cited(**{**vars(s), "supports": fill(s.supports, table)}, byline=_byline(s))
+        for s in content.sources
+    )
     meta = replace(
         content.meta,
         title=fill(content.meta.title, table),
@@ -437,6 +450,11 @@ def compose(content: Content) -> Story:
         for slide in _slides(content, table, told)
     )
     return replace(told, slides=slides)
+
+
+def _byline(source: Source) -> str:
+    """Who published a source, what kind it is and when it was checked."""
+    return " \u00b7 ".join((source.publisher, source.kind, f"checked {source.checked}"))
 
 
 def _notes(content: Content, sid: str, table: Mapping[str, Figure], *extra: str) -> str:
@@ -707,4 +725,5 @@ __all__ = [
     "walk",
     "Step",
     "Source",
+    "Cited",
 ]
