@@ -976,8 +976,7 @@ class _Deck:
 
     def footer(self, slide: PptxSlide, number: int) -> None:
         """The event and date in the footer placeholder, the number in the slide-number one."""
-        meta = self.told.meta
-        words = f"{meta.event} \u00b7 {meta.date}"
+        words = self.told.event_line
         placed = set()
         for kind, lph in self.places(self.content):
             if kind not in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER):
@@ -1181,7 +1180,7 @@ class _Deck:
                  Para(meta.presenter, COVER_LINE, bold=True,
                       colour=None if not self.own else "text",
                       before=24, field="presenter", origin="meta.presenter"),
-                 Para(f"{meta.event} \u00b7 {meta.date}", COVER_LINE,
+                 Para(self.told.event_line, COVER_LINE,
                       colour=None if not self.own else "muted", before=4, field="event and date",
                       origin="meta.event")]
         title_box = Box(int(title.left), int(title.top), int(title.width), int(title.height))

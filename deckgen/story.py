@@ -212,6 +212,7 @@ class Story:
 
     our_dial: str = ""  # "Our dial: 1,000,000 tokens/sec"
     labels: Labels = Labels()
+    event_line: str = ""  # "AI Builders Meetup \u00b7 2026-12-03": the deck's footer
 
     def chart(self, key: str) -> Chart:
         return next(c for c in self.charts if c.key == key)
@@ -442,6 +443,7 @@ def compose(content: Content) -> Story:
         sources=sources,
         charts=charts,
         our_dial=f"Our dial: {_k(speed)}",
+        event_line=" \u00b7 ".join(x for x in (meta.event, meta.date) if x),
         slides=(),
         experiments_headline=_headline(content, "experiments", table),
     )
