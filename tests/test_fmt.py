@@ -216,3 +216,14 @@ def test_duration_shape(seconds: F) -> None:
         assert all(m < 60 for m in minutes)
     else:
         assert text.endswith(" seconds") or text == "1 second"
+
+
+def test_a_renderers_measurement_is_rounded_from_its_shortest_decimal_text() -> None:
+    assert fmt.measure(13.5, "pt") == "13.5 pt"
+    # Half up, as written: the floats 2.675 and 2.05 are a hair below, and f"{x:.2f}" says
+    # 2.67, f"{y:.1f}" says 2.0.
+    assert fmt.measure(2.675, "in") == "2.68 in"
+    assert fmt.measure(2.05, "in", 1) == "2.1 in"
+    assert fmt.measure(float("nan"), "in") == "nan in"
+    assert fmt.measure(300, "dpi") == "300 dpi"
+    assert fmt.dimensions(13.333333, 7.5, "in") == "13.33 x 7.5 in"
