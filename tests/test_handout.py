@@ -107,6 +107,8 @@ def test_default_dial_figures(default_build: Path) -> None:
     assert "10,000 × 300 = 3,000,000 tokens 3 seconds of writing at 1,000,000 tokens/sec" in back
     assert "10,000 × 1,000 = 10,000,000 tokens 10 seconds of writing at 1,000,000 tokens/sec" \
         in back
+    # Each source's byline: who published it, what kind of source it is, when it was checked.
+    assert "OpenAI · Official API guide · checked 2026-10-02." in back
 
 
 def other_dial_figures(front: str, back: str) -> None:
