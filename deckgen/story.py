@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from deckgen import dial as math
 from deckgen import fmt, report
@@ -483,96 +484,33 @@ def _slides(
     wt, pt = told.workload_table, told.presets_table
     kick = {sid: fill(content.slides[sid].kicker, table) for sid in content.slides}
 
+    def slide(kind: str, *notes: str, **shows: Any) -> Slide:
+        """A slide whose kicker, headline and notes come from `slides.<kind>` in the content."""
+        return Slide(kind, kick[kind], _headline(content, kind, table),
+                     _notes(content, kind, table, *notes), **shows)
+
+    title = Text(fill(content.meta.title, table), "meta.title")
+    on_the_dial = (f"On the slide: {dial_view.sentence}. "
+                   f"At {dial_view.slow_speed} the same batch takes {dial_view.slow_figure}.")
     slides = [
-        Slide(
-            "title",
-            kick["title"],
-            Text(fill(content.meta.title, table), "meta.title"),
-            _notes(content, "title", table),
-        ),
-        Slide(
-            "meanings",
-            kick["meanings"],
-            _headline(content, "meanings", table),
-            _notes(content, "meanings", table),
-        ),
-        Slide(
-            "dial",
-            kick["dial"],
-            _headline(content, "dial", table),
-            _notes(
-                content,
-                "dial",
-                table,
-                f"On the slide: {dial_view.sentence}. "
-                f"At {dial_view.slow_speed} the same batch takes {dial_view.slow_figure}.",
-            ),
-            dial=dial_view,
-        ),
-        Slide(
-            "workloads",
-            kick["workloads"],
-            _headline(content, "workloads", table),
-            _notes(content, "workloads", table, _table_notes(wt)),
-            table=wt,
-            chart=charts[0],
-        ),
+        Slide("title", kick["title"], title, _notes(content, "title", table)),
+        slide("meanings"),
+        slide("dial", on_the_dial, dial=dial_view),
+        slide("workloads", _table_notes(wt), table=wt, chart=charts[0]),
     ]
     for i, (w, e) in enumerate(zip(content.workloads, experiments, strict=True)):
         own = fill(w.notes, table) if w.notes else ""
-        slides.append(
-            Slide(
-                "experiment",
-                kick["experiments"],
-                Text(e.title, f"workloads[{i}].title"),
-                "\n\n".join(
-                    p
-                    for p in (own, f"{e.arithmetic}, {e.writing}. Still scarce: {e.scarce.text}")
-                    if p
-                ).replace(fmt.NBSP, " "),
-                experiment=e,
-            )
-        )
+        said = f"{e.arithmetic}, {e.writing}. {told.labels.still_scarce}: {e.scarce.text}"
+        notes = "\n\n".join(p for p in (own, said) if p)
+        slides.append(Slide("experiment", kick["experiments"],
+                            Text(e.title, f"workloads[{i}].title"), notes, experiment=e))
     slides += [
-        Slide(
-            "bottleneck",
-            kick["bottleneck"],
-            _headline(content, "bottleneck", table),
-            _notes(content, "bottleneck", table, b.summary),
-            chart=charts[1],
-        ),
-        Slide(
-            "presets",
-            kick["presets"],
-            _headline(content, "presets", table),
-            _notes(content, "presets", table, _table_notes(pt)),
-            table=pt,
-        ),
-        Slide(
-            "ceiling",
-            kick["ceiling"],
-            _headline(content, "ceiling", table),
-            _notes(content, "ceiling", table, b.ceiling_sentence.text.replace(fmt.NBSP, " ")),
-            chart=charts[2],
-        ),
-        Slide(
-            "precious",
-            kick["precious"],
-            _headline(content, "precious", table),
-            _notes(content, "precious", table),
-        ),
-        Slide(
-            "checklist",
-            kick["checklist"],
-            _headline(content, "checklist", table),
-            _notes(content, "checklist", table),
-        ),
-        Slide(
-            "sources",
-            kick["sources"],
-            _headline(content, "sources", table),
-            _notes(content, "sources", table),
-        ),
+        slide("bottleneck", b.summary, chart=charts[1]),
+        slide("presets", _table_notes(pt), table=pt),
+        slide("ceiling", b.ceiling_sentence.text, chart=charts[2]),
+        slide("precious"),
+        slide("checklist"),
+        slide("sources"),
     ]
     return tuple(slides)
 
