@@ -14,7 +14,7 @@ from typing import Any
 
 from deckgen import dial as math
 from deckgen import fmt, report
-from deckgen.content import Content, Meta, Source, Step, Theme
+from deckgen.content import Content, Meta, Source, Step, Theme, Workload
 from deckgen.figures import Figure, batch, figures, fill
 
 
@@ -327,23 +327,26 @@ def compose(content: Content) -> Story:
         "Imagined comparisons, not measurements: generated output only.",
     )
 
-    experiments = tuple(
-        Experiment(
+    def experiment(i: int, w: Workload) -> Experiment:
+        def figure(name: str) -> str:
+            return table[f"workload.{w.id}.{name}"].text
+
+        writing_time = _k(figure("writing_time"))
+        return Experiment(
             w.id,
             fill(w.title, table),
-            f"{fmt.count(w.count)} {fmt.TIMES} {fmt.tokens(w.tokens_each)} = "
-            f"{fmt.tokens(w.output_tokens)} tokens",
-            f"{_k(fmt.duration(math.writing_time(w.output_tokens, d.speed)))} "
-            f"of writing at {_k(speed)}",
+            f"{figure('count')} {fmt.TIMES} {figure('tokens_each')} = "
+            f"{figure('output_tokens')} tokens",
+            f"{writing_time} of writing at {_k(speed)}",
             prose(f"workloads[{i}].story", w.story),
             prose(f"workloads[{i}].scarce", w.scarce),
             w.id == d.workload,
-            _k(fmt.duration(math.writing_time(w.output_tokens, d.speed))),
+            writing_time,
             f"of writing at {_k(speed)}",
             "Featured on the dial" if w.id == d.workload else "",
         )
-        for i, w in enumerate(content.workloads)
-    )
+
+    experiments = tuple(experiment(i, w) for i, w in enumerate(content.workloads))
 
     b = batch(content)
     work = content.workload(content.bottleneck.workload)
@@ -353,35 +356,33 @@ def compose(content: Content) -> Story:
         if b.ceiling is not None
         else prose("bottleneck.no_ceiling", cb.no_ceiling)
     )
+    def bf(name: str) -> str:  # the bottleneck's figures, as the prose names them
+        return table[f"bottleneck.{name}"].text
+
+    checking = f"With {bf('fixed_check')} of checking" if b.fixed_check else "With no check"
     bottleneck = Bottleneck(
         setup=prose("bottleneck.setup", cb.setup),
         model=prose("bottleneck.model", cb.model),
         lesson=prose("bottleneck.lesson", cb.lesson),
         check=_k(fmt.check(b.fixed_check)),
-        writing_speedup=fmt.speedup(b.writing_speedup),
-        writing_speedup_how=f"{fmt.number(d.speed)} {fmt.DIVIDE} {_k(fmt.speed(d.slow_speed))}",
-        end_to_end_speedup=fmt.speedup(b.end_to_end_speedup),
+        writing_speedup=bf("writing_speedup"),
+        writing_speedup_how=f"{fmt.number(d.speed)} {fmt.DIVIDE} {_k(slow)}",
+        end_to_end_speedup=bf("end_to_end_speedup"),
         end_to_end_how=(  # both totals in seconds: "8,060 ÷ 60.8 seconds"
-            f"{fmt.number(b.slow_total)} {fmt.DIVIDE} {_k(fmt.number(b.total) + ' seconds')}"
+            f"{bf('slow_total_seconds')} {fmt.DIVIDE} {_k(fmt.number(b.total) + ' seconds')}"
         ),
-        slow_total=_k(fmt.duration(b.slow_total)),
-        total=_k(fmt.duration(b.total)),
-        check_share=fmt.share(b.check_share),
-        ceiling=table["bottleneck.ceiling"].text,
+        slow_total=_k(bf("slow_total")),
+        total=_k(bf("total")),
+        check_share=bf("check_share"),
+        ceiling=bf("ceiling"),
         ceiling_sentence=ceiling_sentence,
         summary=(
-            (
-                f"With {fmt.duration(b.fixed_check)} of checking"
-                if b.fixed_check
-                else "With no check"
-            )
-            + f", the batch takes "
-            f"{fmt.duration(b.slow_total)} at {slow} and {fmt.duration(b.total)} at {speed}: "
-            f"{fmt.speedup(b.end_to_end_speedup)} faster end to end, and checking is "
-            f"{fmt.share(b.check_share)} of the faster total."
+            f"{checking}, the batch takes {bf('slow_total')} at {slow} and {bf('total')} at "
+            f"{speed}: {bf('end_to_end_speedup')} faster end to end, and checking is "
+            f"{bf('check_share')} of the faster total."
         ),
         has_ceiling=b.ceiling is not None,
-        check_share_how=f"of the {_k(fmt.duration(b.total))} total",
+        check_share_how=f"of the {_k(bf('total'))} total",
     )
 
     presets = report.preset_rows(content)
