@@ -21,6 +21,13 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
                           capture_output=True, text=True, timeout=timeout)
 
 
+def only_file(folder: Path, suffix: str) -> Path:
+    """The one file with `suffix` in `folder`; a build writes exactly one of each kind."""
+    found = sorted(folder.glob(f"*{suffix}"))
+    assert len(found) == 1, found
+    return found[0]
+
+
 @pytest.fixture
 def cli():
     return run_cli

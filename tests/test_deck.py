@@ -17,7 +17,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from conftest import DEFAULT_CONTENT, run_cli
+from conftest import DEFAULT_CONTENT, only_file, run_cli
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 from pptx.util import Emu
@@ -32,9 +32,7 @@ REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
 
 def deck_in(folder: Path) -> Path:
-    decks = sorted(folder.glob("*.pptx"))
-    assert len(decks) == 1, decks
-    return decks[0]
+    return only_file(folder, ".pptx")
 
 
 def plain(text: str) -> str:

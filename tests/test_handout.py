@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, run_cli
+from conftest import DEFAULT_CONTENT, only_file, run_cli
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
@@ -31,9 +31,7 @@ META_URL = "https://echohive.ai"
 
 
 def the_pdf(folder: Path) -> Path:
-    found = sorted(folder.glob("*.pdf"))
-    assert len(found) == 1, found
-    return found[0]
+    return only_file(folder, ".pdf")
 
 
 def flat(text: str) -> str:
