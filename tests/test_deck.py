@@ -105,7 +105,7 @@ def test_the_fourteen_slides_in_order(default_deck) -> None:
     assert len(slides) == 14
     assert [title(s) for s in slides] == [
         "A million tokens a second", "One number, four meanings", "Turn the dial",
-        "Four workloads at both ends of the dial", "A map of possible endings",
+        "Every workload at both ends of the dial", "A map of possible endings",
         "An app for a neighbourhood tool library",
         "A handful of real experiments from 10,000 ideas",
         "Practising a hard conversation", "Faster writing is not the same as faster work",
@@ -345,7 +345,7 @@ def test_walk_adds_one_dial_slide_per_speed_mark(walk_deck: Path) -> None:
         assert figure in texts
         assert f"1,000 story endings: {figure} of writing at {speed}" in "\n".join(texts)
         assert f"{figure} of writing at {speed}" in notes(slide)
-    assert title(slides[8]) == "Four workloads at both ends of the dial"
+    assert title(slides[8]) == "Every workload at both ends of the dial"
     assert all(notes(s) for s in slides[1:])
 
 
