@@ -15,7 +15,7 @@ from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 from deckgen.figures import with_overrides
 
-KINDS = ("deck", "handout")
+KINDS = ("deck", "handout", "html")
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class Options:
     speed: str | None = None
     check: str | None = None
     workload: str | None = None
-    only: str | None = None  # "deck", "handout" or None for both
+    only: str | None = None  # "deck", "handout", "html" or None for all three
     aspect: str | None = None
     paper: str | None = None
     template: Path | None = None
@@ -35,7 +35,7 @@ class Options:
 
 
 def stem(content: Content, with_check: bool) -> str:
-    """The file name shared by deck and handout: 'million-tokens-1M', '...-1M-check-15min'.
+    """The file name shared by deck, handout and page: 'million-tokens-1M', '...-1M-check-15min'.
 
     Names are exact, so different dials never share a file: a speed or check whose short
     form rounds ('1.23K' for 1,234) is written out in full ('1234', '60.04s').
@@ -99,17 +99,22 @@ def render(content: Content, options: Options, parallel: bool = False,
     told = story.compose(content)
     heard: list[Problem] = []
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
+    html = options.only in (None, "html")
     if parallel and deck and handout and forking.available():
         work = lambda: (_handout(told, options, heard), chartcache.drawn(), heard)  # noqa: E731
         with forking.Child(work, "handout") as child:
-            pptx, (pdf, charts, heard) = _every(lambda: _deck(content, told, options), child.result)
+            pptx, page, (pdf, charts, heard) = _every(
+                lambda: _deck(content, told, options), lambda: _page(content, told),
+                child.result)
         chartcache.adopt(charts)  # the charts the handout's process drew, to keep with ours
         if warnings is not None:
             warnings.extend(heard)
-        return {".pptx": pptx, ".pdf": pdf}
+        return {".pptx": pptx, ".pdf": pdf, ".html": page}
     steps = {".pptx": lambda: _deck(content, told, options),
-             ".pdf": lambda: _handout(told, options, heard)}
-    wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout)) if on]
+             ".pdf": lambda: _handout(told, options, heard),
+             ".html": lambda: _page(content, told)}
+    wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout), (".html", html))
+              if on]
     files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
     if warnings is not None:
         warnings.extend(heard)
@@ -141,6 +146,12 @@ def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> by
     from deckgen import handout
 
     return handout.render(told, pages_auto=options.pages_auto, warn=warnings.append)
+
+
+def _page(content: Content, told: story.Story) -> bytes:
+    from deckgen.page import render as page
+
+    return page.render(content, told)
 
 
 def build(content_path: Path | None, options: Options) -> tuple[list[Path], list[Problem]]:

@@ -93,7 +93,7 @@ def check(
           f"{count} warning{'' if count == 1 else 's'})")
 
 
-Out = Annotated[Path, typer.Option("--out", help="Folder for the deck and the handout.")]
+Out = Annotated[Path, typer.Option("--out", help="Folder for the deck, the handout and the page.")]
 SweepOut = Annotated[Path, typer.Option("--out", help="Folder for the decks and the handouts.")]
 Aspect = Annotated[Optional[str], typer.Option(
     "--aspect", metavar="16:9|4:3", help="The slides' shape (overrides meta.aspect).")]
@@ -103,11 +103,11 @@ Template = Annotated[Optional[Path], typer.Option(
     "--template", help="A .pptx whose masters, layouts, colours and fonts the deck uses.")]
 Walk = Annotated[bool, typer.Option("--walk", help="Add one 'turn the dial' slide per speed mark.")]
 Only = Annotated[Optional[str], typer.Option(
-    "--only", metavar="deck|handout", help="Build only the deck or only the handout "
-    "(default: both).")]
+    "--only", metavar="deck|handout|html", help="Build only the deck, the handout or the web "
+    "page (default: all three).")]
 SweepOnly = Annotated[Optional[str], typer.Option(
-    "--only", metavar="deck|handout", help="Build only the decks or only the handouts "
-    "(default: both).")]
+    "--only", metavar="deck|handout|html", help="Build only the decks, the handouts or the web "
+    "pages (default: all three).")]
 Pages = Annotated[str, typer.Option(
     "--pages", metavar="2|auto", help="The handout's length: 2 pages (one sheet) or auto "
     "(as many pages as it needs).")]
@@ -120,7 +120,7 @@ def _options(**given: object) -> object:
 
     problems = []
     for name, allowed in (("aspect", ("16:9", "4:3")), ("paper", ("a4", "letter")),
-                          ("only", ("deck", "handout")), ("pages", ("2", "auto"))):
+                          ("only", ("deck", "handout", "html")), ("pages", ("2", "auto"))):
         value = given[name]
         if value is not None and value not in allowed:
             problems.append(Problem(f"must be one of {', '.join(allowed)}, got {value!r}",
@@ -131,7 +131,7 @@ def _options(**given: object) -> object:
     return pipeline.Options(**given, pages_auto=pages == "auto")  # type: ignore[arg-type]
 
 
-@app.command(short_help="Build the deck (.pptx) and the handout (.pdf).")
+@app.command(short_help="Build the deck (.pptx), the handout (.pdf) and the page (.html).")
 def build(
     content: Content = None, speed: Speed = None, check: Check = None, workload: Workload = None,
     out: Out = Path("output"), aspect: Aspect = None, paper: Paper = None,
@@ -140,7 +140,8 @@ def build(
         "--watch", help="Build again whenever the content file or the template changes "
         "(Ctrl-C to stop).")] = False,
 ) -> None:
-    """Build the deck (.pptx) and the handout (.pdf) into the output folder."""
+    """Build the deck (.pptx), the handout (.pdf) and the live page (.html) into the output
+    folder."""
     from deckgen import build as pipeline
 
     options = _options(out=out, speed=speed, check=check, workload=workload, only=only,
@@ -196,7 +197,7 @@ def sweep(
             return
         from rich.progress import Progress
 
-        files = len(plan) * (1 if only else 2)
+        files = len(plan) * (1 if only else len(sweeping.build.KINDS))
         with Progress(transient=False) as progress:
             task = progress.add_task("sweep", total=files)
 

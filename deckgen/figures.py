@@ -166,6 +166,24 @@ def fill(text: str, table: Mapping[str, Figure], keep_together: bool = False) ->
     return PLACEHOLDER.sub(put, text)
 
 
+def split(text: str) -> tuple[tuple[str, str | None], ...]:
+    """Prose as its pieces in order: (literal text, None) or (placeholder, figure name).
+
+    Joining the first items gives `text` back; a renderer that updates figures live shows each
+    named piece as a figure and the literal ones as they are.
+    """
+    pieces: list[tuple[str, str | None]] = []
+    at = 0
+    for match in PLACEHOLDER.finditer(text):
+        if match.start() > at:
+            pieces.append((text[at:match.start()], None))
+        pieces.append((match.group(0), match.group(1).strip()))
+        at = match.end()
+    if at < len(text):
+        pieces.append((text[at:], None))
+    return tuple(pieces)
+
+
 def prose_fields(content: Content) -> Iterator[tuple[str, str]]:
     """Every displayed text that may hold placeholders, with its key path."""
     yield "meta.title", content.meta.title

@@ -29,6 +29,7 @@ _HEAVY = [
     "deckgen.charts",
     "deckgen.deck",
     "deckgen.handout",
+    "deckgen.page.render",
 ]
 
 
@@ -251,7 +252,7 @@ class _Landing:
         return self.written
 
 
-SUFFIX = {"deck": ".pptx", "handout": ".pdf"}
+SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html"}
 
 
 def _quiet() -> None:

@@ -1,0 +1,173 @@
+"""The page renderer: the story as one HTML file with its styles, script and data inline.
+
+Jinja2 with autoescaping writes every text from the content, so none of it can become markup;
+the page's data rides in a JSON block the script parses, and a Content-Security-Policy lets only
+this file's own style and script (named by their SHA-256) run. The same story gives the same
+bytes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib import resources
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from deckgen import fmt, story
+from deckgen.content import Content
+from deckgen.errors import RenderError
+from deckgen.figures import Figure, figures, split
+
+MAX_BYTES = 150_000
+_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+_LINK = re.compile(r"^https?://[^\s\"'<>]+$")
+_FONT = re.compile(r"^[A-Za-z0-9 \-]{1,60}$")
+
+
+def _asset(name: str) -> str:
+    return resources.files("deckgen.page").joinpath(name).read_text(encoding="utf-8")
+
+
+def _exact(value: Fraction | int) -> str:
+    """An exact value for the script: '1000000' or '4/5' (parsed back as a fraction)."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else (
+        f"{value.numerator}/{value.denominator}")
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece of prose: literal text, or a named figure shown live."""
+
+    text: str
+    figure: str | None
+
+
+def pieces(text: str, table: dict[str, Figure]) -> tuple[Piece, ...]:
+    """Raw prose as literal pieces and figures (each figure's text kept on one line)."""
+    return tuple(Piece(lit, None) if name is None else
+                 Piece(fmt.keep_together(table[name].text), name) for lit, name in split(text))
+
+
+def model(content: Content) -> dict[str, Any]:
+    """What the script needs to compute every figure: the dial, the workloads, the templates."""
+    d = content.dial
+    aggregate = next(([m.streams, _exact(m.stream_speed)] for m in content.meanings
+                      if m.streams is not None and m.stream_speed is not None), None)
+    marks = sorted({Fraction(0), Fraction(60), Fraction(3600), Fraction(86400)})
+    return {
+        "speed": _exact(d.speed),
+        "slow": _exact(d.slow_speed),
+        "workload": d.workload,
+        "check": _exact(d.fixed_check),
+        "presets": [_exact(c) for c in d.check_presets],
+        "marks": [_exact(m) for m in d.speed_marks],
+        "markLabels": [fmt.speed_mark(m) for m in d.speed_marks],
+        "checkMarks": [[_exact(m), fmt.check(m)] for m in marks],
+        "workloads": [{"id": w.id, "noun": w.noun, "count": w.count, "each": w.tokens_each,
+                       "title": [list(p) for p in split(w.title)]} for w in content.workloads],
+        "bottleneck": content.bottleneck.workload,
+        "aggregate": aggregate,
+        "prose": {"ceiling": [list(p) for p in split(content.bottleneck.ceiling)],
+                  "no_ceiling": [list(p) for p in split(content.bottleneck.no_ceiling)]},
+    }
+
+
+def story_texts(told: story.Story) -> dict[str, str]:
+    """The story's composed texts under the keys the page marks them with (data-story)."""
+    out: dict[str, str] = {}
+    v = told.dial
+    for name in ("speed", "speed_mark", "title", "arithmetic", "figure", "sentence", "slow_speed",
+                 "slow_figure", "at_speed", "at_slow_speed", "writing_at"):
+        out[f"dial.{name}"] = getattr(v, name)
+    out["our_dial"] = told.our_dial
+    for prefix, t in (("wt", told.workload_table), ("pt", told.presets_table)):
+        for c, cell in enumerate(t.header):
+            out[f"{prefix}.h.{c}"] = cell
+        for i, row in enumerate(t.rows):
+            for c, cell in enumerate(row):
+                out[f"{prefix}.r.{i}.{c}"] = cell
+    for i, e in enumerate(told.experiments):
+        for name in ("title", "arithmetic", "writing", "figure", "writing_at", "featured_label"):
+            out[f"exp.{i}.{name}"] = getattr(e, name)
+    b = told.bottleneck
+    for name in ("check", "writing_speedup", "writing_speedup_how", "end_to_end_speedup",
+                 "end_to_end_how", "slow_total", "total", "check_share", "ceiling", "summary",
+                 "check_share_how"):
+        out[f"b.{name}"] = getattr(b, name)
+    out["b.ceiling_sentence"] = b.ceiling_sentence.text
+    bars = told.chart("bottleneck")
+    assert isinstance(bars, story.BarChart)
+    for i, bar in enumerate(bars.bars):
+        out[f"bar.{i}.label"] = bar.label
+        for j, seg in enumerate(bar.segments):
+            out[f"bar.{i}.seg.{j}"] = seg.label
+    for chart in told.charts:
+        out[f"chart.{chart.key}.alt"] = chart.alt_text
+    writing = told.chart("writing_time")
+    assert isinstance(writing, story.LineChart)
+    out["chart.marker"] = writing.marker_label
+    return out
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(lambda name: _asset(name)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    return env
+
+
+def render(content: Content, told: story.Story) -> bytes:
+    """The page's bytes: the story at the content's dial, live once the script runs."""
+    table = figures(content)
+    css = _asset("page.css")
+    js = _asset("page.js")
+    theme = told.theme
+    colours = {name: getattr(theme, name) for name in ("text", "accent", "muted", "background",
+                                                        "rule")}
+    if not all(_COLOUR.match(c) for c in colours.values()):
+        raise RenderError("the page takes theme colours as #RRGGBB only")
+    fonts = [f for f in (theme.body_font, theme.heading_font) if _FONT.match(f)]
+    family = ", ".join(f'"{f}"' for f in dict.fromkeys(fonts))
+    root = (":root{" + "".join(f"--{name}:{value};" for name, value in colours.items())
+            + f"--font:{family + ', ' if family else ''}system-ui, -apple-system, 'Segoe UI', "
+            "Roboto, Arial, sans-serif;}")
+    for text in (css, root):
+        assert "</style" not in text.lower()
+    assert "</script" not in js.lower()
+    csp = ("default-src 'none'; "
+           f"script-src {_sha256(js)}; "
+           f"style-src {_sha256(root)} {_sha256(css)}; "
+           "img-src data:; base-uri 'none'; form-action 'none'")
+
+    def prose(text: str) -> tuple[Piece, ...]:
+        return pieces(text, table)
+
+    c = content
+    notes = {sid: prose(c.slides[sid].notes) for sid in c.slides if c.slides[sid].notes}
+    page = _environment().get_template("page.html.j2").render(
+        told=told, content=c, prose=prose, notes=notes, texts=story_texts(told),
+        model=model(c), csp=csp, css=Markup(css),
+        root=Markup(root), js=Markup(js),
+        kick={sid: prose(c.slides[sid].kicker) for sid in c.slides},
+        heads={sid: prose(c.slides[sid].headline) for sid in c.slides},
+        lang=c.meta.language, linkable=lambda url: bool(_LINK.match(url)),
+    )
+    data = page.encode("utf-8")
+    if len(data) > MAX_BYTES:
+        raise RenderError(f"the page is {fmt.count(len(data))} bytes, more than the "
+                          f"{fmt.count(MAX_BYTES)} a self-contained page may take")
+    return data

@@ -1,0 +1,306 @@
+"""The live page in a real browser (headless Chromium): every figure it shows at 200+ dials is
+the core's, to the character; the fragment, the keyboard, the phone width, JavaScript off, no
+network request, and hostile content.
+
+Skipped only when no `chromium` is on PATH. One browser serves the whole module; the dial
+comparison drives one page by its fragment, so it stays quick.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import DEFAULT_CONTENT
+
+from deckgen import report, source, story
+from deckgen.figures import with_overrides
+from deckgen.page import render as page
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(CHROMIUM is None, reason="needs chromium on PATH"),
+]
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+NBSP = "\u00a0"
+
+# Everything the page marks: named figures, the story's composed texts, highlighted rows.
+COLLECT = """() => {
+  const figs = [...document.querySelectorAll("[data-fig]")].map(e => [e.dataset.fig, e.textContent]);
+  const texts = {};
+  for (const e of document.querySelectorAll("[data-story]")) texts[e.dataset.story] = e.textContent;
+  const rows = {};
+  for (const e of document.querySelectorAll("tr[data-row]"))
+    if (e.classList.contains("ours")) rows[e.dataset.table] = +e.dataset.row;
+  return {figs, texts, rows, hash: location.hash,
+          speed: document.getElementById("speed").getAttribute("aria-valuetext"),
+          check: document.getElementById("check").getAttribute("aria-valuetext")};
+}"""
+
+GO = """async (hash) => {
+  const changed = new Promise(r => addEventListener("hashchange", r, {once: true}));
+  location.hash = hash;
+  await changed;
+  return (%s)();
+}""" % COLLECT
+
+
+@pytest.fixture(scope="module")
+def content() -> Any:
+    return source.read(DEFAULT_CONTENT)[0]
+
+
+@pytest.fixture(scope="module")
+def page_file(content: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("page") / "million-tokens-1M.html"
+    path.write_bytes(page.render(content, story.compose(content)))
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _open(browser: Any, path: Path, fragment: str = "", width: int = 1280, **context: Any) -> Any:
+    ctx = browser.new_context(viewport={"width": width, "height": 900}, **context)
+    tab = ctx.new_page()
+    tab.on("dialog", lambda d: pytest.fail(f"the page opened a dialog: {d.message}"))
+    tab.goto(path.as_uri() + fragment)
+    if context.get("java_script_enabled", True):
+        tab.wait_for_function("() => window.deckgenReady !== undefined")
+    return tab
+
+
+def _expected(content: Any, speed: str | None, check: str | None,
+              workload: str | None) -> tuple[dict[str, Any], dict[str, str], Any]:
+    dialed = with_overrides(content, speed, check, workload)
+    told = story.compose(dialed)
+    return report.as_json(dialed), page.story_texts(told), told
+
+
+def _settings(content: Any) -> list[tuple[str, str, str]]:
+    """The explainer's published dials, then random ones in the forms the command line takes."""
+    ids = [w.id for w in content.workloads]
+    out = []
+    for speed in ("100", "1K", "10K", "100K", "1M"):
+        for check in ("none", "60 s", "15 min", "24 h"):
+            out.append((speed, check, "apps"))
+    for w in ids:
+        out += [("1M", "60s", w), ("100", "60s", w)]
+    rng = random.Random(12)
+    speed_forms = [
+        lambda: str(rng.randint(100, 1_000_000)),
+        lambda: f"{rng.randint(100, 999)}K",
+        lambda: f"{rng.randint(1, 99)}.{rng.randint(1, 9)}K",
+        lambda: f"{rng.randint(100, 99_999)}.{rng.randint(0, 999):03d}",
+        lambda: f"{rng.randint(1, 9)}e{rng.randint(2, 5)}",
+        lambda: f"{rng.randint(100, 999_999)} tokens/sec",
+        lambda: f"{rng.randint(1_000, 999_999):,}",
+    ]
+    check_forms = [
+        lambda: f"{rng.randint(1, 600)}s",
+        lambda: f"{rng.randint(1, 90)} min",
+        lambda: f"{rng.randint(1, 30)}h",
+        lambda: f"{rng.randint(1, 999)}.{rng.randint(0, 9)} s",
+        lambda: f"{rng.randint(1, 9)}.{rng.randint(1, 9)} h",
+        lambda: "0",
+        lambda: "1 day",
+        lambda: str(rng.randint(0, 100_000)),
+    ]
+    while len(out) < 230:
+        out.append((rng.choice(speed_forms)(), rng.choice(check_forms)(), rng.choice(ids)))
+    return out
+
+
+def _fragment(speed: str, check: str, workload: str) -> str:
+    from urllib.parse import quote
+
+    return f"#speed={quote(speed)}&check={quote(check)}&workload={workload}"
+
+
+def _compare(seen: dict[str, Any], figures: dict[str, Any], texts: dict[str, str],
+             told: Any, where: str) -> int:
+    compared = 0
+    for name, text in seen["figs"]:
+        assert text.replace(NBSP, " ") == figures["figures"][name]["text"], (where, name)
+        compared += 1
+    for key, text in seen["texts"].items():
+        assert text == texts[key], (where, key)
+        compared += 1
+    for i, row in enumerate(figures["workloads"]):
+        assert seen["texts"][f"wt.r.{i}.2"].replace(NBSP, " ") == row["slow_writing_time"]["text"]
+        assert seen["texts"][f"wt.r.{i}.3"].replace(NBSP, " ") == row["writing_time"]["text"]
+    for i, row in enumerate(figures["presets"]):
+        assert seen["texts"][f"pt.r.{i}.2"].replace(NBSP, " ") == row["total"]["text"]
+        assert seen["texts"][f"pt.r.{i}.3"].replace(NBSP, " ") == row["end_to_end_speedup"]["text"]
+    assert seen["rows"].get("wt") == told.workload_table.highlight, where
+    assert seen["rows"].get("pt") == told.presets_table.highlight, where
+    return compared
+
+
+def test_every_figure_matches_the_core_at_200_dials(browser: Any, page_file: Path,
+                                                    content: Any) -> None:
+    tab = _open(browser, page_file)
+    settings = _settings(content)
+    assert len(settings) >= 200
+    compared = 0
+    for speed, check, workload in settings:
+        seen = tab.evaluate(GO, _fragment(speed, check, workload))
+        figures, texts, told = _expected(content, speed, check, workload)
+        compared += _compare(seen, figures, texts, told, f"{speed!r} {check!r} {workload}")
+        # The sliders announce the value and what it buys.
+        assert seen["speed"] == told.dial.sentence.replace(NBSP, " ")
+        assert figures["figures"]["bottleneck.end_to_end_speedup"]["text"] in seen["check"]
+    # Every setting compared some eighty figures and texts.
+    assert compared > len(settings) * 80
+
+
+def test_published_figures_on_the_live_page(browser: Any, page_file: Path) -> None:
+    """The explainer's own numbers, typed from its tables, not from the core."""
+    tab = _open(browser, page_file)
+    seen = tab.evaluate(GO, "#speed=1M&check=60s&workload=apps")
+    t = {k: v.replace(NBSP, " ") for k, v in seen["texts"].items()}
+    assert t["b.end_to_end_speedup"] == "132.57\u00d7"
+    assert t["b.writing_speedup"] == "10,000\u00d7"
+    assert t["bar.0.label"] == "100 tokens/sec: 2 h 14 min 20 s"
+    assert t["bar.1.label"] == "1,000,000 tokens/sec: 60.8 seconds"
+    assert t["b.ceiling"] == "134.33\u00d7"
+    assert t["bar.0.seg.0"] == "99.3%" and t["bar.1.seg.1"] == "98.7%"
+    assert t["b.end_to_end_how"] == "8,060 \u00f7 60.8 seconds"
+    assert [t[f"pt.r.{i}.3"] for i in range(4)] == ["10,000\u00d7", "132.57\u00d7", "9.88\u00d7",
+                                                   "1.09\u00d7"]
+    assert [t[f"wt.r.{i}.2"] for i in range(4)] == ["2 h 46 min 40 s", "2 h 13 min 20 s",
+                                                   "8 h 20 min", "27 h 46 min 40 s"]
+    assert t["dial.figure"] == "0.8 seconds"
+    seen = tab.evaluate(GO, "#speed=100&check=24h&workload=rehearsals")
+    assert seen["texts"]["dial.figure"].replace(NBSP, " ") == "27 h 46 min 40 s"
+    assert seen["texts"]["pt.r.3.1"].replace(NBSP, " ") == "26 h 13 min 20 s"
+
+
+def test_fragment_is_read_written_and_bad_values_fall_back(browser: Any, page_file: Path,
+                                                           content: Any) -> None:
+    tab = _open(browser, page_file, "#speed=40K&check=15%20min&workload=apps")
+    seen = tab.evaluate(COLLECT)
+    assert seen["texts"]["dial.speed"] == "40,000 tokens/sec"
+    assert seen["texts"]["b.check"].replace(NBSP, " ") == "15 min"
+    assert seen["rows"]["wt"] == 1
+    # Moving a control writes the fragment; opening that link gives the same page.
+    tab.focus("#speed")
+    tab.keyboard.press("PageUp")
+    tab.wait_for_function("() => location.hash.indexOf('speed=100K') >= 0")
+    assert tab.evaluate("location.hash") == "#speed=100K&check=15min&workload=apps"
+    again = _open(browser, page_file, "#speed=100K&check=15min&workload=apps")
+    assert again.evaluate(COLLECT)["texts"] == tab.evaluate(COLLECT)["texts"]
+    # The command line's forms.
+    for fragment, speed, check in (("#speed=40000&check=90s", "40,000 tokens/sec", "90 seconds"),
+                                   ("#speed=2.5K&check=1h", "2,500 tokens/sec", "1 h"),
+                                   ("#speed=1e6&check=none", "1,000,000 tokens/sec", "None")):
+        seen = tab.evaluate(GO, fragment)
+        assert seen["texts"]["dial.speed"] == speed
+        assert seen["texts"]["b.check"].replace(NBSP, " ") == check
+    # Bad values fall back to the content's dial, each on its own, without a dialog.
+    home = _expected(content, None, None, None)[1]
+    for fragment in ("#speed=fast&check=forever&workload=nope", "#speed=50", "#speed=-1K",
+                     "#check=400%20days", "#check=1%20fortnight", "#workload=%3Cscript%3E",
+                     "#speed=1,00", "#%%%", "#speed=&check=&workload="):
+        seen = tab.evaluate(GO, fragment)
+        for key in ("dial.speed", "b.check", "dial.title", "b.end_to_end_speedup"):
+            assert seen["texts"][key] == home[key], (fragment, key)
+    seen = tab.evaluate(GO, "#speed=nonsense&check=24h")
+    assert seen["texts"]["dial.speed"] == home["dial.speed"]
+    assert seen["texts"]["b.check"].replace(NBSP, " ") == "24 h"
+
+
+def test_keyboard_moves_the_sliders_and_the_picker(browser: Any, page_file: Path) -> None:
+    tab = _open(browser, page_file)
+    tab.focus("#speed")
+    tab.keyboard.press("Home")
+    text = lambda key: tab.evaluate(COLLECT)["texts"][key].replace(NBSP, " ")  # noqa: E731
+    tab.wait_for_function("() => location.hash.indexOf('speed=100&') >= 0")
+    assert text("dial.speed") == "100 tokens/sec"
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_function("() => location.hash.indexOf('speed=110&') >= 0")
+    assert text("dial.speed") == "110 tokens/sec"
+    assert tab.get_attribute("#speed", "aria-valuetext") == (
+        "1,000 story endings: 2 h 31 min 31 s of writing at 110 tokens/sec")
+    tab.keyboard.press("PageUp")
+    tab.wait_for_function("() => location.hash.indexOf('speed=1K&') >= 0")
+    assert text("b.writing_speedup") == "10\u00d7"
+    tab.keyboard.press("End")
+    tab.wait_for_function("() => location.hash.indexOf('speed=1M&') >= 0")
+    tab.focus("#check")
+    tab.keyboard.press("ArrowRight")  # from 60 seconds to the next step, 2 minutes
+    tab.wait_for_function("() => location.hash.indexOf('check=2min') >= 0")
+    assert text("b.check") == "2 min"
+    assert "Fixed check 2 min" in (tab.get_attribute("#check", "aria-valuetext") or "")
+    tab.keyboard.press("Home")
+    tab.wait_for_function("() => location.hash.indexOf('check=none') >= 0")
+    assert text("b.end_to_end_speedup") == "10,000\u00d7"
+    tab.focus("input[name=workload]:checked")
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_function("() => location.hash.indexOf('workload=apps') >= 0")
+    assert text("dial.figure") == "0.8 seconds"
+
+
+def test_no_request_leaves_the_file(browser: Any, page_file: Path) -> None:
+    ctx = browser.new_context()
+    requests: list[str] = []
+    ctx.on("request", lambda r: requests.append(r.url))
+    tab = ctx.new_page()
+    violations: list[str] = []
+    tab.on("console", lambda m: violations.append(m.text) if m.type == "error" else None)
+    tab.goto(page_file.as_uri() + "#speed=10K")
+    tab.wait_for_function("() => window.deckgenReady !== undefined")
+    tab.evaluate(GO, "#speed=2.5K&check=1h&workload=candidates")
+    assert requests == [page_file.as_uri() + "#speed=10K"] or requests == [page_file.as_uri()]
+    assert violations == []  # no script or style refused by the policy, nothing broken
+
+
+@pytest.mark.parametrize("width", [375, 640])  # a phone, and 1280 px at 200% zoom
+def test_no_sideways_scrolling(browser: Any, page_file: Path, width: int) -> None:
+    tab = _open(browser, page_file, width=width)
+    for fragment in ("#speed=100&check=24h&workload=rehearsals", "#speed=2.5K&check=15min",
+                     "#speed=1M&check=none&workload=candidates"):
+        tab.evaluate(GO, fragment)
+        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_without_javascript_the_content_dial_is_static_text(browser: Any, page_file: Path,
+                                                            content: Any) -> None:
+    tab = _open(browser, page_file, "#speed=100", java_script_enabled=False)
+    body = tab.inner_text("body")
+    told = story.compose(content)
+    assert told.our_dial.replace(NBSP, " ") in body.replace(NBSP, " ")
+    assert "132.57\u00d7" in body and "134.33\u00d7" in body and "2 h 14 min 20 s" in body.replace(
+        NBSP, " ")
+    assert not tab.is_visible("#speed")  # the controls need the script, so they stay hidden
+    assert tab.is_visible(".static-dial")
+
+
+def test_hostile_content_stays_text(browser: Any, tmp_path: Path) -> None:
+    text = DEFAULT_CONTENT.read_text(encoding="utf-8")
+    hostile = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
+    text = text.replace("title: A million tokens a second", f"title: '{hostile}'")
+    text = text.replace("scarce: \"Taste.", f"scarce: \"{hostile.replace(chr(34), chr(92) + chr(34))} Taste.")
+    path = tmp_path / "content.yaml"
+    path.write_text(text, encoding="utf-8")
+    content = source.read(path)[0]
+    assert content.meta.title == hostile
+    out = tmp_path / "page.html"
+    out.write_bytes(page.render(content, story.compose(content)))
+    tab = _open(browser, out)
+    assert tab.title() == hostile
+    assert tab.evaluate("document.querySelectorAll('img').length") == 0
+    assert tab.evaluate("document.scripts.length") == 2  # the page's data and its own script
+    assert hostile in tab.inner_text("article[data-experiment=endings]")
