@@ -1,6 +1,6 @@
 """The quick commands stay quick: `deckgen --help`, `table` and `check` never import the
-renderers' libraries (matplotlib, python-pptx, reportlab, svglib, Pillow). Each is proven twice,
-from the modules loaded when the command ends and from Python's own `-X importtime` log."""
+renderers' libraries (matplotlib, python-pptx, reportlab, svglib, Pillow, Jinja2). Each is proven
+twice, from the modules loaded when the command ends and from Python's own `-X importtime` log."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 import pytest
 from conftest import DEFAULT_CONTENT, ROOT
 
-HEAVY = ("matplotlib", "pptx", "reportlab", "svglib", "PIL")
+HEAVY = ("matplotlib", "pptx", "reportlab", "svglib", "PIL", "jinja2", "markupsafe")
 
 # Runs deckgen's command line in this process, then reports which heavy modules got loaded.
 PROBE = """

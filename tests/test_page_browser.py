@@ -32,7 +32,8 @@ NBSP = "\u00a0"
 
 # Everything the page marks: named figures, the story's composed texts, highlighted rows.
 COLLECT = """() => {
-  const figs = [...document.querySelectorAll("[data-fig]")].map(e => [e.dataset.fig, e.textContent]);
+  const figs = [...document.querySelectorAll("[data-fig]")]
+    .map(e => [e.dataset.fig, e.textContent]);
   const texts = {};
   for (const e of document.querySelectorAll("[data-story]")) texts[e.dataset.story] = e.textContent;
   const rows = {};
@@ -292,7 +293,8 @@ def test_hostile_content_stays_text(browser: Any, tmp_path: Path) -> None:
     text = DEFAULT_CONTENT.read_text(encoding="utf-8")
     hostile = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
     text = text.replace("title: A million tokens a second", f"title: '{hostile}'")
-    text = text.replace("scarce: \"Taste.", f"scarce: \"{hostile.replace(chr(34), chr(92) + chr(34))} Taste.")
+    quoted = hostile.replace('"', '\\"')
+    text = text.replace('scarce: "Taste.', f'scarce: "{quoted} Taste.')
     path = tmp_path / "content.yaml"
     path.write_text(text, encoding="utf-8")
     content = source.read(path)[0]
