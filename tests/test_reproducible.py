@@ -13,7 +13,7 @@ import pytest
 from conftest import DEFAULT_CONTENT, run_cli
 from pypdf import PdfReader
 
-NAMES = ["million-tokens-1M.pdf", "million-tokens-1M.pptx"]
+NAMES = ["million-tokens-1M.html", "million-tokens-1M.pdf", "million-tokens-1M.pptx"]
 EPOCH = 1_700_000_000  # 2023-11-14 22:13:20 UTC
 
 
@@ -110,7 +110,7 @@ def test_deck_and_handout_built_apart_match_the_parallel_build(
 ) -> None:
     """A build draws the handout in a second process; built one at a time, the same bytes."""
     out = tmp_path / "apart"
-    for only in ("deck", "handout"):
+    for only in ("deck", "handout", "html"):
         run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(out), "--only", only)
         assert run.returncode == 0, run.stderr
     assert hashes(out) == hashes(default_build)

@@ -153,7 +153,8 @@ def stand_in(content, options, *_args, **_kwargs):  # type: ignore[no-untyped-de
     speed = content.dial.speed
     if speed == 1000 and options.only == "handout":  # the deck of this combination draws fine
         raise RenderError("the handout could not be drawn at 1K")
-    return {".pptx": f"deck at {speed}".encode(), ".pdf": f"handout at {speed}".encode()}
+    return {".pptx": f"deck at {speed}".encode(), ".pdf": f"handout at {speed}".encode(),
+            ".html": f"page at {speed}".encode()}
 
 
 def test_one_failing_combination_does_not_stop_the_others(
@@ -169,13 +170,16 @@ def test_one_failing_combination_does_not_stop_the_others(
     assert [p.name for p in heard] == [
         "million-tokens-100.pptx",
         "million-tokens-100.pdf",
+        "million-tokens-100.html",
         "million-tokens-1M.pptx",
         "million-tokens-1M.pdf",
+        "million-tokens-1M.html",
     ]
     assert (tmp_path / "million-tokens-1M.pdf").read_bytes() == b"handout at 1000000"
     # Its deck was drawn, but a combination's files land together or not at all.
     assert (tmp_path / "million-tokens-1K.pptx").read_bytes() == b"the last good deck"
     assert not (tmp_path / "million-tokens-1K.pdf").exists()
+    assert not (tmp_path / "million-tokens-1K.html").exists()
 
 
 # --- Real sweeps ---------------------------------------------------------------------------
@@ -192,8 +196,10 @@ def test_parallel_and_serial_sweeps_give_the_same_files(tmp_path: Path) -> None:
     run = run_cli(*args, "--out", str(parallel), "--jobs", "2")
     assert run.returncode == 0, run.stderr
     names = [
+        "million-tokens-100-check-15min.html",
         "million-tokens-100-check-15min.pdf",
         "million-tokens-100-check-15min.pptx",
+        "million-tokens-2.5K-check-15min.html",
         "million-tokens-2.5K-check-15min.pdf",
         "million-tokens-2.5K-check-15min.pptx",
     ]
@@ -205,7 +211,8 @@ def test_parallel_and_serial_sweeps_give_the_same_files(tmp_path: Path) -> None:
     run = run_cli(*args, "--out", str(serial), "--jobs", "1")
     assert run.returncode == 0, run.stderr
     assert files(serial) == files(parallel)
-    assert files(parallel)[names[0]] != files(parallel)[names[2]]  # the speed made a difference
+    assert files(parallel)[names[0]] != files(parallel)[names[3]]  # the speed made a difference
+    assert files(parallel)[names[1]] != files(parallel)[names[4]]
     assert not [p for p in tmp_path.rglob(".deckgen-*") if p.is_file()]
 
 
@@ -274,11 +281,11 @@ def test_renderer_warnings_are_heard_once(tmp_path: Path, monkeypatch: pytest.Mo
     def warns(content, options, parallel=False, warnings=None):  # type: ignore[no-untyped-def]
         if options.only == "handout" and warnings is not None:
             warnings.append(box)
-        return {".pptx": b"deck", ".pdf": b"handout"}
+        return {".pptx": b"deck", ".pdf": b"handout", ".html": b"page"}
 
     monkeypatch.setattr(build, "render", warns)
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,1K,1M", None)
     heard: list[Problem] = []
     written = sweep.run(jobs, 1, lambda _: None, heard)
-    assert len(written) == 6
+    assert len(written) == 9  # a deck, a handout and a page per speed
     assert heard == [box]

@@ -397,10 +397,13 @@
   }
   function axes(svg, f, x, y, xticks, yticks) {
     var g = el("g", { "class": "axis" }, svg);
+    var last = null;
     yticks.forEach(function (t) {
       var yy = y(t[0]);
       el("line", { x1: f.left, x2: f.w - f.right, y1: yy, y2: yy, "class": "grid" }, g);
+      if (last !== null && Math.abs(last - yy) < 16) return;  // no label over its neighbour
       el("text", { x: f.left - 6, y: yy + 4, "text-anchor": "end" }, g, t[1]);
+      last = yy;
     });
     xticks.forEach(function (t, i) {
       var xx = x(t[0]);
@@ -533,7 +536,9 @@
     var texts = document.querySelectorAll("[data-story]");
     for (var j = 0; j < texts.length; j++) {
       var sk = texts[j].getAttribute("data-story");
-      if (Object.prototype.hasOwnProperty.call(s, sk)) texts[j].textContent = s[sk];
+      if (!Object.prototype.hasOwnProperty.call(s, sk)) continue;
+      texts[j].textContent = s[sk];
+      if (texts[j].classList.contains("big")) texts[j].classList.toggle("long", s[sk].length > 9);
     }
     var rows = document.querySelectorAll("[data-row]");
     for (var r = 0; r < rows.length; r++) {
