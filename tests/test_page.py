@@ -199,6 +199,20 @@ def test_hostile_text_never_becomes_markup(tmp_path: Path) -> None:
     assert "</" not in data and json.loads(data)["workloads"][0]["noun"].startswith("</script>")
 
 
+def test_a_page_too_big_is_refused_with_one_line(content: Any) -> None:
+    from dataclasses import replace
+
+    from deckgen.errors import InputError
+
+    long = replace(content, slides={**content.slides, "dial": replace(
+        content.slides["dial"], notes="All talk and no figures. " * 6000)})
+    with pytest.raises(InputError) as caught:
+        page.render(long, story.compose(long))
+    (line,) = caught.value.lines()
+    assert re.fullmatch(r".*content\.yaml: the web page would be \d{3},\d{3} bytes, more than "
+                        r"the 150,000 one self-contained page may take; shorten the prose", line)
+
+
 def test_build_writes_the_page_beside_the_deck_and_handout(tmp_path: Path) -> None:
     run = run_cli("build", str(DEFAULT_CONTENT), "--only", "html", "--speed", "2.5K",
                   "--out", str(tmp_path))

@@ -44,7 +44,15 @@ COLLECT = """() => {
           check: document.getElementById("check").getAttribute("aria-valuetext")};
 }"""
 
-GO = """async (hash) => {
+# A new fragment, as a link or the address bar gives it, and what the page then shows.
+GO = """(hash) => {
+  history.replaceState(null, "", hash);
+  dispatchEvent(new HashChangeEvent("hashchange"));
+  return (%s)();
+}""" % COLLECT
+
+# The same through the browser's own navigation.
+NAVIGATE = """async (hash) => {
   const changed = new Promise(r => addEventListener("hashchange", r, {once: true}));
   location.hash = hash;
   await changed;
@@ -203,6 +211,10 @@ def test_fragment_is_read_written_and_bad_values_fall_back(browser: Any, page_fi
     assert tab.evaluate("location.hash") == "#speed=100K&check=15min&workload=apps"
     again = _open(browser, page_file, "#speed=100K&check=15min&workload=apps")
     assert again.evaluate(COLLECT)["texts"] == tab.evaluate(COLLECT)["texts"]
+    seen = tab.evaluate(NAVIGATE, "#speed=25K&check=2h&workload=rehearsals")
+    assert seen["texts"]["dial.speed"] == "25,000 tokens/sec"
+    assert seen["texts"]["dial.figure"].replace(NBSP, " ") == "6 min 40 s"  # 10,000,000 / 25,000
+    assert seen["texts"]["b.check"].replace(NBSP, " ") == "2 h"
     # The command line's forms.
     for fragment, speed, check in (("#speed=40000&check=90s", "40,000 tokens/sec", "90 seconds"),
                                    ("#speed=2.5K&check=1h", "2,500 tokens/sec", "1 h"),
@@ -221,6 +233,44 @@ def test_fragment_is_read_written_and_bad_values_fall_back(browser: Any, page_fi
     seen = tab.evaluate(GO, "#speed=nonsense&check=24h")
     assert seen["texts"]["dial.speed"] == home["dial.speed"]
     assert seen["texts"]["b.check"].replace(NBSP, " ") == "24 h"
+
+
+SPEEDS = ["1,000", "1,00", "1_000", "1e3", "1E3", ".5K", "2.5k", "1 M", "1M tokens/sec",
+          "1000 tokens per second", "  40K ", "+1K", "-1K", "1e", "1.2.3", "0x10", "1e10000",
+          "1e9999", "1.", "1k tokens/s", "\uff11\uff10\uff10\uff10", "\u0661\u0660\u0660\u0660", "99.99",
+          "100.001", "1T", "2B", "1e12", "1e13", "12,345.678", "1,2345", "K", "", "nan", "inf",
+          "0.1K", "1_0_0"]
+CHECKS = ["90s", "1h", "15 min", "1.5 h", "1e3s", "1 day", "none", "no", "0", "-0", "0 s",
+          "1,000 s", "0.0001s", "0.001s", "400 days", "366 days", "1 fortnight", "60 S", " 1 h ",
+          "1hr", "2mins", "5e-1 min", "1e", "h", "-5s", "\uff19\uff10s", "3 hours", "2.5 d",
+          "1,5 min", "1e-3 s"]
+
+
+def test_the_fragment_reads_values_as_the_command_line_does(browser: Any, page_file: Path,
+                                                            content: Any) -> None:
+    """Each speed and check the command line takes shows as the core formats it; each one it
+    refuses (or a speed below the slow end) leaves the content's dial."""
+    from urllib.parse import quote
+
+    from deckgen import fmt, quantities
+
+    tab = _open(browser, page_file)
+    home = _expected(content, None, None, None)[1]
+    for text in SPEEDS:
+        try:
+            speed = quantities.parse_speed(text)
+            want = fmt.speed(speed) if speed >= content.dial.slow_speed else home["dial.speed"]
+        except ValueError:
+            want = home["dial.speed"]
+        seen = tab.evaluate(GO, f"#speed={quote(text)}&check=1h")
+        assert seen["texts"]["dial.speed"] == want, repr(text)
+    for text in CHECKS:
+        try:
+            want = fmt.keep_together(fmt.check(quantities.parse_duration(text)))
+        except ValueError:
+            want = home["b.check"]
+        seen = tab.evaluate(GO, f"#check={quote(text)}&speed=2K")
+        assert seen["texts"]["b.check"] == want, repr(text)
 
 
 def test_keyboard_moves_the_sliders_and_the_picker(browser: Any, page_file: Path) -> None:

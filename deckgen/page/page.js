@@ -118,8 +118,16 @@
   }
   var MIN_SPEED = Q(1, 1000), MAX_SPEED = Q(pow10(12));
   var MIN_DURATION = Q(1, 1000), MAX_DURATION = Q(366 * 24 * 3600);
+  // Any script's decimal digits read as their values, as Python's \d and Decimal read them.
+  function digits(text) {
+    return text.replace(/\p{Nd}/gu, function (ch) {
+      var cp = ch.codePointAt(0), start = cp;
+      while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
+      return String((cp - start) % 10);
+    });
+  }
   function parseSpeed(value) {
-    var text = value.trim().toLowerCase();
+    var text = digits(value.trim().toLowerCase());
     text = text.replace(/\s*(tokens?\s*(\/|per)\s*(sec(ond)?|s))$/, "");
     var last = text.slice(-1), suffix = last !== "" && "kmgbt".indexOf(last) >= 0 ? last : "";
     var v = exact(text.slice(0, text.length - suffix.length));
@@ -131,6 +139,7 @@
   function parseDuration(value) {
     var text = value.trim().toLowerCase();
     if (text === "none" || text === "no" || text === "0") return Q(0);
+    text = digits(text);
     var m = DURATION.exec(text);
     if (!m || !Object.prototype.hasOwnProperty.call(UNITS, m[2])) return null;
     var v = exact(m[1]);

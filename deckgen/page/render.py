@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from deckgen import fmt, story
 from deckgen.content import Content
-from deckgen.errors import RenderError
+from deckgen.errors import InputError, Problem, RenderError
 from deckgen.figures import Figure, figures, split
 
 MAX_BYTES = 150_000
@@ -169,6 +169,8 @@ def render(content: Content, told: story.Story) -> bytes:
     )
     data = page.encode("utf-8")
     if len(data) > MAX_BYTES:
-        raise RenderError(f"the page is {fmt.count(len(data))} bytes, more than the "
-                          f"{fmt.count(MAX_BYTES)} a self-contained page may take")
+        raise InputError(Problem(
+            f"the web page would be {fmt.count(len(data))} bytes, more than the "
+            f"{fmt.count(MAX_BYTES)} one self-contained page may take; shorten the prose",
+            content.file))
     return data
