@@ -237,7 +237,8 @@ def test_fragment_is_read_written_and_bad_values_fall_back(browser: Any, page_fi
 
 SPEEDS = ["1,000", "1,00", "1_000", "1e3", "1E3", ".5K", "2.5k", "1 M", "1M tokens/sec",
           "1000 tokens per second", "  40K ", "+1K", "-1K", "1e", "1.2.3", "0x10", "1e10000",
-          "1e9999", "1.", "1k tokens/s", "\uff11\uff10\uff10\uff10", "\u0661\u0660\u0660\u0660", "99.99",
+          "1e9999", "1.", "1k tokens/s", "\uff11\uff10\uff10\uff10",
+          "\u0661\u0660\u0660\u0660", "99.99",
           "100.001", "1T", "2B", "1e12", "1e13", "12,345.678", "1,2345", "K", "", "nan", "inf",
           "0.1K", "1_0_0"]
 CHECKS = ["90s", "1h", "15 min", "1.5 h", "1e3s", "1 day", "none", "no", "0", "-0", "0 s",
