@@ -357,3 +357,18 @@ def test_hostile_content_stays_text(browser: Any, tmp_path: Path) -> None:
     assert tab.evaluate("document.querySelectorAll('img').length") == 0
     assert tab.evaluate("document.scripts.length") == 2  # the page's data and its own script
     assert hostile in tab.inner_text("article[data-experiment=endings]")
+
+
+def test_reduced_motion_and_print(browser: Any, page_file: Path) -> None:
+    """Bars move only for readers who have not asked for less motion; print drops the controls
+    and keeps every figure."""
+    duration = ("() => getComputedStyle(document.querySelector('#bar-1 .writing'))"
+                ".transitionDuration")
+    moving = _open(browser, page_file, reduced_motion="no-preference")
+    assert set(moving.evaluate(duration).split(", ")) == {"0.15s"}
+    still = _open(browser, page_file, reduced_motion="reduce")
+    assert set(still.evaluate(duration).split(", ")) == {"0s"}
+    still.emulate_media(media="print")
+    assert not still.is_visible("#speed") and not still.is_visible("#check")
+    assert still.is_visible("[data-story='b.end_to_end_speedup']")
+    assert still.is_visible("#chart-ceiling")
