@@ -306,6 +306,29 @@ def test_keyboard_moves_the_sliders_and_the_picker(browser: Any, page_file: Path
     assert text("dial.figure") == "0.8 seconds"
 
 
+DRAG = """async (position) => {
+  const slider = document.getElementById("speed");
+  slider.value = position;
+  slider.dispatchEvent(new Event("input"));
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return document.querySelector("[data-story='dial.speed']").textContent;
+}"""
+
+
+def test_the_speed_slider_is_logarithmic_and_snaps_to_marks(browser: Any, page_file: Path) -> None:
+    """1,000 steps over four decades: 1K sits at step 250; near a mark the slider takes the
+    mark, elsewhere a speed of two significant figures."""
+    tab = _open(browser, page_file)
+    assert tab.evaluate(DRAG, 250) == "1,000 tokens/sec"
+    assert tab.evaluate(DRAG, 257) == "1,000 tokens/sec"  # snapped
+    assert tab.evaluate(DRAG, 262) == "1,100 tokens/sec"  # 100 x 10^(262/250) = 1,116.9...
+    assert tab.evaluate(DRAG, 500) == "10,000 tokens/sec"
+    assert tab.evaluate(DRAG, 625) == "32,000 tokens/sec"  # 10^4.5 = 31,622.7...
+    assert tab.evaluate(DRAG, 0) == "100 tokens/sec"
+    assert tab.evaluate(DRAG, 1000) == "1,000,000 tokens/sec"
+    assert tab.evaluate("() => location.hash") == "#speed=1M&check=1min&workload=endings"
+
+
 def test_no_request_leaves_the_file(browser: Any, page_file: Path) -> None:
     ctx = browser.new_context()
     requests: list[str] = []

@@ -152,7 +152,7 @@ def render(content: Content, told: story.Story) -> bytes:
     csp = ("default-src 'none'; "
            f"script-src {_sha256(js)}; "
            f"style-src {_sha256(root)} {_sha256(css)}; "
-           "img-src data:; base-uri 'none'; form-action 'none'")
+           "base-uri 'none'; form-action 'none'")
 
     def prose(text: str) -> tuple[Piece, ...]:
         return pieces(text, table)
