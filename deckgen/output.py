@@ -25,6 +25,7 @@ import secrets
 import signal
 import stat
 import struct
+import tempfile
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -217,13 +218,8 @@ def locked(folder: Path, wait: float = LOCK_WAIT) -> Iterator[None]:
 
 def _stage(target: Path, data: bytes, *, sync: bool = True) -> Path:
     """A finished, flushed temporary copy of `data` beside `target`."""
-    while True:
-        temp = target.with_name(f"{PREFIX}{secrets.token_hex(6)}.tmp")
-        try:
-            handle = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-            break
-        except FileExistsError:
-            continue
+    handle, name = tempfile.mkstemp(prefix=PREFIX, suffix=".tmp", dir=target.parent)
+    temp = Path(name)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
