@@ -48,11 +48,20 @@ def stem(content: Content, with_check: bool) -> str:
     name = f"million-tokens-{_speed_name(content.dial.speed)}"
     if with_check:
         name += "-check-" + _check_name(content.dial.fixed_check)
-    if len(name) <= MAX_STEM:
+    values = [content.dial.speed] + ([content.dial.fixed_check] if with_check else [])
+    if len(name) <= MAX_STEM and all(_finite(v) for v in values):
         return name
     exact = f"{content.dial.speed}|{content.dial.fixed_check if with_check else ''}"
     digest = hashlib.sha256(exact.encode("ascii")).hexdigest()[:12]
     return f"{name[:MAX_STEM - 13]}-{digest}"
+
+
+def _finite(value: Fraction) -> bool:
+    rest = value.denominator
+    for factor in (2, 5):
+        while rest % factor == 0:
+            rest //= factor
+    return rest == 1
 
 
 def _speed_name(speed: Fraction) -> str:
@@ -81,9 +90,8 @@ def _decimal(value: Fraction) -> str:
         rest, twos = rest // 2, twos + 1
     while rest % 5 == 0:
         rest, fives = rest // 5, fives + 1
-    if rest != 1:
-        raise ValueError(f"{value} has no finite decimal")
-    places = max(twos, fives)
+    places = max(twos, fives) if rest == 1 else 40  # no finite decimal: 40 places, then
+    # `stem` gives the name a digest of the exact value
     digits = str(value.numerator * 10**places // value.denominator).rjust(places + 1, "0")
     return digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
 

@@ -64,8 +64,7 @@ def read_bounded(path: Path, limit: int) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them. A FIFO, a device
     or a folder is refused (NotRegular) before anything is read and without waiting;
     the operating system's refusals are raised as they come (OSError)."""
-    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    with os.fdopen(handle, "rb") as stream:
+    with open(path, "rb", opener=_no_wait) as stream:
         info = os.fstat(stream.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise NotRegular(kind_of(info.st_mode))
@@ -75,6 +74,11 @@ def read_bounded(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise TooLarge
     return data
+
+
+def _no_wait(path: str, flags: int) -> int:
+    """Open without waiting (a FIFO with no writer would block a plain open)."""
+    return os.open(path, flags | os.O_NONBLOCK)
 
 
 def kind_of(mode: int) -> str:
