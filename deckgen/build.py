@@ -187,6 +187,8 @@ def write(content: Content, options: Options, parallel: bool = False,
     them: a damaged entry costs time, never the build."""
     environment.check()
     output.check(options.out)  # the folder itself is made only when the files are written
+    if options.only != "handout":
+        _read_template(options.template)  # refused before any drawing
     chartcache.settle_matplotlib()
     name = stem(content, options.check is not None)
     with chartcache.use(options.out):  # new charts are kept only once the files are written

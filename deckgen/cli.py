@@ -34,6 +34,20 @@ Workload = Annotated[Optional[str], typer.Option(
     "--workload", help="Id of the workload the dial features (overrides dial.workload).")]
 
 
+def _bounded(speed: str | None, check: str | None) -> None:
+    """Refuse an over-long --speed or --check at once, quoting only its start."""
+    from deckgen import quantities
+    from deckgen.errors import InputError
+
+    problems = []
+    for option, value, rule in (("--speed", speed, quantities.SPEED_RULE),
+                                ("--check", check, quantities.DURATION_RULE)):
+        if value is not None and len(value) > quantities.MAX_TEXT:
+            problems.append(Problem(f"{rule}, got {value[:37] + '...'!r}", path=option))
+    if problems:
+        raise InputError(problems)
+
+
 def _warn(warnings: list[Problem]) -> None:
     for w in warnings:
         print(w, file=sys.stderr)
@@ -67,6 +81,7 @@ def table(
     from deckgen import report, source
     from deckgen.figures import with_overrides
 
+    _bounded(speed, check)
     parsed, warnings = source.read(content)
     parsed = with_overrides(parsed, speed, check, workload)
     _warn(warnings)
@@ -146,6 +161,7 @@ def build(
     """Build the deck (.pptx) and the handout (.pdf) into the output folder."""
     from deckgen import build as pipeline
 
+    _bounded(speed, check)
     options = _options(out=out, speed=speed, check=check, workload=workload, only=only,
                        aspect=aspect, paper=paper, template=template, walk=walk, pages=pages)
     if watch:
