@@ -250,10 +250,17 @@ def layouts(template: Annotated[Path, typer.Argument(help="A .pptx file.")]) -> 
     from deckgen import deck, template_file
     from deckgen.errors import InputError
 
-    try:
-        template_file.read(template)  # a FIFO, a device or a zip bomb is refused first
-    except InputError as err:
-        raise InputError([replace(p, path=None) for p in err.problems]) from None
+    if template.is_file():  # a zip bomb is refused first, each problem named by the file
+        try:
+            template_file.read(template)
+        except InputError as err:
+            raise InputError([replace(p, file=str(template), path=None)
+                              for p in err.problems]) from None
+    elif template.exists() and not template.is_dir():  # a FIFO or a device: never read
+        try:
+            template_file.read(template)
+        except InputError as err:
+            raise InputError([replace(p, path=None) for p in err.problems]) from None
     sys.stdout.write(deck.describe_layouts(template))
 
 
