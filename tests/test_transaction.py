@@ -317,6 +317,7 @@ def test_an_append_only_folder_is_one_line_and_leaves_nothing(earlier: Path) -> 
         _chattr("-a", earlier)
 
 
+@pytest.mark.slow
 def test_an_append_only_folder_fails_a_real_build_with_one_line(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
