@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import re
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from deckgen import chartcache, fmt, output, quantities, source, story
+from deckgen import chartcache, environment, fmt, output, quantities, source, story, template_file
 from deckgen import parallel as forking
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
@@ -34,16 +34,34 @@ class Options:
     pages_auto: bool = False
 
 
+MAX_STEM = 120  # characters of a file name before its tail becomes a digest
+
+
 def stem(content: Content, with_check: bool) -> str:
     """The file name shared by deck, handout and page: 'million-tokens-1M', '...-1M-check-15min'.
 
     Names are exact, so different dials never share a file: a speed or check whose short
-    form rounds ('1.23K' for 1,234) is written out in full ('1234', '60.04s').
+    form rounds ('1.23K' for 1,234) is written out in full ('1234', '60.04s'), from the
+    dial's exact values. A name longer than MAX_STEM keeps its start and ends in a short
+    digest of the exact values instead ('million-tokens-1000.00000...-3f2a9c1b0d4e').
     """
     name = f"million-tokens-{_speed_name(content.dial.speed)}"
     if with_check:
         name += "-check-" + _check_name(content.dial.fixed_check)
-    return name
+    values = [content.dial.speed] + ([content.dial.fixed_check] if with_check else [])
+    if len(name) <= MAX_STEM and all(_finite(v) for v in values):
+        return name
+    exact = f"{content.dial.speed}|{content.dial.fixed_check if with_check else ''}"
+    digest = hashlib.sha256(exact.encode("ascii")).hexdigest()[:12]
+    return f"{name[:MAX_STEM - 13]}-{digest}"
+
+
+def _finite(value: Fraction) -> bool:
+    rest = value.denominator
+    for factor in (2, 5):
+        while rest % factor == 0:
+            rest //= factor
+    return rest == 1
 
 
 def _speed_name(speed: Fraction) -> str:
@@ -52,21 +70,29 @@ def _speed_name(speed: Fraction) -> str:
 
 
 def _check_name(seconds: Fraction) -> str:
+    """'none', '60s', '0.5s', '15min', '2h46min40s': whole seconds from 100 on as hours,
+    minutes and seconds (as the tables show them), any other value as exact seconds."""
     if seconds == 0:
         return "none"
-    parts = re.findall(r"([\d.,]+) ([a-z]+)", fmt.check(seconds))  # '2 h 46 min 40 s', '60 seconds'
-    if sum(quantities.parse_duration(f"{n} {unit}") for n, unit in parts) != seconds:
+    if seconds.denominator != 1 or seconds < 100:
         return _decimal(seconds) + "s"
-    return "".join(n.replace(",", "") + ("s" if unit.startswith("second") else unit)
-                   for n, unit in parts)
+    hours, rest = divmod(int(seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return "".join(f"{n}{unit}" for n, unit in ((hours, "h"), (minutes, "min"), (secs, "s"))
+                   if n)
 
 
 def _decimal(value: Fraction) -> str:
     """An exact decimal with no separators: '1234', '60.04' (parsed values always end)."""
-    places = 0
-    while (value * 10**places).denominator != 1 and places < 40:
-        places += 1
-    digits = str(round(value * 10**places)).rjust(places + 1, "0")
+    twos = fives = 0
+    rest = value.denominator
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    places = max(twos, fives) if rest == 1 else 40  # no finite decimal: 40 places, then
+    # `stem` gives the name a digest of the exact value
+    digits = str(value.numerator * 10**places // value.denominator).rjust(places + 1, "0")
     return digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
 
 
@@ -166,11 +192,30 @@ def write(content: Content, options: Options, parallel: bool = False,
           warnings: list[Problem] | None = None) -> list[Path]:
     """Render prepared content and write its files, all of them or none; charts come from
     the output folder's cache when an earlier build drew them. The renderers' warnings are
-    added to `warnings` when given."""
+    added to `warnings` when given.
+
+    A build that fails after taking charts from the disk cache is drawn once more without
+    them: a damaged entry costs time, never the build."""
+    environment.check()
     output.check(options.out)  # the folder itself is made only when the files are written
+    if options.only != "handout":
+        _read_template(options.template)  # refused before any drawing
+    chartcache.settle_matplotlib()
     name = stem(content, options.check is not None)
     with chartcache.use(options.out):  # new charts are kept only once the files are written
-        files = render(content, options, parallel, warnings)
+        heard: list[Problem] = []
+        try:
+            files = render(content, options, parallel, heard)
+        except InputError:
+            raise
+        except Exception:
+            if not chartcache.read_from_disk() and not chartcache.has_entries(options.out):
+                raise
+            chartcache.distrust()
+            heard = []
+            files = render(content, options, parallel, heard)
+        if warnings is not None:
+            warnings.extend(heard)
         return output.write_all({options.out / f"{name}{suffix}": data
                                  for suffix, data in files.items()})
 
@@ -178,10 +223,4 @@ def write(content: Content, options: Options, parallel: bool = False,
 def _read_template(path: Path | None) -> bytes | None:
     if path is None:
         return None
-    if path.is_dir():
-        raise InputError(Problem("is a folder, not a .pptx template", str(path), path="--template"))
-    try:
-        return path.read_bytes()
-    except OSError as err:
-        raise InputError(Problem(f"cannot be read: {err.strerror}", str(path),
-                                 path="--template")) from None
+    return template_file.read(path)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import signal
 import sys
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -29,6 +32,20 @@ Check = Annotated[Optional[str], typer.Option(
     "(overrides dial.fixed_check).")]
 Workload = Annotated[Optional[str], typer.Option(
     "--workload", help="Id of the workload the dial features (overrides dial.workload).")]
+
+
+def _bounded(speed: str | None, check: str | None) -> None:
+    """Refuse an over-long --speed or --check at once, quoting only its start."""
+    from deckgen import quantities
+    from deckgen.errors import InputError
+
+    problems = []
+    for option, value, rule in (("--speed", speed, quantities.SPEED_RULE),
+                                ("--check", check, quantities.DURATION_RULE)):
+        if value is not None and len(value) > quantities.MAX_TEXT:
+            problems.append(Problem(f"{rule}, got {value[:37] + '...'!r}", path=option))
+    if problems:
+        raise InputError(problems)
 
 
 def _warn(warnings: list[Problem]) -> None:
@@ -64,6 +81,7 @@ def table(
     from deckgen import report, source
     from deckgen.figures import with_overrides
 
+    _bounded(speed, check)
     parsed, warnings = source.read(content)
     parsed = with_overrides(parsed, speed, check, workload)
     _warn(warnings)
@@ -144,18 +162,21 @@ def build(
     folder."""
     from deckgen import build as pipeline
 
+    _bounded(speed, check)
     options = _options(out=out, speed=speed, check=check, workload=workload, only=only,
                        aspect=aspect, paper=paper, template=template, walk=walk, pages=pages)
     if watch:
         from deckgen import source
         from deckgen.watch import watch as keep_watching
 
+        started = content or source.default_path()  # followed even when it goes away
+
         def once() -> list[Path]:
-            written, warnings = pipeline.build(content, options)  # type: ignore[arg-type]
+            written, warnings = pipeline.build(started, options)  # type: ignore[arg-type]
             _warn(warnings)
             return written
 
-        watched = [content or source.default_path()] + ([template] if template else [])
+        watched = [started] + ([template] if template else [])
         keep_watching(watched, once)
         return
     written, warnings = pipeline.build(content, options)  # type: ignore[arg-type]
@@ -227,8 +248,20 @@ def init(
 @app.command()
 def layouts(template: Annotated[Path, typer.Argument(help="A .pptx file.")]) -> None:
     """List a template's slide layouts and their placeholders."""
-    from deckgen import deck
+    from deckgen import deck, template_file
+    from deckgen.errors import InputError
 
+    if template.is_file():  # a zip bomb is refused first, each problem named by the file
+        try:
+            template_file.read(template)
+        except InputError as err:
+            raise InputError([replace(p, file=str(template), path=None)
+                              for p in err.problems]) from None
+    elif template.exists() and not template.is_dir():  # a FIFO or a device: never read
+        try:
+            template_file.read(template)
+        except InputError as err:
+            raise InputError([replace(p, path=None) for p in err.problems]) from None
     sys.stdout.write(deck.describe_layouts(template))
 
 
@@ -256,14 +289,19 @@ def main() -> None:
         for line in err.lines():
             print(line, file=sys.stderr)
         sys.exit(err.exit_code)
-    except KeyboardInterrupt:
-        _interrupted()
+    except KeyboardInterrupt as err:
+        _interrupted(err)
+    except OSError as err:  # the machine refused something no module turned into a line
+        if _debug:
+            traceback.print_exc()
+        print(_os_line(err), file=sys.stderr)
+        sys.exit(2 if err.errno in (errno.ENAMETOOLONG, errno.ELOOP) else 1)
     except SystemExit as done:
         if done.code == 130 and _caused_by_ctrl_c(done):  # typer turns Ctrl-C into a silent exit
-            _interrupted()
+            _interrupted(_caused_by_ctrl_c(done))
         raise
     if code == 130:  # the command line parser's answer to Ctrl-C
-        _interrupted()
+        _interrupted(None)
     sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -271,15 +309,29 @@ def _terminate(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _interrupted() -> None:
-    print("interrupted; earlier files were left as they were", file=sys.stderr)
+def _interrupted(error: BaseException | None) -> None:
+    from deckgen.output import Interrupted
+
+    if isinstance(error, Interrupted):  # it came while files were swapped: they all landed
+        print("interrupted; the new files were all written before it stopped", file=sys.stderr)
+    else:
+        print("interrupted; earlier files were left as they were", file=sys.stderr)
     sys.exit(130)
 
 
-def _caused_by_ctrl_c(error: BaseException) -> bool:
+def _os_line(err: OSError) -> str:
+    """One line for an operating-system refusal: the path, then why."""
+    where = f"{os.fsdecode(err.filename)}: " if err.filename is not None else ""
+    if err.errno == errno.ENAMETOOLONG:
+        return f"{where}the name is longer than the file system allows (255 bytes); " \
+               "choose a shorter one"
+    return f"{where}cannot be used: {err.strerror or err}"
+
+
+def _caused_by_ctrl_c(error: BaseException) -> KeyboardInterrupt | None:
     seen: BaseException | None = error
     while seen is not None:
         if isinstance(seen, KeyboardInterrupt):
-            return True
+            return seen
         seen = seen.__cause__ or seen.__context__
-    return False
+    return None

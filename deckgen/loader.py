@@ -260,12 +260,13 @@ def _tag(tag: str) -> str:
 
 
 def _unprintable(text: str, breaks: bool = True) -> str | None:
-    """The first control character or lone surrogate in `text`; tabs and line breaks are fine
-    in values (they fold into spaces), never in keys."""
+    """The first control character, lone surrogate or U+FFFE/U+FFFF (which XML, and so a
+    deck, cannot carry) in `text`; tabs and line breaks are fine in values (they fold into
+    spaces), never in keys."""
     refused = ("Cc", "Cs") if breaks else ("Cc", "Cs", "Zl", "Zp")
     for char in text:
         if breaks and char in "\t\n\r":
             continue
-        if unicodedata.category(char) in refused:
+        if char in "\ufffe\uffff" or unicodedata.category(char) in refused:
             return char
     return None

@@ -25,6 +25,10 @@ SPEED_RULE = ("must be a positive number of tokens per second from 0.001 to 1,00
 DURATION_RULE = ("must be a duration of 0 or from 0.001 seconds to 366 days "
                  "(0, none, 60, '60 s', '15 min', '1 h', '24 h', '1 day')")
 
+# Longer texts are refused before any pattern runs, so parsing stays fast on any input; the
+# longest value deckgen itself prints (a file name's exact decimal) is far shorter.
+MAX_TEXT = 200
+
 _SUFFIX = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9, "t": 10**12}
 _NUMBER = re.compile(r"^[+-]?(\d[\d,_]*(\.\d*)?|\.\d+)([eE][+-]?\d{1,4})?$")
 _UNITS = {
@@ -33,12 +37,17 @@ _UNITS = {
     "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600,
     "d": 86400, "day": 86400, "days": 86400,
 }
-_DURATION = re.compile(r"^([+-]?[\d.,_eE+-]+?)\s*([a-z]*)$")
+# One part of a duration: a number and its unit ('2 h', '46min', '0.8 seconds', '1e3').
+_PART = re.compile(r"\s*([+-]?(?:\d[\d,_]*(?:\.\d*)?|\.\d+)(?:e[+-]?\d{1,4})?)\s*([a-z]*)")
+_SPEED_UNIT = re.compile(r"\s*tokens?\s*(?:/|per)\s*(?:sec(?:ond)?|s)$")
+_ORDER = {86400: 0, 3600: 1, 60: 2, 1: 3}
 
 
 def _exact(text: str) -> Fraction:
     """An exact value from a decimal string such as '1,000,000', '2.5' or '1e6'."""
     text = text.strip()
+    if len(text) > MAX_TEXT:
+        raise ValueError
     if not _NUMBER.match(text):
         raise ValueError
     if "," in text and not re.match(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?$", text):
@@ -69,8 +78,10 @@ def parse_speed(value: object) -> Fraction:
     """Tokens per second: 100, 1K, 10K, 1M, 1e6, '1,000,000', '2.5K', '1,000,000 tokens/sec'."""
     try:
         if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise ValueError
             text = value.strip().lower()
-            text = re.sub(r"\s*(tokens?\s*(/|per)\s*(sec(ond)?|s))$", "", text)
+            text = _SPEED_UNIT.sub("", text)
             suffix = text[-1:] if text[-1:] in "kmgbt" and text[-1:] != "" else ""
             speed = _exact(text[: len(text) - len(suffix)]) * _SUFFIX[suffix]
         else:
@@ -83,18 +94,18 @@ def parse_speed(value: object) -> Fraction:
 
 
 def parse_duration(value: object) -> Fraction:
-    """Seconds: 0, None/'none', 60, '60 s', '15 min', '1 h', '24 h', '1 day', '1.5 h'."""
+    """Seconds: 0, None/'none', 60, '60 s', '15 min', '1 h', '24 h', '1 day', '1.5 h', and
+    every duration deckgen prints: '2 h 46 min 40 s', '0.8 seconds', '2h46min40s'."""
     try:
         if value is None:
             return Fraction(0)
         if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise ValueError
             text = value.strip().lower()
             if text in ("none", "no", "0"):
                 return Fraction(0)
-            match = _DURATION.match(text)
-            if not match or match.group(2) not in _UNITS:
-                raise ValueError
-            seconds = _exact(match.group(1)) * _UNITS[match.group(2)]
+            seconds = _parts(text)
         else:
             seconds = _from_number(value)
     except (ValueError, TypeError):
@@ -102,6 +113,30 @@ def parse_duration(value: object) -> Fraction:
     if seconds < 0 or seconds > MAX_DURATION or 0 < seconds < MIN_DURATION:
         raise ValueError(DURATION_RULE)
     return seconds
+
+
+def _parts(text: str) -> Fraction:
+    """A duration of one or more parts, units from the largest down, each once: '90',
+    '15 min', '2 h 46 min 40 s'. One pass over the text."""
+    total = Fraction(0)
+    at, last = 0, -1
+    while at < len(text):
+        match = _PART.match(text, at)
+        if not match or match.end() == at:
+            raise ValueError
+        number, unit = match.groups()
+        if unit not in _UNITS or (number[0] in "+-" and at > 0):
+            raise ValueError
+        order = _ORDER[_UNITS[unit]]
+        if order <= last or (not unit and (at > 0 or match.end() < len(text.rstrip()))):
+            raise ValueError  # '1 h 2 h', '5 min 1 h', or a bare number beside others
+        total += _exact(number) * _UNITS[unit]
+        at, last = match.end(), order
+        while at < len(text) and text[at].isspace():
+            at += 1
+    if last < 0:
+        raise ValueError
+    return total
 
 
 def parse_count(value: object, limit: int = MAX_COUNT) -> int:

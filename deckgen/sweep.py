@@ -4,21 +4,23 @@ The whole list is checked before anything is built: one bad value and nothing is
 Worker processes then draw the decks and handouts (`build.render`, the same code as a
 single build, so the bytes do not depend on which process made them); this process writes
 each combination's two files together once both are drawn, so they are replaced together
-or not at all.
+or not at all. Only a few pieces are under way at once, and each is written and let go
+as soon as its partner is drawn, so a sweep's memory does not grow with its length.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import signal
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
-from deckgen import build, chartcache, fmt, output, parallel, quantities, source
+from deckgen import build, chartcache, environment, fmt, output, parallel, quantities, source
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 
@@ -65,14 +67,20 @@ def parse_list(
                 if number > 1 and item.isdigit() and len(item) == 3
                 else ""
             )
-            problems.append(Problem(f"{where} {err}, got {item!r}{hint}", path=option))
+            problems.append(Problem(f"{where} {err}, got {_shown(item)}{hint}", path=option))
             continue
         if value in seen:
-            problems.append(Problem(f"{where} ({item!r}) repeats {seen[value]!r}", path=option))
+            problems.append(Problem(f"{where} ({_shown(item)}) repeats {_shown(seen[value])}",
+                                    path=option))
             continue
         seen[value] = item
         values.append((value, item))
     return values, problems
+
+
+def _shown(item: str) -> str:
+    """An item as quoted in a message: a long one is cut (its start says enough)."""
+    return repr(item if len(item) <= 40 else item[:37] + "...")
 
 
 def plan(
@@ -83,6 +91,7 @@ def plan(
     Without `speeds`, the content's own speed marks; without `checks`, its fixed check
     (and names without a check).
     """
+    environment.check()
     base, warnings = source.read(content_path)
     if speeds is None:
         speed_values = [
@@ -134,6 +143,7 @@ def run(
     workers: int,
     finished: Callable[[Path], None],
     warnings: list[Problem] | None = None,
+    context: multiprocessing.context.BaseContext | None = None,
 ) -> list[Path]:
     """Build every job, `workers` processes at a time; `finished` hears of each file as it lands.
 
@@ -141,31 +151,38 @@ def run(
     this process writes each combination's two files together once both are drawn. A
     failing combination does not stop the others: its problems are raised together at the
     end, and its earlier files are left as they were. The renderers' warnings are added to
-    `warnings` once each.
+    `warnings` once each. At most two pieces per process are under way at a time, a deck
+    beside its handout, so finished bytes never pile up.
     """
+    environment.check()
     for folder in dict.fromkeys(job.options.out for job in jobs):
         output.check(folder)
+    chartcache.settle_matplotlib()  # before the workers start: they load matplotlib first
     pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
     landing = _Landing(jobs, finished, warnings if warnings is not None else [])
     if workers <= 1 or len(pieces) <= 1:
         for number, kind in pieces:
             landing.add(number, kind, _draw(jobs[number], kind))
         return landing.end()
-    context: multiprocessing.context.BaseContext
-    if "forkserver" in multiprocessing.get_all_start_methods():
+    if context is None and "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
         multiprocessing.set_forkserver_preload(_HEAVY)  # imported once, before workers fork
-    else:  # pragma: no cover - Windows: each worker imports for itself
+    elif context is None:  # pragma: no cover - Windows: each worker imports for itself
         context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(
-        min(workers, len(pieces)), mp_context=context, initializer=_quiet
-    ) as pool:
-        futures = {
-            pool.submit(_draw, jobs[number], kind): (number, kind) for number, kind in pieces
-        }
+    processes = min(workers, len(pieces))
+    waiting = deque(pieces)
+    with ProcessPoolExecutor(processes, mp_context=context, initializer=_quiet) as pool:
+        under_way: dict[Future[Drawn], tuple[int, str]] = {}
         try:
-            for future in as_completed(futures):
-                landing.add(*futures[future], future.result())
+            while waiting or under_way:
+                while waiting and len(under_way) < 2 * processes:
+                    number, kind = waiting.popleft()
+                    under_way[pool.submit(_draw, jobs[number], kind)] = (number, kind)
+                done, _ = wait(under_way, return_when=FIRST_COMPLETED)
+                for future in done:
+                    number, kind = under_way.pop(future)
+                    landing.add(number, kind, future.result())
+                del done, future  # the bytes go with the last reference
         except BrokenProcessPool:
             raise RenderError(
                 "a build process died (out of memory?); files already finished "
@@ -263,9 +280,19 @@ def _quiet() -> None:
 def _draw(job: Job, kind: str) -> Drawn:
     """One piece of one combination, in whichever process; nothing is written here."""
     heard: list[Problem] = []
+    options = replace(job.options, only=kind)
     try:
         with chartcache.use(job.options.out, save=False):
-            files = build.render(job.content, replace(job.options, only=kind), warnings=heard)
+            try:
+                files = build.render(job.content, options, warnings=heard)
+            except InputError:
+                raise
+            except Exception:  # perhaps a damaged cache entry: once more, drawing every chart
+                if not chartcache.has_entries(job.options.out):
+                    raise
+                chartcache.distrust()
+                heard = []
+                files = build.render(job.content, options, warnings=heard)
             charts = chartcache.drawn()
         return Drawn(files[SUFFIX[kind]], charts, heard)
     except DeckgenError as err:

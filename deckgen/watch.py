@@ -3,12 +3,15 @@
 The files are polled (modification time, size and identity), which needs no extra
 dependency and works on every file system. A failed build prints its problems and the
 watch goes on; since every build writes its files whole or not at all, the last good
-deck and handout stay in place until a build succeeds.
+deck and handout stay in place until a build succeeds. The watch follows the files it
+started with: when one disappears or stops being a file, the watch says so and waits for
+it to come back; it never builds anything else in its place.
 """
 
 from __future__ import annotations
 
 import os
+import stat as stats
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -29,6 +32,13 @@ def stamp(path: Path) -> Stamp:
     except OSError:
         return None
     return st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return stats.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _say(line: str) -> None:
@@ -76,7 +86,10 @@ def watch(
             changed = ", ".join(str(p) for p, a, b in zip(paths, seen, now, strict=True) if a != b)
             seen = now
             say(f"{changed} changed: building")
-            _attempt(rebuild, say, complain)
+            if not _attempt(rebuild, say, complain):
+                for path in paths:
+                    if not _is_file(path):
+                        complain(f"{path}: is not there as a file; waiting for it to come back")
             builds += 1
     except KeyboardInterrupt:
         say("stopped watching")
