@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import signal
 import sys
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -238,41 +241,70 @@ def main() -> None:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, _terminate)  # a polite kill cleans up like Ctrl-C
+    sys.exit(_run(None))
+
+
+def run(argv: Sequence[str]) -> tuple[int, str, str]:
+    """`deckgen ARGV` in this process: its exit code and what it printed on each stream.
+
+    It does what main() does, minus the process: no exit, no signal handler, the streams
+    captured. The current folder and the environment are this process's own.
+    """
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = _run(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def _run(argv: list[str] | None) -> int:
+    """The command line's exit code for `argv` (None: the process's own arguments)."""
+    global _debug
+    _debug = False
     try:
-        code = app(prog_name="deckgen", standalone_mode=False)
+        return _dispatch(argv)
+    except SystemExit as done:  # what the process would have exited with
+        if done.code is None or isinstance(done.code, int):
+            return done.code or 0
+        print(done.code, file=sys.stderr)
+        return 1
+
+
+def _dispatch(argv: list[str] | None) -> int:
+    try:
+        code = app(args=argv, prog_name="deckgen", standalone_mode=False)
     except typer.TyperException as err:  # a usage error: one line, like every other problem
         if type(err).__name__ == "NoArgsIsHelpError":  # plain `deckgen`: the help
             print(err.format_message())  # type: ignore[attr-defined]
-            sys.exit(0)
+            return 0
         ctx = getattr(err, "ctx", None)
         where = ctx.command_path if ctx else "deckgen"
         message = err.format_message()  # type: ignore[attr-defined]
         print(f"{where}: {message} (see '{where} --help')", file=sys.stderr)
-        sys.exit(getattr(err, "exit_code", 2))
+        return int(getattr(err, "exit_code", 2))
     except DeckgenError as err:
         if _debug:
             traceback.print_exc()
         for line in err.lines():
             print(line, file=sys.stderr)
-        sys.exit(err.exit_code)
+        return err.exit_code
     except KeyboardInterrupt:
-        _interrupted()
+        return _interrupted()
     except SystemExit as done:
         if done.code == 130 and _caused_by_ctrl_c(done):  # typer turns Ctrl-C into a silent exit
-            _interrupted()
+            return _interrupted()
         raise
     if code == 130:  # the command line parser's answer to Ctrl-C
-        _interrupted()
-    sys.exit(code if isinstance(code, int) else 0)
+        return _interrupted()
+    return code if isinstance(code, int) else 0
 
 
 def _terminate(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _interrupted() -> None:
+def _interrupted() -> int:
     print("interrupted; earlier files were left as they were", file=sys.stderr)
-    sys.exit(130)
+    return 130
 
 
 def _caused_by_ctrl_c(error: BaseException) -> bool:
