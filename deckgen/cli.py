@@ -8,9 +8,9 @@ import json
 import signal
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -270,7 +270,12 @@ def _run(argv: list[str] | None) -> int:
 
 
 def _dispatch(argv: list[str] | None) -> int:
+    quick = _quick(sys.argv[1:] if argv is None else argv)
     try:
+        if quick is not None:
+            command, arguments = quick
+            command(**arguments)
+            return 0
         code = app(args=argv, prog_name="deckgen", standalone_mode=False)
     except typer.TyperException as err:  # a usage error: one line, like every other problem
         if type(err).__name__ == "NoArgsIsHelpError":  # plain `deckgen`: the help
@@ -296,6 +301,41 @@ def _dispatch(argv: list[str] | None) -> int:
     if code == 130:  # the command line parser's answer to Ctrl-C
         return _interrupted()
     return code if isinstance(code, int) else 0
+
+
+# The quick commands' options, and whether each takes a value.
+_QUICK: dict[str, dict[str, bool]] = {
+    "table": {"--speed": True, "--check": True, "--workload": True, "--json": False},
+    "check": {"--figures": False},
+}
+_NAMES = {"--json": "as_json", "--figures": "list_figures"}
+
+
+def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None:
+    """`table` or `check` with plainly written arguments, read here: the command line library
+    spends longer converting them than the command needs to run. Anything else (help, a value
+    that starts with '-', an option written twice or as --name=value, a mistake) gets None and
+    goes to the library, which answers it as it always has; so does --debug, whose traceback
+    shows the library's frames. The same functions run either way.
+    """
+    name, *rest = argv or [""]
+    if name not in _QUICK:
+        return None
+    options = _QUICK[name]
+    arguments: dict[str, Any] = {}
+    tokens = iter(rest)
+    for token in tokens:
+        if token in options:
+            key = _NAMES.get(token, token[2:])
+            value = next(tokens, "") if options[token] else "yes"
+            if key in arguments or value[:1] in ("", "-"):
+                return None
+            arguments[key] = value if options[token] else True
+        elif token[:1] in ("", "-") or "content" in arguments:
+            return None
+        else:
+            arguments["content"] = Path(token)
+    return (table if name == "table" else check), arguments
 
 
 def _terminate(_signum: int, _frame: object) -> None:

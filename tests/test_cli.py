@@ -376,3 +376,48 @@ def test_debug_shows_a_traceback_only_when_asked(default_text: str, tmp_path: Pa
     assert "Traceback" not in plain.stderr
     assert debug.returncode == 2 and "Traceback" in debug.stderr
     assert debug.stderr.splitlines()[-1] == plain.stderr.splitlines()[-1]
+
+
+QUICK_ARGS = [
+    ("table", str(DEFAULT_CONTENT)),
+    ("table",),
+    ("check",),
+    ("table", "--json", str(DEFAULT_CONTENT), "--speed", "2500", "--check", "15 min",
+     "--workload", "candidates"),
+    ("check", str(DEFAULT_CONTENT), "--figures"),
+    ("table", str(DEFAULT_CONTENT), "--speed", "fast", "--check", "soon"),
+    ("check", "nowhere.yaml"),
+    ("check", "bad.yaml"),
+    ("table", "bad.yaml", "--json"),
+]
+
+
+@pytest.mark.parametrize("args", QUICK_ARGS, ids=[" ".join(a[:3]) for a in QUICK_ARGS])
+def test_the_quick_reading_answers_like_the_library(
+        args: tuple[str, ...], default_text: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`table` and `check` read their plainly written arguments without typer; the answer is
+    the same, byte for byte, as typer's."""
+    from deckgen import cli
+
+    (tmp_path / "bad.yaml").write_text(default_text.replace("\n  speed: 1M\n",
+                                                            "\n  speed: fast\n"))
+    assert cli._quick(list(args)) is not None
+    quick = run_in(*args, cwd=tmp_path)
+    monkeypatch.setattr(cli, "_quick", lambda _argv: None)
+    typer = run_in(*args, cwd=tmp_path)
+    assert (quick.returncode, quick.stdout, quick.stderr) == (
+        typer.returncode, typer.stdout, typer.stderr)
+    assert quick.stdout or quick.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("table", "--help"), ("check", "--json"), ("table", "--speed"), ("table", "--speed=10K"),
+    ("table", "--check", "-1 h"), ("table", "a.yaml", "b.yaml"),
+    ("check", "--figures", "--figures"), ("--debug", "check"), ("--debug",), (), ("build",),
+    ("check", "--"), ("table", ""),
+])
+def test_everything_else_goes_to_the_library(args: tuple[str, ...]) -> None:
+    from deckgen import cli
+
+    assert cli._quick(list(args)) is None
