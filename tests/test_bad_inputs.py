@@ -70,6 +70,8 @@ class Case:
 
 
 CASES = sorted(CORPUS.glob("*.expected"))
+# Their builds draw a deck or a handout before the problem shows: slow (`pytest -m "not slow"`).
+DRAWN = ("template_", "paths_template_", "text_")
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -96,7 +98,9 @@ def test_corpus_is_large_and_every_file_has_a_case() -> None:
     assert [p.name for p in inputs if p.name not in named] == []
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+@pytest.mark.parametrize("path", [
+    pytest.param(p, id=p.stem, marks=[pytest.mark.slow] if p.stem.startswith(DRAWN) else [])
+    for p in CASES])
 def test_case(path: Path, corpus: Path, request: pytest.FixtureRequest) -> None:
     case = Case.read(path)
     before = snapshot(corpus)
@@ -118,10 +122,11 @@ def test_case(path: Path, corpus: Path, request: pytest.FixtureRequest) -> None:
 
 
 # The command-line contract, in real processes: one case per kind of answer (a content problem
-# from check, from table and from build, an option problem, a usage error, a file that is not
-# there) gives the same exit status and the same bytes on both streams as the in-process run.
-PROCESS_CASES = ["speed_fast", "cli_speed_option", "paths_template_missing", "cli_unknown_option",
-                 "cli_missing_file", "file_latin1"]
+# from check and from build, an option problem from table, an output folder that is a file, a
+# usage error, a file that is not there, one that is not UTF-8) gives the same exit status and
+# the same bytes on both streams as the in-process run.
+PROCESS_CASES = ["speed_fast", "keys_duplicate_dial", "cli_speed_option", "paths_out_is_file",
+                 "cli_unknown_option", "cli_missing_file", "file_latin1"]
 
 
 @pytest.mark.parametrize("name", PROCESS_CASES)
