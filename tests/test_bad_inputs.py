@@ -85,10 +85,25 @@ def corpus(tmp_path: Path) -> Path:
     """A copy of the corpus with an output folder holding an earlier build."""
     folder = tmp_path / "corpus"
     shutil.copytree(CORPUS, folder, ignore=shutil.ignore_patterns("*.expected"))
+    return _with_earlier_build(folder)
+
+
+def _with_earlier_build(folder: Path) -> Path:
     (folder / "out").mkdir()
     for name, data in EARLIER.items():
         (folder / "out" / name).write_bytes(data)
     return folder
+
+
+def corpus_for(case: Case, tmp_path: Path) -> Path:
+    """The part of the corpus a case's command names (and the valid file), with an output folder
+    holding an earlier build: the command sees what it would in a copy of the whole folder."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for name in {"_valid.yaml", *case.args}:
+        if "/" not in name and (CORPUS / name).is_file():
+            shutil.copyfile(CORPUS / name, folder / name)
+    return _with_earlier_build(folder)
 
 
 def test_corpus_is_large_and_every_file_has_a_case() -> None:
@@ -101,8 +116,9 @@ def test_corpus_is_large_and_every_file_has_a_case() -> None:
 @pytest.mark.parametrize("path", [
     pytest.param(p, id=p.stem, marks=[pytest.mark.slow] if p.stem.startswith(DRAWN) else [])
     for p in CASES])
-def test_case(path: Path, corpus: Path, request: pytest.FixtureRequest) -> None:
+def test_case(path: Path, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     case = Case.read(path)
+    corpus = corpus_for(case, tmp_path)
     before = snapshot(corpus)
     run = run_in(*case.args, cwd=corpus)
     stderr = run.stderr.splitlines()
