@@ -504,7 +504,7 @@ def report(
     }
     print(f"| {'what':<42} | {'median s':>8} | {'min s':>6} | {'max s':>6} | {'peak MiB':>8} "
           f"| {'reached':>8} | {'target':>8} | ok |")
-    print(f"|{'-' * 44}|{'-' * 10}:|{'-' * 7}:|{'-' * 7}:|{'-' * 9}:|{'-' * 9}:|{'-' * 9}:|----|")
+    print(f"|{'-' * 44}|{'-' * 9}:|{'-' * 7}:|{'-' * 7}:|{'-' * 9}:|{'-' * 9}:|{'-' * 9}:|----|")
 
     def line(name: str, times: list[float], peak: list[int]) -> None:
         median = statistics.median(times) if times else None
@@ -544,7 +544,7 @@ def report(
         "'Flat' memory for a sweep: 100 speeds take at most 1.25x the memory of 5."
     )
     print(f"\n| {'target':<40} | {'reached':>10} | {'at most':>8} | ok |")
-    print(f"|{'-' * 42}|{'-' * 12}:|{'-' * 9}:|----|")
+    print(f"|{'-' * 42}|{'-' * 11}:|{'-' * 9}:|----|")
     for name, value, limit, unit in checks:
         if value is None or (unit == "MiB" and not value):
             continue
