@@ -8,7 +8,6 @@ each as one located problem.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,10 +81,8 @@ def parse(text: str, name: str) -> Tree:
     """Compose YAML text into a Tree; every problem found is raised at once."""
     loader = None
     try:
-        composed, node = _compose_fast(text)
-        if not composed:  # the pure-Python parser's own words for the problem
-            loader = _Loader(text)
-            node = loader.get_single_node()
+        loader = _Loader(text)
+        node = loader.get_single_node()
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
@@ -111,12 +108,10 @@ def parse(text: str, name: str) -> Tree:
     return Tree(data, name, walker.marks, walker.keys, walker.problems)
 
 
-class _Composing(yaml.composer.Composer):
-    """Composition refusing nesting deeper than MAX_DEPTH before Python's stack runs out."""
+class _Loader(yaml.SafeLoader):
+    """The safe loader, refusing nesting deeper than MAX_DEPTH before Python's stack runs out."""
 
     depth = 0
-    check_event: Callable[..., bool]  # the parser's, which comes later in the classes' order
-    peek_event: Callable[[], Any]
 
     def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
         self.depth += 1
@@ -124,44 +119,11 @@ class _Composing(yaml.composer.Composer):
             if self.depth > MAX_DEPTH and not self.check_event(yaml.AliasEvent):
                 raise yaml.composer.ComposerError(
                     None, None, f"values are nested more than {MAX_DEPTH} levels deep",
-                    self.peek_event().start_mark)
+                    self.peek_event().start_mark)  # type: ignore[no-untyped-call]
             # PyYAML passes a mapping value's key node as its index; the stubs say int.
             return super().compose_node(parent, index)  # type: ignore[arg-type]
         finally:
             self.depth -= 1
-
-
-class _Loader(_Composing, yaml.SafeLoader):
-    """The safe loader, all in Python: its messages are the ones a content file's problems get."""
-
-
-if yaml.__with_libyaml__:
-    from yaml._yaml import CParser
-
-    class _FastLoader(_Composing, yaml.composer.Composer, CParser,
-                      yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
-        """libyaml's parser under the same Python composer and resolver: the same nodes with the
-        same places, several times faster."""
-
-        def __init__(self, text: str) -> None:
-            CParser.__init__(self, text)
-            yaml.composer.Composer.__init__(self)
-            yaml.constructor.SafeConstructor.__init__(self)
-            yaml.resolver.Resolver.__init__(self)
-
-
-def _compose_fast(text: str) -> tuple[bool, yaml.Node | None]:
-    """(True, the document's node) through libyaml; (False, None) when libyaml is missing or the
-    text has a problem, which the pure-Python loader then words exactly as it always has."""
-    if not yaml.__with_libyaml__:
-        return False, None
-    loader = _FastLoader(text)
-    try:
-        return True, loader.get_single_node()
-    except yaml.YAMLError:
-        return False, None
-    finally:
-        loader.dispose()
 
 
 def _at(mark: yaml.Mark | None) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import DEFAULT_CONTENT, run_in
 
-from deckgen import loader, quantities, source
+from deckgen import quantities, source
 from deckgen.errors import InputError
 
 SPEED = quantities.SPEED_RULE
@@ -397,29 +397,3 @@ def test_duplicate_key_does_not_hide_other_problems(default_text: str, tmp_path:
         [f"{path}:{check[0]}:{check[1]}", "dial.fixed_check"],
     ]
 
-
-@pytest.mark.parametrize("name", ["content.yaml", "bad_inputs/_valid.yaml",
-                                  "bad_inputs/file_crlf.yaml", "bad_inputs/file_utf8_bom.yaml",
-                                  "bad_inputs/keys_duplicate_dial.yaml",
-                                  "bad_inputs/hostile_python_object.yaml"])
-def test_libyaml_and_pure_python_read_the_same(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """libyaml parses a readable file; the pure-Python parser gives the same values, places and
-    problems (it is the one that words a syntax error)."""
-    path = (DEFAULT_CONTENT.parent / name) if name == "content.yaml" else (
-        Path(__file__).parent / name)
-    text = loader.decode(path.read_bytes(), name)
-    composed, _ = loader._compose_fast(text)
-    assert composed
-    fast = loader.parse(text, name)
-    monkeypatch.setattr(loader, "_compose_fast", lambda _text: (False, None))
-    pure = loader.parse(text, name)
-    assert (fast.data, fast.marks, fast.keys, fast.problems) == (
-        pure.data, pure.marks, pure.keys, pure.problems)
-    assert fast.marks and fast.keys
-
-
-def test_a_syntax_error_is_worded_by_the_pure_python_parser() -> None:
-    assert loader._compose_fast("meta: [\n") == (False, None)
-    with pytest.raises(InputError) as err:
-        loader.parse("meta: [\n", "x.yaml")
-    assert str(err.value).startswith("x.yaml:2:1: YAML syntax error: ")
