@@ -29,6 +29,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / "bench" / ".venv"
@@ -277,6 +278,9 @@ def main() -> None:
     )
     parser.add_argument("--json", type=Path, help="also write every measurement here")
     parser.add_argument("--no-pandoc", action="store_true", help="skip the pandoc comparison")
+    parser.add_argument(
+        "--sweep-runs", type=int, default=1, help="timed sweeps of 100 speeds (default 1)"
+    )
     args = parser.parse_args()
     runs = max(args.runs, 5)
 
@@ -386,6 +390,7 @@ def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
         )
     )
     add(Row("deckgen table", [py + ["table", str(content)]], work))
+    add(Row("deckgen check", [py + ["check", str(content)]], work))
     add(Row("deckgen --help", [py + ["--help"]], work))
 
     print(f"{len(rows)} rows, 1 warm-up round + {runs} rounds, in {work}", file=sys.stderr)
@@ -405,7 +410,9 @@ def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
                 peak_together(rows["cold build (deck + handout)"].commands[0], work, env)
             )
     inside, latency = watch_rebuilds(py, content, work, env, runs)
-    report(rows, runs, max(together, default=0))
+    print("build --watch done", file=sys.stderr)
+    big = sweep_100(py, content, work, env, args.sweep_runs, fresh)
+    report(rows, runs, max(together, default=0), inside, big)
     print(
         f"\nbuild --watch, prose-only edits ({runs}): the rebuild itself "
         f"{statistics.median(inside):.3f} s "
@@ -414,11 +421,50 @@ def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
         f"and {watch.SETTLE} s to settle)"
     )
     if args.json:
-        args.json.write_text(
-            json.dumps(
-                {name: {"times": r.times, "peak": r.peak} for name, r in rows.items()}, indent=2
-            )
-        )
+        measured = {name: {"times": r.times, "peak": r.peak} for name, r in rows.items()}
+        measured["build --watch, the rebuild itself"] = {"times": inside, "peak": []}
+        measured.update({name: {"times": r.times, "peak": r.peak} for name, r in big.items()})
+        args.json.write_text(json.dumps(measured, indent=2))
+
+
+HUNDRED = ",".join(str(round(100 * 10 ** (4 * i / 99))) for i in range(100))
+
+
+def sweep_100(
+    py: list[str], content: Path, work: Path, env: dict[str, str], runs: int, fresh: Any
+) -> dict[str, Row]:
+    """A sweep of 100 speeds (100 to 1,000,000 tokens/sec, evenly on the log scale), each run
+    paired with a cold build just before it; and the largest memory of the sweep's processes
+    together beside that of a sweep of 5."""
+    pair = {
+        "cold build (paired with the sweep of 100)": Row(
+            "cold build (paired with the sweep of 100)",
+            [py + ["build", str(content), "--out", str(work / "c100")]],
+            work,
+            fresh(work / "c100"),
+        ),
+        "sweep of 100 speeds": Row(
+            "sweep of 100 speeds",
+            [py + ["sweep", str(content), "--speeds", HUNDRED, "--out", str(work / "s100")]],
+            work,
+            fresh(work / "s100"),
+        ),
+    }
+    for _ in range(runs):
+        for row in pair.values():
+            run_once(row, env)
+        print("sweep of 100 done", file=sys.stderr)
+    five = py + ["sweep", str(content), "--speeds", "100,1K,10K,100K,1M", "--out"]
+    hundred = pair["sweep of 100 speeds"].commands[0]
+    for name, command, out in [
+        ("sweep of 5, processes together", five + [str(work / "m5")], work / "m5"),
+        ("sweep of 100, processes together", hundred, work / "s100"),
+    ]:
+        shutil.rmtree(out, ignore_errors=True)
+        row = Row(name, [command], work)
+        row.peak.append(peak_together(command, work, env))
+        pair[name] = row
+    return pair
 
 
 def ratio(rows: dict[str, Row], top: str, bottom: str) -> float | None:
@@ -428,7 +474,9 @@ def ratio(rows: dict[str, Row], top: str, bottom: str) -> float | None:
     return statistics.median(a / b for a, b in pairs)
 
 
-def report(rows: dict[str, Row], runs: int, together: int) -> None:
+def report(
+    rows: dict[str, Row], runs: int, together: int, inside: list[float], big: dict[str, Row]
+) -> None:
     import matplotlib
     import pptx
     import reportlab
@@ -438,60 +486,72 @@ def report(rows: dict[str, Row], runs: int, together: int) -> None:
         f"Python {platform.python_version()}, matplotlib {matplotlib.__version__}, "
         f"python-pptx {pptx.__version__}, reportlab {reportlab.Version}\n"
     )
-    print(f"| {'what':<36} | {'median s':>8} | {'min s':>6} | {'max s':>6} | {'peak MiB':>8} |")
-    print(f"|{'-' * 38}|{'-' * 10}:|{'-' * 7}:|{'-' * 7}:|{'-' * 9}:|")
-    for name, row in rows.items():
-        print(
-            f"| {name:<36} | {statistics.median(row.times):>8.3f} | {min(row.times):>6.3f} | "
-            f"{max(row.times):>6.3f} | {max(row.peak) / MIB:>8.1f} |"
-        )
-
+    alternative = "alternative: chart script + pandoc"
     cold = "cold build (deck + handout)"
+    paired = "cold build (paired with the sweep of 100)"
+    five, hundred = "sweep of 5, processes together", "sweep of 100, processes together"
+    # Each row's target: (what is compared, its value, the limit, the unit).
+    Target = tuple[str, float | None, float, str]
+    targets: dict[str, Target] = {
+        cold: ("x the alternative", ratio(rows, cold, alternative), 1.0, "x"),
+        "rebuild after a prose-only change": ("s", None, 0.4, "s"),
+        "deckgen table": ("s", None, 0.25, "s"),
+        "deckgen check": ("s", None, 0.25, "s"),
+        "deckgen --help": ("s", None, 0.15, "s"),
+        "sweep of 5 speeds": ("x one build", ratio(rows, "sweep of 5 speeds", cold), 2.5, "x"),
+        "sweep of 100 speeds": (
+            "x one build", ratio(big, "sweep of 100 speeds", paired), 15.0, "x"),
+    }
+    print(f"| {'what':<42} | {'median s':>8} | {'min s':>6} | {'max s':>6} | {'peak MiB':>8} "
+          f"| {'reached':>8} | {'target':>8} | ok |")
+    print(f"|{'-' * 44}|{'-' * 9}:|{'-' * 7}:|{'-' * 7}:|{'-' * 9}:|{'-' * 9}:|{'-' * 9}:|----|")
+
+    def line(name: str, times: list[float], peak: list[int]) -> None:
+        median = statistics.median(times) if times else None
+        cells = [f"{median:.3f}" if median is not None else "-",
+                 f"{min(times):.3f}" if times else "-", f"{max(times):.3f}" if times else "-",
+                 f"{max(peak) / MIB:.1f}" if peak else "-"]
+        reached, target, ok = "-", "-", "-"
+        if name in targets:
+            _, value, limit, unit = targets[name]
+            value = median if value is None else value
+            if value is not None:
+                reached, target = f"{value:.2f} {unit}", f"{limit:g} {unit}"
+                ok = "yes" if value <= limit else "NO"
+        print(f"| {name:<42} | {cells[0]:>8} | {cells[1]:>6} | {cells[2]:>6} | {cells[3]:>8} "
+              f"| {reached:>8} | {target:>8} | {ok:<2} |")
+
+    for name, row in rows.items():
+        line(name, row.times, row.peak)
+    targets["build --watch, the rebuild itself"] = ("s", None, 0.15, "s")
+    line("build --watch, the rebuild itself", inside, [])
+    for name, row in big.items():
+        line(name, row.times, row.peak)
+
+    peak = max(rows[cold].peak) / MIB
+    flat = big[hundred].peak[0] / max(big[five].peak[0], 1)
     checks = [
-        (
-            "cold build / alternative",
-            ratio(rows, cold, "alternative: chart script + pandoc"),
-            1.0,
-            "x",
-        ),
-        (
-            "handout alone / alternative",
-            ratio(rows, "cold build, handout alone", "alternative: chart script + pandoc"),
-            None,
-            "x",
-        ),
-        (
-            "deck alone / alternative",
-            ratio(rows, "cold build, deck alone", "alternative: chart script + pandoc"),
-            None,
-            "x",
-        ),
-        ("sweep of 5 / cold build", ratio(rows, "sweep of 5 speeds", cold), 2.5, "x"),
-        (
-            "rebuild after prose change",
-            statistics.median(rows["rebuild after a prose-only change"].times),
-            0.4,
-            "s",
-        ),
-        ("deckgen table", statistics.median(rows["deckgen table"].times), 0.25, "s"),
-        ("deckgen --help", statistics.median(rows["deckgen --help"].times), 0.25, "s"),
-        ("peak memory of one build", max(rows[cold].peak) / MIB, 200, "MiB"),
+        ("peak memory of one build", peak, 200.0, "MiB"),
+        ("  its processes together", together / MIB, 200.0, "MiB"),
+        ("sweep of 100 / sweep of 5, peak memory", flat, 1.25, "x"),
+        ("handout alone / alternative",
+         ratio(rows, "cold build, handout alone", alternative), None, "x"),
+        ("deck alone / alternative", ratio(rows, "cold build, deck alone", alternative), None, "x"),
     ]
-    if together:
-        checks.append(("  its processes together", together / MIB, 200, "MiB"))
     print(
-        "\nPeak memory: the largest single process (wait4); 'its processes together' adds the\n"
-        "proportional memory of the build and its handout process, sampled while both run."
+        "\nPeak memory: the largest single process (wait4); 'processes together' adds the\n"
+        "proportional memory (PSS) of a command's processes, sampled every 5 ms while they run.\n"
+        "'Flat' memory for a sweep: 100 speeds take at most 1.25x the memory of 5."
     )
-    print(f"\n| {'target':<28} | {'reached':>10} | {'at most':>8} | ok |")
-    print(f"|{'-' * 30}|{'-' * 12}:|{'-' * 9}:|----|")
+    print(f"\n| {'target':<40} | {'reached':>10} | {'at most':>8} | ok |")
+    print(f"|{'-' * 42}|{'-' * 11}:|{'-' * 9}:|----|")
     for name, value, limit, unit in checks:
-        if value is None:
+        if value is None or (unit == "MiB" and not value):
             continue
         shown = f"{value:.2f} {unit}"
-        bound = f"{limit} {unit}" if limit is not None else "-"
+        bound = f"{limit:g} {unit}" if limit is not None else "-"
         ok = "-" if limit is None else ("yes" if value <= limit else "NO")
-        print(f"| {name:<28} | {shown:>10} | {bound:>8} | {ok:<2} |")
+        print(f"| {name:<40} | {shown:>10} | {bound:>8} | {ok:<2} |")
 
 
 if __name__ == "__main__":

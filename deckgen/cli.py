@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import json
 import os
 import signal
 import sys
 import traceback
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -272,51 +275,120 @@ def main() -> None:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     signal.signal(signal.SIGTERM, _terminate)  # a polite kill cleans up like Ctrl-C
+    sys.exit(_run(None))
+
+
+def run(argv: Sequence[str]) -> tuple[int, str, str]:
+    """`deckgen ARGV` in this process: its exit code and what it printed on each stream.
+
+    It does what main() does, minus the process: no exit, no signal handler, the streams
+    captured. The current folder and the environment are this process's own.
+    """
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = _run(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def _run(argv: list[str] | None) -> int:
+    """The command line's exit code for `argv` (None: the process's own arguments)."""
+    global _debug
+    _debug = False
     try:
-        code = app(prog_name="deckgen", standalone_mode=False)
+        return _dispatch(argv)
+    except SystemExit as done:  # what the process would have exited with
+        if done.code is None or isinstance(done.code, int):
+            return done.code or 0
+        print(done.code, file=sys.stderr)
+        return 1
+
+
+def _dispatch(argv: list[str] | None) -> int:
+    quick = _quick(sys.argv[1:] if argv is None else argv)
+    try:
+        if quick is not None:
+            command, arguments = quick
+            command(**arguments)
+            return 0
+        code = app(args=argv, prog_name="deckgen", standalone_mode=False)
     except typer.TyperException as err:  # a usage error: one line, like every other problem
         if type(err).__name__ == "NoArgsIsHelpError":  # plain `deckgen`: the help
             print(err.format_message())  # type: ignore[attr-defined]
-            sys.exit(0)
+            return 0
         ctx = getattr(err, "ctx", None)
         where = ctx.command_path if ctx else "deckgen"
         message = err.format_message()  # type: ignore[attr-defined]
         print(f"{where}: {message} (see '{where} --help')", file=sys.stderr)
-        sys.exit(getattr(err, "exit_code", 2))
+        return int(getattr(err, "exit_code", 2))
     except DeckgenError as err:
         if _debug:
             traceback.print_exc()
         for line in err.lines():
             print(line, file=sys.stderr)
-        sys.exit(err.exit_code)
+        return err.exit_code
     except KeyboardInterrupt as err:
-        _interrupted(err)
+        return _interrupted(err)
     except OSError as err:  # the machine refused something no module turned into a line
         if _debug:
             traceback.print_exc()
         print(_os_line(err), file=sys.stderr)
-        sys.exit(2 if err.errno in (errno.ENAMETOOLONG, errno.ELOOP) else 1)
+        return 2 if err.errno in (errno.ENAMETOOLONG, errno.ELOOP) else 1
     except SystemExit as done:
         if done.code == 130 and _caused_by_ctrl_c(done):  # typer turns Ctrl-C into a silent exit
-            _interrupted(_caused_by_ctrl_c(done))
+            return _interrupted(_caused_by_ctrl_c(done))
         raise
     if code == 130:  # the command line parser's answer to Ctrl-C
-        _interrupted(None)
-    sys.exit(code if isinstance(code, int) else 0)
+        return _interrupted(None)
+    return code if isinstance(code, int) else 0
+
+
+# The quick commands' options, and whether each takes a value.
+_QUICK: dict[str, dict[str, bool]] = {
+    "table": {"--speed": True, "--check": True, "--workload": True, "--json": False},
+    "check": {"--figures": False},
+}
+_NAMES = {"--json": "as_json", "--figures": "list_figures"}
+
+
+def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None:
+    """`table` or `check` with plainly written arguments, read here: the command line library
+    spends longer converting them than the command needs to run. Anything else (help, a value
+    that starts with '-', an option written twice or as --name=value, a mistake) gets None and
+    goes to the library, which answers it as it always has; so does --debug, whose traceback
+    shows the library's frames. The same functions run either way.
+    """
+    name, *rest = argv or [""]
+    if name not in _QUICK:
+        return None
+    options = _QUICK[name]
+    arguments: dict[str, Any] = {}
+    tokens = iter(rest)
+    for token in tokens:
+        if token in options:
+            key = _NAMES.get(token, token[2:])
+            value = next(tokens, "") if options[token] else "yes"
+            if key in arguments or value[:1] in ("", "-"):
+                return None
+            arguments[key] = value if options[token] else True
+        elif token[:1] in ("", "-") or "content" in arguments:
+            return None
+        else:
+            arguments["content"] = Path(token)
+    return (table if name == "table" else check), arguments
 
 
 def _terminate(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _interrupted(error: BaseException | None) -> None:
+def _interrupted(error: BaseException | None) -> int:
     from deckgen.output import Interrupted
 
     if isinstance(error, Interrupted):  # it came while files were swapped: they all landed
         print("interrupted; the new files were all written before it stopped", file=sys.stderr)
     else:
         print("interrupted; earlier files were left as they were", file=sys.stderr)
-    sys.exit(130)
+    return 130
 
 
 def _os_line(err: OSError) -> str:

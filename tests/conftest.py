@@ -1,13 +1,18 @@
-"""Shared fixtures: run the real command line, and build the default deck and handout once."""
+"""Shared fixtures: run the real command line (as a process, or in this process), build the
+default deck and handout once, and the `--regen` switch for golden files."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from deckgen.cli import run as run_deckgen
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = ROOT / "content.yaml"
@@ -19,6 +24,40 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
     full_env = {**os.environ, **(env or {})}
     return subprocess.run([sys.executable, "-m", "deckgen", *args], cwd=cwd, env=full_env,
                           capture_output=True, text=True, timeout=timeout)
+
+
+def run_in(*args: str, cwd: Path | None = None,
+           env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`deckgen ARGS` in this process (deckgen.cli.run), answered like run_cli: the exit code
+    and both streams. What a process adds (exit, signals, encodings) is run_cli's to test."""
+    with contextlib.chdir(cwd or os.getcwd()), _environment(env or {}):
+        code, out, err = run_deckgen(args)
+    return subprocess.CompletedProcess(["deckgen", *args], code, out, err)
+
+
+@contextlib.contextmanager
+def _environment(extra: dict[str, str]) -> Iterator[None]:
+    saved = {name: os.environ.get(name) for name in extra}
+    os.environ.update(extra)
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regen", action="store_true",
+                     help="rewrite the golden files (tests/golden/, tests/bad_inputs/*.expected) "
+                          "from what deckgen makes now; read the diff before committing it")
+
+
+def regen(config: pytest.Config) -> bool:
+    """True when the run was asked to rewrite golden files (`pytest --regen`)."""
+    return bool(config.getoption("--regen")) or os.environ.get("DECKGEN_REGEN") == "1"
 
 
 def only_file(folder: Path, suffix: str) -> Path:
@@ -56,3 +95,49 @@ def other_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
                   "--workload", "candidates", "--out", str(out))
     assert run.returncode == 0, run.stderr
     return out
+
+
+# Tests that build real decks and handouts (or drive a real build process) but take no build
+# fixture; `pytest -m "not slow"` leaves them out for everyday work, plain `pytest` runs them.
+SLOW = {
+    "test_chartcache.py::test_a_prose_only_rebuild_reads_every_chart_back",
+    "test_charts.py::test_no_text_is_clipped_or_overlaps",
+    "test_deck.py::test_a_headline_that_cannot_fit_names_its_slide",
+    "test_deck.py::test_a_title_that_cannot_fit_names_slide_field_and_line",
+    "test_deck.py::test_four_by_three",
+    "test_deck.py::test_source_date_epoch_is_respected",
+    "test_deck.py::test_two_builds_give_the_same_bytes",
+    "test_fuzz.py::test_built_files_at_the_documented_limits_build_or_fail_cleanly",
+    "test_fuzz.py::test_built_files_show_the_maths_figures",
+    "test_fuzz.py::test_edited_default_text",
+    "test_fuzz.py::test_mutated_default_content",
+    "test_fuzz.py::test_valid_extreme_dials",
+    "test_handout.py::test_accented_and_greek_letters_print_and_missing_glyphs_warn",
+    "test_handout.py::test_back_overflow_names_the_key_and_its_line",
+    "test_handout.py::test_front_overflow_names_the_key_and_its_line",
+    "test_handout.py::test_no_url_no_qr_code",
+    "test_handout.py::test_same_input_same_bytes_and_the_date_from_source_date_epoch",
+    "test_output.py::test_full_disk_exits_1_and_keeps_the_last_good_files",
+    "test_output.py::test_read_only_folder_exits_1_and_keeps_the_last_good_files",
+    "test_paths.py::test_a_link_in_the_output_folder_is_replaced_not_written_through",
+    "test_paths.py::test_a_read_only_output_folder_exits_1_and_keeps_earlier_files",
+    "test_sweep.py::test_a_terminal_gets_a_progress_bar",
+    "test_sweep.py::test_every_combination_has_its_own_safe_name",
+    "test_unicode.py::test_a_character_no_font_draws_is_a_warning_on_the_command_line",
+    "test_unicode.py::test_the_deck_shows_the_text",
+    "test_unicode.py::test_the_handout_shows_the_text",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark slow every test that builds real files: through a build fixture (`*_build`,
+    `*_deck`, taken or named in a parameter), with LibreOffice, or listed in SLOW."""
+    slow = pytest.mark.slow
+    for item in items:
+        name = f"{item.path.name}::{item.name.split('[')[0]}"
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params.values() if callspec else ()
+        named = [*getattr(item, "fixturenames", ()), *params]
+        builds = any(isinstance(f, str) and f.endswith(("_build", "_deck")) for f in named)
+        if builds or name in SLOW or item.get_closest_marker("soffice"):
+            item.add_marker(slow)

@@ -10,8 +10,12 @@ thing in a copy of the small valid file `_valid.yaml`:
 Builds write to `out/`, which starts with an earlier deck and handout that must stay as they were.
 A line ending in " ..." matches any line that starts with the rest: it is kept for the renderers'
 measurements (how many lines a text needs, how many mm a page runs over), which follow the layout.
-`DECKGEN_REGEN=1 pytest tests/test_bad_inputs.py` rewrites the stderr lines of every case from what
-deckgen prints now; read the diff before committing it.
+`pytest tests/test_bad_inputs.py --regen` (or DECKGEN_REGEN=1) rewrites the stderr lines of every
+case from what deckgen prints now; read the diff before committing it.
+
+The cases run through the command line's in-process entry point (deckgen.cli.run), which does
+what the `deckgen` process does minus the exit; a handful of them also run as real processes,
+which must answer byte for byte the same (exit status, stdout, stderr).
 """
 
 from __future__ import annotations
@@ -27,10 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_cli
+from conftest import ROOT, regen, run_cli, run_in
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
-REGEN = os.environ.get("DECKGEN_REGEN") == "1"
 EARLIER = {"million-tokens-1M.pptx": b"an earlier deck",
            "million-tokens-1M.pdf": b"an earlier handout"}
 
@@ -67,6 +70,8 @@ class Case:
 
 
 CASES = sorted(CORPUS.glob("*.expected"))
+# Their builds draw a deck or a handout before the problem shows: slow (`pytest -m "not slow"`).
+DRAWN = ("template_", "paths_template_", "text_")
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -80,10 +85,25 @@ def corpus(tmp_path: Path) -> Path:
     """A copy of the corpus with an output folder holding an earlier build."""
     folder = tmp_path / "corpus"
     shutil.copytree(CORPUS, folder, ignore=shutil.ignore_patterns("*.expected"))
+    return _with_earlier_build(folder)
+
+
+def _with_earlier_build(folder: Path) -> Path:
     (folder / "out").mkdir()
     for name, data in EARLIER.items():
         (folder / "out" / name).write_bytes(data)
     return folder
+
+
+def corpus_for(case: Case, tmp_path: Path) -> Path:
+    """The part of the corpus a case's command names (and the valid file), with an output folder
+    holding an earlier build: the command sees what it would in a copy of the whole folder."""
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    for name in {"_valid.yaml", *case.args}:
+        if "/" not in name and len(name) < 256 and (CORPUS / name).is_file():
+            shutil.copyfile(CORPUS / name, folder / name)
+    return _with_earlier_build(folder)
 
 
 def test_corpus_is_large_and_every_file_has_a_case() -> None:
@@ -93,14 +113,17 @@ def test_corpus_is_large_and_every_file_has_a_case() -> None:
     assert [p.name for p in inputs if p.name not in named] == []
 
 
-@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
-def test_case(path: Path, corpus: Path) -> None:
+@pytest.mark.parametrize("path", [
+    pytest.param(p, id=p.stem, marks=[pytest.mark.slow] if p.stem.startswith(DRAWN) else [])
+    for p in CASES])
+def test_case(path: Path, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     case = Case.read(path)
+    corpus = corpus_for(case, tmp_path)
     before = snapshot(corpus)
-    run = run_cli(*case.args, cwd=corpus, timeout=120)
+    run = run_in(*case.args, cwd=corpus)
     stderr = run.stderr.splitlines()
     assert "Traceback" not in run.stderr
-    if REGEN:
+    if regen(request.config):
         case.write(stderr)
     assert run.returncode == case.exit, run.stderr
     assert case.matches(stderr), f"expected:\n{chr(10).join(case.stderr)}\ngot:\n{run.stderr}"
@@ -112,6 +135,32 @@ def test_case(path: Path, corpus: Path) -> None:
             assert len(stderr) == 1 and stderr[0].endswith("--help')")
         else:
             assert all(LINE.match(line) for line in stderr)
+
+
+# The command-line contract, in real processes: one case per kind of answer (a content problem
+# from check and from build, an option problem from table, an output folder that is a file, a
+# usage error, a file that is not there, one that is not UTF-8) gives the same exit status and
+# the same bytes on both streams as the in-process run.
+PROCESS_CASES = ["speed_fast", "keys_duplicate_dial", "cli_speed_option", "paths_out_is_file",
+                 "cli_unknown_option", "cli_missing_file", "file_latin1"]
+
+
+@pytest.mark.parametrize("name", PROCESS_CASES)
+def test_a_process_answers_like_the_in_process_run(name: str, corpus: Path) -> None:
+    case = Case.read(CORPUS / f"{name}.expected")
+    before = snapshot(corpus)
+    process = run_cli(*case.args, cwd=corpus, timeout=120)
+    assert process.returncode == case.exit != 0, process.stderr
+    assert case.matches(process.stderr.splitlines()), process.stderr
+    assert process.stdout == "" and snapshot(corpus) == before
+    inside = run_in(*case.args, cwd=corpus)
+    assert (inside.returncode, inside.stdout, inside.stderr) == (
+        process.returncode, process.stdout, process.stderr)
+
+
+def test_the_process_cases_cover_each_command() -> None:
+    commands = {Case.read(CORPUS / f"{name}.expected").args[0] for name in PROCESS_CASES}
+    assert commands == {"check", "table", "build"}
 
 
 def test_debug_shows_the_traceback_and_the_same_lines(corpus: Path) -> None:
@@ -149,7 +198,7 @@ def test_a_file_above_the_size_limit_is_refused_before_parsing(tmp_path: Path, s
     with open(big, "wb") as handle:  # a YAML syntax error first, then (sparse) zeros
         handle.write(b'meta: "never closed\n')
         handle.truncate(size)
-    run = run_cli("check", str(big))
+    run = run_in("check", str(big))
     assert run.returncode == 2
     limit = "file is larger than 1,000,000 bytes, the limit for a content file"
     assert run.stderr == f"{big}: {limit}\n"
@@ -160,5 +209,5 @@ def test_a_file_at_the_size_limit_is_read(tmp_path: Path) -> None:
     padded = tmp_path / "padded.yaml"
     padded.write_text(text + "#" * (1_000_000 - len(text.encode()) - 1) + "\n", encoding="utf-8")
     assert padded.stat().st_size == 1_000_000
-    run = run_cli("check", str(padded))
+    run = run_in("check", str(padded))
     assert run.returncode == 0, run.stderr

@@ -1,5 +1,7 @@
 """The command line as a user runs it: version, help, `table` (text and JSON), `check`, the
-default content file, and option overrides computed by hand."""
+default content file, and option overrides computed by hand. Most commands run in this process
+(deckgen.cli.run); the version, the help listing, an exit status, the bundled default and the
+--debug traceback are checked in real processes too."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DEFAULT_CONTENT, run_cli
+from conftest import DEFAULT_CONTENT, run_cli, run_in
 
 from deckgen import __version__
 
@@ -18,7 +20,7 @@ X = "\u00d7"
 
 
 def _commands() -> list[str]:
-    run = run_cli("--help")
+    run = run_in("--help")
     assert run.returncode == 0, run.stderr
     listing = run.stdout.split("Commands:", 1)[1]
     return re.findall(r"^  (\w[\w-]*)\s", listing, flags=re.MULTILINE)
@@ -43,12 +45,16 @@ def test_version() -> None:
 def test_help_lists_the_commands() -> None:
     commands = _commands()
     assert {"table", "check", "build"} <= set(commands)
+    process = run_cli("--help")
+    assert process.returncode == 0 and process.stderr == ""
+    assert process.stdout.split("Commands:", 1)[1] == run_in("--help").stdout.split(
+        "Commands:", 1)[1]
 
 
 @pytest.mark.parametrize("command", ["table", "check", "build", "layouts"])
 def test_help_on_each_command(command: str) -> None:
     assert command in _commands()
-    run = run_cli(command, "--help")
+    run = run_in(command, "--help")
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("Usage: ")
     assert f" {command} " in run.stdout.splitlines()[0]
@@ -58,19 +64,19 @@ def test_help_on_each_command(command: str) -> None:
 def test_help_on_every_listed_command() -> None:
     """Commands added later get their --help checked too."""
     for command in _commands():
-        run = run_cli(command, "--help")
+        run = run_in(command, "--help")
         assert run.returncode == 0, (command, run.stderr)
         assert run.stdout.startswith("Usage: ") and "Traceback" not in run.stderr
 
 
 def test_table_options_are_documented() -> None:
-    text = run_cli("table", "--help").stdout
+    text = run_in("table", "--help").stdout
     for option in ("--speed", "--check", "--workload", "--json"):
         assert option in text
 
 
 def test_table_default() -> None:
-    run = run_cli("table", str(DEFAULT_CONTENT))
+    run = run_in("table", str(DEFAULT_CONTENT))
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
     out = run.stdout
@@ -104,7 +110,7 @@ def test_table_default() -> None:
 
 
 def _json(*args: str) -> dict[str, Any]:
-    run = run_cli("table", *args, "--json")
+    run = run_in("table", *args, "--json")
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)  # type: ignore[no-any-return]
 
@@ -239,7 +245,7 @@ def test_table_overrides() -> None:
     title = "A handful of real experiments from 10,000 ideas"
     assert data["figures"]["dial.title"]["text"] == title
 
-    text = run_cli("table", *args)
+    text = run_in("table", *args)
     assert text.returncode == 0, text.stderr
     assert "featured: 10,000 critiqued candidates; fixed check: 15 min" in text.stdout
     assert _cells(text.stdout, "End-to-end speedup") == ["End-to-end speedup", f"7.3{X}"]
@@ -284,8 +290,8 @@ def test_no_check_has_no_ceiling() -> None:
 ])
 def test_bad_options(args: tuple[str, ...], stderr: str) -> None:
     for command in ("table", "build"):
-        run = run_cli(command, str(DEFAULT_CONTENT), *args, "--out", "/nonexistent/never") \
-            if command == "build" else run_cli(command, str(DEFAULT_CONTENT), *args)
+        run = run_in(command, str(DEFAULT_CONTENT), *args, "--out", "/nonexistent/never") \
+            if command == "build" else run_in(command, str(DEFAULT_CONTENT), *args)
         assert run.returncode == 2, run.stderr
         assert run.stderr.startswith(stderr), run.stderr
         assert len(run.stderr.splitlines()) == 1
@@ -293,7 +299,7 @@ def test_bad_options(args: tuple[str, ...], stderr: str) -> None:
 
 
 def test_bad_options_all_at_once() -> None:
-    run = run_cli("table", str(DEFAULT_CONTENT), "--speed", "fast", "--check", "soon",
+    run = run_in("table", str(DEFAULT_CONTENT), "--speed", "fast", "--check", "soon",
                   "--workload", "sonnets")
     assert run.returncode == 2
     options = [line.split(":")[0] for line in run.stderr.splitlines()]
@@ -301,14 +307,14 @@ def test_bad_options_all_at_once() -> None:
 
 
 def test_check_clean() -> None:
-    run = run_cli("check", str(DEFAULT_CONTENT))
+    run = run_in("check", str(DEFAULT_CONTENT))
     assert run.returncode == 0, run.stderr
     assert run.stderr == ""
     assert run.stdout == f"{DEFAULT_CONTENT}: ok (4 workloads, 0 warnings)\n"
 
 
 def test_check_lists_figures() -> None:
-    run = run_cli("check", str(DEFAULT_CONTENT), "--figures")
+    run = run_in("check", str(DEFAULT_CONTENT), "--figures")
     assert run.returncode == 0, run.stderr
     assert "{bottleneck.end_to_end_speedup}  132.57\u00d7" in run.stdout
     assert "{dial.writing_time}  1 second" in run.stdout
@@ -341,16 +347,16 @@ def test_local_content_wins(default_text: str, tmp_path: Path) -> None:
     """A ./content.yaml is used when no path is given."""
     (tmp_path / "content.yaml").write_text(
         default_text.replace("\n  speed: 1M\n", "\n  speed: 10K\n"), encoding="utf-8")
-    run = run_cli("table", "--json", cwd=tmp_path)
+    run = run_in("table", "--json", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["dial"]["speed"] == _pair("10000", "10,000 tokens/sec")
-    check = run_cli("check", cwd=tmp_path)
+    check = run_in("check", cwd=tmp_path)
     assert check.stdout == "content.yaml: ok (4 workloads, 0 warnings)\n"
 
 
 def test_local_content_errors_name_it(tmp_path: Path) -> None:
     (tmp_path / "content.yaml").write_text("meta: [\n", encoding="utf-8")
-    run = run_cli("check", cwd=tmp_path)
+    run = run_in("check", cwd=tmp_path)
     assert run.returncode == 2
     assert run.stderr.startswith("content.yaml:")
 
@@ -358,8 +364,8 @@ def test_local_content_errors_name_it(tmp_path: Path) -> None:
 def test_checkout_content_copied_elsewhere(tmp_path: Path) -> None:
     copy = tmp_path / "talk.yaml"
     shutil.copy(DEFAULT_CONTENT, copy)
-    run = run_cli("table", str(copy))
-    assert run.stdout == run_cli("table", str(DEFAULT_CONTENT)).stdout
+    run = run_in("table", str(copy))
+    assert run.stdout == run_in("table", str(DEFAULT_CONTENT)).stdout
 
 
 def test_debug_shows_a_traceback_only_when_asked(default_text: str, tmp_path: Path) -> None:
@@ -370,3 +376,48 @@ def test_debug_shows_a_traceback_only_when_asked(default_text: str, tmp_path: Pa
     assert "Traceback" not in plain.stderr
     assert debug.returncode == 2 and "Traceback" in debug.stderr
     assert debug.stderr.splitlines()[-1] == plain.stderr.splitlines()[-1]
+
+
+QUICK_ARGS = [
+    ("table", str(DEFAULT_CONTENT)),
+    ("table",),
+    ("check",),
+    ("table", "--json", str(DEFAULT_CONTENT), "--speed", "2500", "--check", "15 min",
+     "--workload", "candidates"),
+    ("check", str(DEFAULT_CONTENT), "--figures"),
+    ("table", str(DEFAULT_CONTENT), "--speed", "fast", "--check", "soon"),
+    ("check", "nowhere.yaml"),
+    ("check", "bad.yaml"),
+    ("table", "bad.yaml", "--json"),
+]
+
+
+@pytest.mark.parametrize("args", QUICK_ARGS, ids=[" ".join(a[:3]) for a in QUICK_ARGS])
+def test_the_quick_reading_answers_like_the_library(
+        args: tuple[str, ...], default_text: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`table` and `check` read their plainly written arguments without typer; the answer is
+    the same, byte for byte, as typer's."""
+    from deckgen import cli
+
+    (tmp_path / "bad.yaml").write_text(default_text.replace("\n  speed: 1M\n",
+                                                            "\n  speed: fast\n"))
+    assert cli._quick(list(args)) is not None
+    quick = run_in(*args, cwd=tmp_path)
+    monkeypatch.setattr(cli, "_quick", lambda _argv: None)
+    typer = run_in(*args, cwd=tmp_path)
+    assert (quick.returncode, quick.stdout, quick.stderr) == (
+        typer.returncode, typer.stdout, typer.stderr)
+    assert quick.stdout or quick.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("table", "--help"), ("check", "--json"), ("table", "--speed"), ("table", "--speed=10K"),
+    ("table", "--check", "-1 h"), ("table", "a.yaml", "b.yaml"),
+    ("check", "--figures", "--figures"), ("--debug", "check"), ("--debug",), (), ("build",),
+    ("check", "--"), ("table", ""),
+])
+def test_everything_else_goes_to_the_library(args: tuple[str, ...]) -> None:
+    from deckgen import cli
+
+    assert cli._quick(list(args)) is None

@@ -1,7 +1,8 @@
 """Bad content files: every problem located as `file:line:col: key.path: message`, exit 2,
 no traceback, nothing written. Each bad file is the default content with one small edit, and
 the expected place is computed from the text written, so an edit to the default content does
-not break these tests."""
+not break these tests. The commands run in this process (deckgen.cli.run); the bad-input corpus
+proves that a real `deckgen` process answers the same."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, run_cli
+from conftest import DEFAULT_CONTENT, run_in
 
 from deckgen import quantities, source
 from deckgen.errors import InputError
@@ -159,8 +160,8 @@ def _write(tmp_path: Path, text: str) -> Path:
 def _assert_refused(path: Path, tmp_path: Path) -> list[str]:
     """Run check, table and build on `path`: exit 2, the same lines, no traceback, no file."""
     out = tmp_path / "out"
-    runs = [run_cli("check", str(path), cwd=tmp_path), run_cli("table", str(path), cwd=tmp_path),
-            run_cli("build", str(path), "--out", str(out), cwd=tmp_path)]
+    runs = [run_in("check", str(path), cwd=tmp_path), run_in("table", str(path), cwd=tmp_path),
+            run_in("build", str(path), "--out", str(out), cwd=tmp_path)]
     for run in runs:
         assert run.returncode == 2, run.stderr
         assert "Traceback" not in run.stderr
@@ -187,7 +188,7 @@ def test_duplicate_names_the_first_line(default_text: str, tmp_path: Path) -> No
     path = _write(tmp_path, text)
     first, _ = place(text, "\n  speed: 1M", "speed")
     second, _ = place(text, "  speed: 10K")
-    err = run_cli("check", str(path)).stderr
+    err = run_in("check", str(path)).stderr
     assert err == f"{path}:{second}:3: dial.speed: duplicate key 'speed' (first at line {first})\n"
 
 
@@ -271,13 +272,13 @@ def test_top_level_not_a_mapping(tmp_path: Path) -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.yaml"
-    run = run_cli("check", str(path))
+    run = run_in("check", str(path))
     assert run.returncode == 2
     assert run.stderr == f"{path}: no such content file\n"
 
 
 def test_folder_is_not_a_file(tmp_path: Path) -> None:
-    run = run_cli("check", str(tmp_path))
+    run = run_in("check", str(tmp_path))
     assert run.returncode == 2
     assert run.stderr == f"{tmp_path}: is a folder, not a content file\n"
 
@@ -324,13 +325,13 @@ def test_typed_number_is_a_warning(default_text: str, tmp_path: Path) -> None:
     path = _write(tmp_path, text)
     line, col = place(text, "  ceiling:\n    kicker: 03 / The serial bottleneck\n"
                             "    headline: Every fixed check sets a ceiling\n    notes: >-", ">-")
-    run = run_cli("check", str(path))
+    run = run_in("check", str(path))
     assert run.returncode == 0, run.stderr
     assert run.stderr.splitlines() == [
         f"{path}:{line}:{col}: slides.ceiling.notes: warning: the number 132.57 is typed by "
         "hand but the math computes it; use a {placeholder} so it follows the dial"]
     assert run.stdout == f"{path}: ok (4 workloads, 1 warning)\n"
-    table = run_cli("table", str(path))
+    table = run_in("table", str(path))
     assert table.returncode == 0 and table.stderr == run.stderr
 
 
@@ -395,3 +396,4 @@ def test_duplicate_key_does_not_hide_other_problems(default_text: str, tmp_path:
         [f"{path}:{second}:3", "dial.speed"],
         [f"{path}:{check[0]}:{check[1]}", "dial.fixed_check"],
     ]
+

@@ -259,6 +259,8 @@ def test_two_builds_of_different_content_into_one_folder(
                         f"deck of {content.meta.title} ".encode() * 500)
     monkeypatch.setattr(build, "_handout", lambda told, options, heard:
                         f"handout of {told.meta.title} ".encode() * 500)
+    monkeypatch.setattr(build, "_page", lambda content, told:
+                        f"page of {told.meta.title} ".encode() * 500)
     base, _ = source.read(DEFAULT_CONTENT)
     out = tmp_path / "out"
     options = build.Options(out=out)
@@ -287,12 +289,15 @@ def test_two_builds_of_different_content_into_one_folder(
             with output.locked(out):
                 deck = (out / "million-tokens-1M.pptx").read_bytes()
                 handout = (out / "million-tokens-1M.pdf").read_bytes()
+                page = (out / "million-tokens-1M.html").read_bytes()
             title = deck.split(b" ")[2]
             assert handout.split(b" ")[2] == title, (deck[:40], handout[:40])
+            assert page.split(b" ")[2] == title, (deck[:40], page[:40])
             seen.add(title)
     assert all(os.WIFEXITED(code) and os.WEXITSTATUS(code) == 0 for code in running.values())
     assert seen <= {b"First", b"Second"} and seen
-    assert sorted(p.name for p in out.iterdir()) == ["million-tokens-1M.pdf",
+    assert sorted(p.name for p in out.iterdir()) == ["million-tokens-1M.html",
+                                                      "million-tokens-1M.pdf",
                                                       "million-tokens-1M.pptx"]
 
 
@@ -370,6 +375,4 @@ def test_ctrl_c_during_the_swap_says_the_new_files_were_written(
 
     from deckgen import cli
 
-    with pytest.raises(SystemExit) as done:
-        cli._interrupted(caught.value)
-    assert done.value.code == 130
+    assert cli._interrupted(caught.value) == 130
