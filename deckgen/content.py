@@ -522,7 +522,6 @@ def _theme(c: Checker, value: Any) -> Theme | None:
             colour = default
         picked[key] = colour.upper()
     fonts = c.mapping("theme.fonts", t.get("fonts", {}), (), ("heading", "body")) or {}
-    heading = (c.text("theme.fonts.heading", fonts.get("heading", "DejaVu Sans"), 100)
-               or "DejaVu Sans")
-    body = c.text("theme.fonts.body", fonts.get("body", "DejaVu Sans"), 100) or "DejaVu Sans"
+    heading = c.text("theme.fonts.heading", fonts.get("heading", "Arial"), 100) or "Arial"
+    body = c.text("theme.fonts.body", fonts.get("body", "Arial"), 100) or "Arial"
     return Theme(**picked, heading_font=heading, body_font=body)

@@ -4,9 +4,9 @@ The front carries the four meanings, the dial with the four-workload table, and 
 bottleneck (chart, preset-check table, speedups, ceiling); the back carries the thought
 experiments in brief, what gets precious, the checklist to write on, the sources and a QR
 code. Only this module imports reportlab and svglib. It formats no figure: every number on
-the sheet is text from the story. DejaVu Sans is embedded; a character it cannot draw is set
-in the first installed fallback font that has it (see deckgen.fonts), and one that no font
-draws prints as DejaVu's empty box, with a warning. Right-to-left text is set in logical
+the sheet is text from the story. Liberation Sans (Arial's metric twin, the deck's family) is
+embedded; a character it cannot draw is set in the first installed fallback font that has it
+(see deckgen.fonts), and one that no font draws prints as an empty box, with a warning. Right-to-left text is set in logical
 order, unshaped.
 
 Each side is a stack of bands, each either full width or split into the grid's two columns.
@@ -53,9 +53,10 @@ HEADING_GAP = 2.2 * mm  # under a heading that stands above two columns
 MAX_EXTRA_GAP = 5 * mm
 SECTION_GAP = 3.5 * mm  # between sections that follow each other in one column
 
-# The four faces of DejaVu Sans as reportlab knows them; svglib maps the SVG family to these.
-REGULAR, BOLD, ITALIC, BOLD_ITALIC = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", \
-    "DejaVuSans-BoldOblique"
+# The four faces of Liberation Sans as reportlab knows them; svglib maps the charts' SVG family
+# to these too, so the sheet is set in one family.
+REGULAR, BOLD, ITALIC, BOLD_ITALIC = "LiberationSans", "LiberationSans-Bold", \
+    "LiberationSans-Italic", "LiberationSans-BoldItalic"
 _FACES = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bolditalic"}
 
 BODY_PT, BODY_LEADING = 9.0, 11.0
@@ -82,8 +83,8 @@ _registered = False
 
 
 def _register_fonts() -> None:
-    """Register DejaVu Sans's four faces with reportlab, through svglib so that chart text in
-    the family "DejaVu Sans" maps to the same embedded fonts (and svglib never asks fontconfig)."""
+    """Register Liberation Sans's four faces with reportlab, through svglib so that chart text in
+    the charts' family maps to the same embedded fonts (and svglib never asks fontconfig)."""
     global _registered
     if _registered:
         return
@@ -92,7 +93,7 @@ def _register_fonts() -> None:
     faces = {REGULAR: ("normal", "normal"), BOLD: ("bold", "normal"), ITALIC: ("normal", "italic"),
              BOLD_ITALIC: ("bold", "italic")}
     for name, (weight, style) in faces.items():
-        path = fonts.path(_FACES[name])
+        path = fonts.text_path(_FACES[name])
         registered, _ = svg_fonts.register_font(fonts.FAMILY, str(path), weight, style,
                                                 rlgFontName=name)
         if registered is None:
@@ -136,14 +137,15 @@ def _font_for(ch: str, font: str) -> str:
 
 def _runs(text: str, font: str) -> list[tuple[str, str]]:
     """`text` cut into (font, text) runs: `font` where it has the characters, a fallback where
-    it has not. A combining mark or joiner stays with the character before it when it can."""
+    it has not. A combining mark, joiner or space stays with the character before it when it
+    can, so a fallback's words (a right-to-left phrase) stay one run."""
     cover = _coverage(font)
     if all(ch < " " or ord(ch) in cover for ch in text):
         return [(font, text)] if text else []
     runs: list[tuple[str, str]] = []
     for ch in text:
         name = _font_for(ch, font)
-        if runs and name != runs[-1][0] and (unicodedata.category(ch) in _JOINS or
+        if runs and name != runs[-1][0] and (unicodedata.category(ch) in _JOINS or ch == " " or
                                                0x1F3FB <= ord(ch) <= 0x1F3FF) \
                 and ord(ch) in _coverage(runs[-1][0]):
             name = runs[-1][0]
@@ -182,7 +184,7 @@ def _with_fallbacks(markup: str, font: str) -> str:
 
 
 def _para(markup: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of `markup`, with fallback fonts for the characters DejaVu Sans lacks."""
+    """A paragraph of `markup`, with fallback fonts for the characters Liberation Sans lacks."""
     return Paragraph(_with_fallbacks(markup, style.fontName), style)
 
 
@@ -767,7 +769,7 @@ class _Builder:
                             self.slides.get("meanings"))
         for i, card in enumerate(self.story.cards):
             tag = (f' <font name="{BOLD}" color="{self.p.accent.hexval()}">'
-                   f"\u25c0 {_x(labels.our_dial.upper())}</font>" if card.ours else "")
+                   f"\u25c4 {_x(labels.our_dial.upper())}</font>" if card.ours else "")
             head = _para(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
                              f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}",
                              s.strong)
@@ -1115,7 +1117,7 @@ def _coverage(font: str) -> dict[int, int]:
 
 
 def _embed_fonts(node: Any) -> None:
-    """Point every text in a converted chart at the embedded DejaVu faces."""
+    """Point every text in a converted chart at the embedded Liberation faces."""
     if isinstance(node, String):
         name = node.fontName or REGULAR
         if name not in _FACES:
