@@ -130,7 +130,7 @@ def _every(*steps: Callable[[], Any]) -> list[Any]:
 
 
 def _deck(content: Content, told: story.Story, options: Options) -> bytes:
-    from deckgen import deck
+    from deckgen.render import deck
 
     template = _read_template(options.template)
     walk = story.walk(content) if options.walk else ()

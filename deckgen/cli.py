@@ -226,7 +226,7 @@ def init(
 @app.command()
 def layouts(template: Annotated[Path, typer.Argument(help="A .pptx file.")]) -> None:
     """List a template's slide layouts and their placeholders."""
-    from deckgen import deck
+    from deckgen.render import deck
 
     sys.stdout.write(deck.describe_layouts(template))
 

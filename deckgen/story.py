@@ -214,6 +214,7 @@ class Story:
     our_dial: str = ""  # "Our dial: 1,000,000 tokens/sec"
     labels: Labels = Labels()
     event_line: str = ""  # "AI Builders Meetup \u00b7 2026-12-03": the deck's footer
+    meanings_note: Text = Text("")  # the footnote line under the four meanings
 
     def chart(self, key: str) -> Chart:
         return next(c for c in self.charts if c.key == key)

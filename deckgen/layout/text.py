@@ -167,11 +167,11 @@ def _break(text: str, face: Face, size: float, width: float,
         current = ""
         for piece in pieces(hard):
             candidate = current + piece
-            if face.width(candidate.rstrip(" "), size, tracking) <= width + 1e-6:
+            if face.width(candidate.rstrip(" "), size, tracking) <= width + 1e-3:
                 current = candidate
                 continue
             wide = face.width(piece.rstrip(" "), size, tracking)
-            if wide > width + 1e-6:
+            if wide > width + 1e-3:
                 return Overlong(piece.rstrip(" "), wide)
             if current:
                 lines.append(current.rstrip(" "))
