@@ -327,7 +327,7 @@ class Kinds(Fitter):
         steps, t = self.told.checklist, self.t
         square = inch(0.34)
 
-        def layout(columns: int, level: int) -> list[Item] | Misfit:
+        def layout(columns: int, level: int, inline: bool = False) -> list[Item] | Misfit:
             columns = min(columns, len(steps))
             rows = math.ceil(len(steps) / columns)
             boxes = frame.grid(columns, rows, inch(0.22))[:len(steps)]
@@ -338,7 +338,13 @@ class Kinds(Fitter):
                       for i, (step, detail, _) in enumerate(steps)]
             text_boxes = [Box(b.x + square + inch(0.25), b.y, b.w - square - inch(0.25), b.h)
                           for b in boxes]
-            found = self.texts_together(text_boxes, pinned(blocks, level), name="Step")
+            chosen = pinned(blocks, level)
+            if inline:  # the step leads its detail, in bold
+                chosen = [[replace(detail, text=f"{step.text} {detail.text}", before=0,
+                                   runs=(Run(f"{step.text} ", "text", bold=True),
+                                         Run(detail.text)))]
+                          for step, detail in chosen]
+            found = self.texts_together(text_boxes, chosen, name="Step")
             if isinstance(found, Misfit):
                 return found
             items: list[Item] = []
@@ -351,4 +357,4 @@ class Kinds(Fitter):
             return items
 
         return [lambda: layout(1, 0), lambda: layout(2, 0), lambda: layout(1, 1),
-                lambda: layout(2, 1)]
+                lambda: layout(2, 1), lambda: layout(2, 1, True), lambda: layout(1, 1, True)]

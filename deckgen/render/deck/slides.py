@@ -80,8 +80,9 @@ class Planner(MoreKinds):
             found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
             if isinstance(found, Misfit):
                 raise self.fail(members[0] + 1, found)
+            size = min(self.title_size(slides[i]) for i in members)
             for i, items in zip(members, found[1], strict=True):
-                plans[i] = self.slide_plan(slides[i], items, lines)
+                plans[i] = self.slide_plan(slides[i], items, size)
         for i, s in enumerate(slides):
             if plans[i] is None:
                 plans[i] = self.one(i + 1, s)
@@ -97,7 +98,7 @@ class Planner(MoreKinds):
         found = first_fit(self.arrangements(s, lines))
         if isinstance(found, Misfit):
             raise self.fail(number, found)
-        return self.slide_plan(s, found, lines)
+        return self.slide_plan(s, found, self.title_size(s))
 
     def arrangements(self, s: st.Slide, lines: int) -> list[Arrangement]:
         """The slide's arrangements in order, each with its kicker, title and frame."""
@@ -115,9 +116,30 @@ class Planner(MoreKinds):
 
         return [with_kicker(a) for a in compose(s, frame)]
 
-    def slide_plan(self, s: st.Slide, items: list[Item], lines: int) -> SlidePlan:
-        title = self.title_paras(s)
-        return SlidePlan(s.kind, title, [p.size[0] for p in title], items, s.notes)
+    def slide_plan(self, s: st.Slide, items: list[Item], size: float) -> SlidePlan:
+        anchor = "b" if s.kicker and self.kicker_inside(s) else "t" if self.g.own else None
+        return SlidePlan(s.kind, self.title_paras(s), [size], items, s.notes,
+                         extra={"title_anchor": anchor})
+
+    def kicker_inside(self, s: st.Slide) -> bool:
+        """Whether, on a template whose title box has no room above it for the kicker, the
+        kicker fits inside the box above the title's lines (the title then sits at the foot)."""
+        g = self.g
+        if g.own or g.title.y + g.title_inset[1] - inch(0.4) >= inch(0.12):
+            return False
+        size = self.title_size(s)
+        width, height = self._title_room()
+        found = self.lines(self.title_paras(s)[0], size, width * 0.96)
+        if not isinstance(found, tuple):
+            return False
+        return len(found) * size * TIGHT + pt(inch(0.4)) <= height
+
+    def title_size(self, s: st.Slide) -> float:
+        """The title's size: the title size of the scale, or on a template whose title box
+        cannot hold two lines of it, the body size (0 when even that does not fit)."""
+        width, height = self._title_room()
+        found = self.fit([(self.title_paras(s), width, height)])
+        return 0.0 if isinstance(found, Misfit) else found[0][0]
 
     # -- errors
 
@@ -134,7 +156,8 @@ class Planner(MoreKinds):
 
     def title_paras(self, s: st.Slide) -> list[Para]:
         what = "title" if s.headline.origin.startswith("workloads[") else "headline"
-        return [Para(s.headline.text, (self.t.title,), bold=True, colour=None, line=TIGHT,
+        sizes = (self.t.title,) if self.g.own else (self.t.title, self.t.body)
+        return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT,
                      field=what, origin=s.headline.origin)]
 
     def _title_room(self) -> tuple[float, float]:
@@ -167,7 +190,9 @@ class Planner(MoreKinds):
         if s.kicker:
             k_h = inch(0.34)
             k_y = box.y + inset[1] - k_h - inch(0.06)
-            if k_y < inch(0.12):
+            if k_y < inch(0.12) and self.kicker_inside(s):
+                k_y = box.y + inset[1]  # in the title box, over the title set at its foot
+            elif k_y < inch(0.12):
                 k_y, top = top, top + k_h + inch(0.08)
             k_para = [Para(s.kicker, (self.t.footnote,), bold=True, caps=True, colour="accent",
                            tracking=1.2, field="kicker", origin=self._kicker_origin(s.headline))]
@@ -240,20 +265,21 @@ class Planner(MoreKinds):
         t, cards = self.t, self.told.cards
         columns = min(2, len(cards))
         rows = math.ceil(len(cards) / columns)
-        pad = 0.22 if self.wide else 0.16
-        inset = (inch(pad), inch(0.16), inch(pad), inch(0.1))
         note = self.told.meanings_note
         foot: list[Para] = ([Para(note.text, (t.footnote,), colour="muted", field="footnote",
                                   origin=note.origin)] if note.text else [])
 
-        def cards_with(inline: bool) -> list[Item] | Misfit:
+        def cards_with(inline: bool, tight: bool = False) -> list[Item] | Misfit:
+            pad = 0.1 if tight else 0.22 if self.wide else 0.16
+            inset = (inch(pad), inch(0.1 if tight else 0.16), inch(pad), inch(0.08))
             area = frame
             items: list[Item] = []
             if foot:
                 h = self.needed_height(foot, frame.w, [t.footnote])
                 area = Box(frame.x, frame.y, frame.w, frame.h - h - inch(0.15))
                 items.append(TextItem(frame.bottom_part(h), foot, [t.footnote], name="Footnote"))
-            boxes = area.grid(columns, rows, inch(0.18 if self.wide else 0.14))[:len(cards)]
+            gap = 0.1 if tight else 0.18 if self.wide else 0.14
+            boxes = area.grid(columns, rows, inch(gap))[:len(cards)]
             blocks = []
             for i, card in enumerate(cards):
                 label = Para(card.label, (t.footnote,), bold=True, caps=True, tracking=1.0,
@@ -262,7 +288,8 @@ class Planner(MoreKinds):
                 question = Para(card.question, (t.body, t.table), bold=True, heading=True, before=4,
                                 line=TIGHT, field="card question",
                                 origin=f"meanings[{i}].question")
-                text = Para(card.text.text, (t.body, t.table), before=6, field="card text",
+                text = Para(card.text.text, (t.body, t.table), before=4 if tight else 6,
+                            line=TIGHT if tight else LOOSE, field="card text",
                             origin=card.text.origin)
                 if inline:
                     both = f"{card.question} {card.text.text}"
@@ -283,7 +310,8 @@ class Planner(MoreKinds):
                     items.append(self.badge(self.told.labels.our_dial, item.box))
             return items
 
-        return [lambda: cards_with(False), lambda: cards_with(True)]
+        return [lambda: cards_with(False), lambda: cards_with(True),
+                lambda: cards_with(True, True)]
 
     def badge(self, words: str, card: Box) -> TextItem:
         """A small tab in the accent colour sitting on a card's top edge, at its right."""

@@ -309,7 +309,8 @@ class Writer:
             return
         slide = self.new_slide(self.content)
         title = slide.shapes.title
-        _body(title.text_frame, self.title_inset, "t" if self.own else None)
+        anchor = plan.extra.get("title_anchor")
+        _body(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         _write(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
         _draw(slide, plan.items, self.theme)
         self.footer(slide, number)
