@@ -6,8 +6,8 @@ experiments in brief, what gets precious, the checklist to write on, the sources
 code. Only this module imports reportlab and svglib. It formats no figure: every number on
 the sheet is text from the story. Liberation Sans (Arial's metric twin, the deck's family) is
 embedded; a character it cannot draw is set in the first installed fallback font that has it
-(see deckgen.fonts), and one that no font draws prints as an empty box, with a warning. Right-to-left text is set in logical
-order, unshaped.
+(see deckgen.fonts), and one that no font draws prints as an empty box, with a warning.
+Right-to-left text is set in logical order, unshaped.
 
 Each side is a stack of bands, each either full width or split into the grid's two columns.
 Everything is measured before anything is drawn: a side too long for its page fails with how

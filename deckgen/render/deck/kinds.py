@@ -193,9 +193,13 @@ class Kinds(Fitter):
                 return band
             above = Box(frame.x, frame.y, frame.w, band[0].box.y - frame.y - inch(0.25))
             head: list[Para] = []
+            label = Para(e.featured_label or "-", (t.footnote,), bold=True, caps=True,
+                         colour="accent", tracking=1.0)
             if e.featured:
-                head.append(Para(e.featured_label, (t.footnote,), bold=True, caps=True,
-                                 colour="accent", tracking=1.0))
+                head.append(label)
+            elif any(x.featured for x in self.told.experiments):  # keep the siblings aligned
+                skip = self.needed_height([label], above.w, [t.footnote]) + emu(4)
+                above = above.below(above.y + skip)
             head.append(Para(e.arithmetic, (t.table,), colour="muted", field="arithmetic",
                              before=4 if head else 0))
             number = [Para(big, (fig,), bold=True, heading=True, colour="accent", line=TIGHT,

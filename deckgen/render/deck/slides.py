@@ -56,6 +56,25 @@ class Geometry:
         return self.width / self.height > 1.5
 
 
+SLIDE_HEIGHT = inch(7.5)  # both aspects
+SLIDE_WIDTHS = {"16:9": 12192000, "4:3": 9144000}  # 13.333 in and 10 in
+MARGINS = {"16:9": inch(0.6), "4:3": inch(0.5)}
+
+
+def default_geometry(aspect: str) -> Geometry:
+    """The geometry of deckgen's own master at `aspect` (template.py lays the master out from
+    these same boxes): kicker and title at the top left, footer along the bottom."""
+    width, margin = SLIDE_WIDTHS[aspect], MARGINS[aspect]
+    inner = width - 2 * margin
+    zero = (0, 0, 0, 0)
+    return Geometry(width=width, height=SLIDE_HEIGHT, own=True,
+                    title=Box(margin, inch(0.72), inner, inch(1.32)), title_inset=zero,
+                    bottom=SLIDE_HEIGHT - inch(0.6),
+                    cover_title=Box(margin, inch(2.05), inner, inch(1.9)), cover_title_inset=zero,
+                    cover_centred=True, cover_second=(Box(margin, inch(4.25), inner, inch(2.45)),
+                                                      zero))
+
+
 class Planner(MoreKinds):
     """Plans every slide of one story on one template."""
 

@@ -30,10 +30,8 @@ from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
 from deckgen.render.deck.plan import EMU_PER_IN, Box, inch
-from deckgen.render.deck.slides import Geometry
+from deckgen.render.deck.slides import SLIDE_HEIGHT, SLIDE_WIDTHS, Geometry, default_geometry
 
-SLIDE_HEIGHT = 6858000  # 7.5 in, both aspects
-SLIDE_WIDTHS = {"16:9": 12192000, "4:3": 9144000}  # 13.333 in and 10 in
 FOOTER_TYPES = (PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)
 TITLE_TYPES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE)
 
@@ -88,11 +86,12 @@ def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
     sld_sz.attrib.pop("type", None)
     _set_theme(prs, theme)
 
-    margin = _in(0.6 if aspect == "16:9" else 0.5)
+    own = default_geometry(aspect)
+    margin = own.title.x
     inner = width - 2 * margin
     master = prs.slide_master
     places = {
-        PP_PLACEHOLDER.TITLE: Box(margin, _in(0.72), inner, _in(1.32)),
+        PP_PLACEHOLDER.TITLE: own.title,
         PP_PLACEHOLDER.BODY: Box(margin, _in(2.3), inner, _in(4.5)),
         PP_PLACEHOLDER.DATE: Box(margin + inner - _in(4.2), _in(7.04), _in(2.2), _in(0.3)),
         PP_PLACEHOLDER.FOOTER: Box(margin, _in(7.04), round(inner * 0.7), _in(0.3)),
@@ -130,15 +129,16 @@ def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
             if kind in (PP_PLACEHOLDER.TITLE, *FOOTER_TYPES):
                 ph._element.spPr.remove(xfrm)  # follow the master
             elif kind == PP_PLACEHOLDER.CENTER_TITLE:
-                ph.left, ph.top, ph.width, ph.height = (Emu(margin), Emu(_in(2.05)), Emu(inner),
-                                                        Emu(_in(1.9)))
+                box = own.cover_title
+                _place(ph, box)
                 body_pr = ph._element.txBody.find(qn("a:bodyPr"))
                 body_pr.set("anchor", "b")
                 for key in ("lIns", "rIns", "tIns", "bIns"):
                     body_pr.set(key, "0")
             elif kind == PP_PLACEHOLDER.SUBTITLE:
-                ph.left, ph.top, ph.width, ph.height = (Emu(margin), Emu(_in(4.25)), Emu(inner),
-                                                        Emu(_in(2.45)))
+                assert own.cover_second is not None
+                box = own.cover_second[0]
+                _place(ph, box)
                 body_pr = ph._element.txBody.find(qn("a:bodyPr"))
                 for key in ("lIns", "rIns", "tIns", "bIns"):
                     body_pr.set(key, "0")
@@ -344,3 +344,8 @@ def describe_layouts(path: Path) -> str:
     if cover is None:
         lines.append("deckgen cannot use this template: no layout has a title placeholder")
     return "\n".join(lines) + "\n"
+
+
+def _place(shape: Any, box: Box) -> None:  # noqa: ANN401
+    shape.left, shape.top, shape.width, shape.height = (Emu(box.x), Emu(box.y), Emu(box.w),
+                                                        Emu(box.h))
