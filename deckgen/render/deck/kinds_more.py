@@ -104,6 +104,8 @@ class MoreKinds(Kinds):
             if self.wide:
                 out.append(lambda sz=size: beside(sz, t.display))
             out.append(lambda sz=size: under(sz, t.display, True))
+        for size in (t.body, t.table):  # the sums kept, the bars a little lower
+            out.append(lambda sz=size: under(sz, t.display, True, BAR_CHART_LEAST))
         for size in (t.body, t.table):
             out += [lambda sz=size: under(sz, t.display, False),
                     lambda sz=size: under(sz, t.title, False)]
@@ -226,8 +228,9 @@ class MoreKinds(Kinds):
 
     def _closing(self, s: st.Slide, frame: Box) -> list[Arrangement]:
         """The takeaway, large; the checklist pointer under it; a QR code for the page."""
-        c, t = self.told.closing, self.t
-        url = self.told.meta.url
+        c, t = s.closing, self.t
+        assert c is not None
+        url = c.url
 
         def arrange(size: float, qr_side: int) -> list[Item] | Misfit:
             text_w = frame.w - (qr_side + inch(0.6) if url else 0)

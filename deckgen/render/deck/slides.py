@@ -127,13 +127,25 @@ class Planner(MoreKinds):
         kicker, frame = head
         compose: Callable[[st.Slide, Box], list[Arrangement]] = getattr(self, f"_{s.kind}")
 
-        def with_kicker(arrange: Arrangement) -> Arrangement:
+        def with_kicker(arrange: Arrangement, extra: list[Item]) -> Arrangement:
             def run() -> list[Item] | Misfit:
                 found = arrange()
-                return found if isinstance(found, Misfit) else kicker + found
+                return found if isinstance(found, Misfit) else kicker + extra + found
             return run
 
-        return [with_kicker(a) for a in compose(s, frame)]
+        plain = [with_kicker(a, []) for a in compose(s, frame)]
+        if not s.footnote.text:
+            return plain
+        # One muted line at the foot, under whatever the slide shows; only when no
+        # arrangement leaves room for it does the slide go without it.
+        foot = self.text_item(frame, [Para(s.footnote.text, (self.t.footnote,), colour="muted",
+                                           field="footnote", origin=s.footnote.origin)],
+                              shrink_to_fit=True, name="Footnote")
+        if isinstance(foot, Misfit):
+            return plain
+        foot.box = frame.bottom_part(foot.box.h)
+        above = Box(frame.x, frame.y, frame.w, foot.box.y - inch(0.15) - frame.y)
+        return [with_kicker(a, [foot]) for a in compose(s, above)] + plain
 
     def slide_plan(self, s: st.Slide, items: list[Item], size: float) -> SlidePlan:
         anchor = "b" if s.kicker and self.kicker_inside(s) else "t" if self.g.own else None
@@ -278,27 +290,17 @@ class Planner(MoreKinds):
     # -- the four meanings
 
     def _meanings(self, s: st.Slide, frame: Box) -> list[Arrangement]:
-        """Four cards: a label in capitals, a question, two sentences; ours is marked. Under
-        them, the footnote line (what a token is, a context window's size). When the question
-        cannot have a line of its own, it leads the sentences in bold."""
+        """Four cards: a label in capitals, a question, two sentences; ours is marked. When
+        the question cannot have a line of its own, it leads the sentences in bold."""
         t, cards = self.t, self.told.cards
         columns = min(2, len(cards))
         rows = math.ceil(len(cards) / columns)
-        note = self.told.meanings_note
-        foot: list[Para] = ([Para(note.text, (t.footnote,), colour="muted", field="footnote",
-                                  origin=note.origin)] if note.text else [])
-
         def cards_with(inline: bool, tight: bool = False) -> list[Item] | Misfit:
             pad = 0.1 if tight else 0.22 if self.wide else 0.16
             inset = (inch(pad), inch(0.1 if tight else 0.16), inch(pad), inch(0.08))
-            area = frame
             items: list[Item] = []
-            if foot:
-                h = self.needed_height(foot, frame.w, [t.footnote])
-                area = Box(frame.x, frame.y, frame.w, frame.h - h - inch(0.15))
-                items.append(TextItem(frame.bottom_part(h), foot, [t.footnote], name="Footnote"))
             gap = 0.1 if tight else 0.18 if self.wide else 0.14
-            boxes = area.grid(columns, rows, inch(gap))[:len(cards)]
+            boxes = frame.grid(columns, rows, inch(gap))[:len(cards)]
             blocks = []
             for i, card in enumerate(cards):
                 label = Para(card.label, (t.footnote,), bold=True, caps=True, tracking=1.0,
