@@ -12,6 +12,7 @@ import itertools
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from deckgen import fmt
@@ -121,7 +122,7 @@ class Kinds(Fitter):
         figs = [(t.figure, t.display), (t.display, t.title), (t.title, t.title)]
         shapes = [side_by_side, stacked] if self.wide else [stacked]
         for (fig, side_fig), shape, body in itertools.product(figs, shapes, (t.body, t.table)):
-            out.append(lambda f=fig, sf=side_fig, sh=shape, b=body: sh(f, sf, b))
+            out.append(partial(shape, fig, side_fig, body))
         return out
 
     # -- the workloads table and chart
@@ -255,7 +256,7 @@ class Kinds(Fitter):
         out: list[Arrangement] = []
         for fig, body in itertools.product((t.figure, t.display, t.title), (t.body, t.table)):
             for shape in shapes:
-                out.append(lambda sh=shape, f=fig, b=body: arrange(sh, f, b))
+                out.append(partial(arrange, shape, fig, body))
         return out
 
     def set_apart(self, label: str, line: st.Text, frame: Box,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from deckgen import fmt
 from deckgen import story as st
@@ -102,14 +103,13 @@ class MoreKinds(Kinds):
         out: list[Arrangement] = []
         for size in (t.body, t.table):
             if self.wide:
-                out.append(lambda sz=size: beside(sz, t.display))
-            out.append(lambda sz=size: under(sz, t.display, True))
+                out.append(partial(beside, size, t.display))
+            out.append(partial(under, size, t.display, True))
         for size in (t.body, t.table):  # the sums kept, the bars a little lower
-            out.append(lambda sz=size: under(sz, t.display, True, BAR_CHART_LEAST))
+            out.append(partial(under, size, t.display, True, BAR_CHART_LEAST))
         for size in (t.body, t.table):
-            out += [lambda sz=size: under(sz, t.display, False),
-                    lambda sz=size: under(sz, t.title, False)]
-        out.append(lambda: under(t.table, t.title, False, BAR_CHART_LEAST))
+            out += [partial(under, size, t.display, False), partial(under, size, t.title, False)]
+        out.append(partial(under, t.table, t.title, False, BAR_CHART_LEAST))
         return out
 
     def _ceiling(self, s: st.Slide, frame: Box) -> list[Arrangement]:
@@ -178,8 +178,8 @@ class MoreKinds(Kinds):
         for fig in (t.figure, t.display):
             for body in (t.body, t.table):
                 if self.wide:
-                    out.append(lambda f=fig, bd=body: side_by_side(f, bd))
-                out.append(lambda f=fig, bd=body: stacked(f, bd))
+                    out.append(partial(side_by_side, fig, body))
+                out.append(partial(stacked, fig, body))
         return out
 
     def _sources(self, s: st.Slide, frame: Box) -> list[Arrangement]:

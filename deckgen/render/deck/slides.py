@@ -27,6 +27,7 @@ from deckgen.render.deck.plan import (
     Item,
     Para,
     RectItem,
+    Run,
     SlidePlan,
     TextItem,
     inch,
@@ -314,8 +315,8 @@ class Planner(MoreKinds):
                             origin=card.text.origin)
                 if inline:
                     both = f"{card.question} {card.text.text}"
-                    text = replace(text, text=both, runs=(_run(f"{card.question} ", "text"),
-                                                          _run(card.text.text)))
+                    text = replace(text, text=both, runs=(Run(f"{card.question} ", "text"),
+                                                          Run(card.text.text)))
                     blocks.append([label, text])
                 else:
                     blocks.append([label, question, text])
@@ -343,8 +344,3 @@ class Planner(MoreKinds):
         return TextItem(box, [Para(words, (size,), bold=True, caps=True, tracking=1.0,
                                    colour="background", align="ctr", line=TIGHT)], [size], "ctr",
                         (0, 0, 0, 0), fill=("accent", 0.0), name="Badge")
-
-
-def _run(text: str, colour: str | None = None):  # noqa: ANN202
-    from deckgen.render.deck.plan import Run
-    return Run(text, colour)
