@@ -138,7 +138,7 @@ def _deck(content: Content, told: story.Story, options: Options) -> bytes:
 
 
 def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:
-    from deckgen import handout
+    from deckgen.render import handout
 
     return handout.render(told, pages_auto=options.pages_auto, warn=warnings.append)
 
