@@ -98,7 +98,11 @@ class Planner(MoreKinds):
         for members in groups.values():
             lines = max(self.title_lines(slides[i]) for i in members)
             found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
-            if isinstance(found, Misfit):
+            if isinstance(found, Misfit):  # name the sibling that cannot fit even alone
+                for i in members:
+                    alone = first_fit(self.arrangements(slides[i], lines))
+                    if isinstance(alone, Misfit):
+                        raise self.fail(i + 1, alone)
                 raise self.fail(members[0] + 1, found)
             size = min(self.title_size(slides[i]) for i in members)
             for i, items in zip(members, found[1], strict=True):
