@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 Arrangement = Callable[[], list[Item] | Misfit]
 CHART_MIN = inch(1.8)  # the least height a line chart gets
 BAR_CHART_MIN = inch(2.6)  # two bars, their titles and labels
-BAR_CHART_LEAST = inch(2.0)  # the bars' last resort on a narrow slide
+BAR_CHART_LEAST = inch(2.3)  # the bars' last resort (their labels need about 2.1 in)
 CHART_ROOM = inch(2.6)  # what a chart gets when a table shares its slide
 CHART_LEAST = inch(1.5)  # a line chart's last resort beside a table on a narrow slide
 
