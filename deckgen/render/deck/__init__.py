@@ -1,8 +1,9 @@
 """The deck: the story as a PowerPoint file a presenter can open, edit and present as is.
 
 `plan.py`, `tables.py`, `slides.py`, `kinds.py` and `kinds_more.py` plan every slide without
-python-pptx; `template.py` reads the template and `write.py` draws the plans (python-pptx
-only there). The entry points are imported on first use, so planning needs no python-pptx.
+python-pptx; `template.py` reads the template, `draw.py` draws the items and `write.py` adds
+the slides and saves the package (python-pptx only in these three). The entry points are
+imported on first use, so planning needs no python-pptx.
 """
 
 from __future__ import annotations
