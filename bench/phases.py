@@ -54,7 +54,8 @@ def main() -> None:
     import svglib.svglib  # noqa: F401
 
     mark("import reportlab and svglib")
-    from deckgen import charts, deck, handout
+    from deckgen import charts
+    from deckgen.render import deck, handout
 
     mark("import deckgen's renderers")
     deck.render(told)

@@ -161,7 +161,7 @@ def _every(*steps: Callable[[], Any]) -> list[Any]:
 
 
 def _deck(content: Content, told: story.Story, options: Options) -> bytes:
-    from deckgen import deck
+    from deckgen.render import deck
 
     template = _read_template(options.template)
     walk = story.walk(content) if options.walk else ()
@@ -169,7 +169,7 @@ def _deck(content: Content, told: story.Story, options: Options) -> bytes:
 
 
 def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:
-    from deckgen import handout
+    from deckgen.render import handout
 
     return handout.render(told, pages_auto=options.pages_auto, warn=warnings.append)
 

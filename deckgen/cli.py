@@ -251,8 +251,9 @@ def init(
 @app.command()
 def layouts(template: Annotated[Path, typer.Argument(help="A .pptx file.")]) -> None:
     """List a template's slide layouts and their placeholders."""
-    from deckgen import deck, template_file
+    from deckgen import template_file
     from deckgen.errors import InputError
+    from deckgen.render import deck
 
     if template.is_file():  # a zip bomb is refused first, each problem named by the file
         try:

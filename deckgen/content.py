@@ -111,6 +111,9 @@ class SlideText:
     kicker: str
     headline: str
     notes: str
+    footnote: str = ""  # one line set apart at the foot (meanings, bottleneck, ceiling)
+    takeaway: str = ""  # the closing slide's one sentence
+    pointer: str = ""  # the closing slide's pointer to the handout's checklist
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,10 @@ class Theme:
 
 SLIDE_IDS = ("title", "meanings", "dial", "workloads", "experiments", "bottleneck", "presets",
              "ceiling", "precious", "checklist", "sources")
+OPTIONAL_SLIDE_IDS = ("closing",)
+# The slides that take more than kicker, headline and notes, and what.
+SLIDE_EXTRAS = {"meanings": ("footnote",), "bottleneck": ("footnote",), "ceiling": ("footnote",),
+                "closing": ("takeaway", "pointer")}
 
 
 @dataclass(frozen=True)
@@ -486,21 +493,27 @@ def _sources(c: Checker, value: Any) -> list[Source]:
 
 
 def _slides(c: Checker, value: Any) -> dict[str, SlideText] | None:
-    s = c.mapping("slides", value, SLIDE_IDS)
+    s = c.mapping("slides", value, SLIDE_IDS, OPTIONAL_SLIDE_IDS)
     if s is None:
         return None
     result = {}
-    for sid in SLIDE_IDS:
+    for sid in SLIDE_IDS + OPTIONAL_SLIDE_IDS:
         if sid not in s:
             continue
         path = f"slides.{sid}"
-        needed = ("notes",) if sid == "title" else ("kicker", "headline")
-        extra = ("kicker", "headline") if sid == "title" else ("notes",)
+        needed: tuple[str, ...] = ("notes",) if sid == "title" else ("kicker", "headline")
+        extra: tuple[str, ...] = ("kicker", "headline") if sid == "title" else ("notes",)
+        if sid == "closing":
+            needed += ("takeaway",)
+            extra += ("pointer",)
+        else:
+            extra += SLIDE_EXTRAS.get(sid, ())
         t = c.mapping(path, s[sid], needed, extra)
         if t is None:
             continue
+        keys = ("kicker", "headline", "notes", "footnote", "takeaway", "pointer")
         fields = [c.text(f"{path}.{k}", t[k], 400 if k != "notes" else MAX_TEXT) if k in t else ""
-                  for k in ("kicker", "headline", "notes")]
+                  for k in keys]
         if None not in fields:
             result[sid] = SlideText(*fields)  # type: ignore[arg-type]
     return result
@@ -522,7 +535,6 @@ def _theme(c: Checker, value: Any) -> Theme | None:
             colour = default
         picked[key] = colour.upper()
     fonts = c.mapping("theme.fonts", t.get("fonts", {}), (), ("heading", "body")) or {}
-    heading = (c.text("theme.fonts.heading", fonts.get("heading", "DejaVu Sans"), 100)
-               or "DejaVu Sans")
-    body = c.text("theme.fonts.body", fonts.get("body", "DejaVu Sans"), 100) or "DejaVu Sans"
+    heading = c.text("theme.fonts.heading", fonts.get("heading", "Arial"), 100) or "Arial"
+    body = c.text("theme.fonts.body", fonts.get("body", "Arial"), 100) or "Arial"
     return Theme(**picked, heading_font=heading, body_font=body)

@@ -1,8 +1,16 @@
 """Where the TrueType fonts live that the deck measures with and the handout embeds.
 
-DejaVu Sans ships inside matplotlib's wheel, so every install has it; this module finds the
-files without importing matplotlib. For the characters DejaVu Sans lacks (CJK, emoji), the
-handout falls back on system fonts when they are installed (`fallbacks()`).
+The deck and the handout are set in Arial, a face PowerPoint, Keynote, Google Slides and every
+Office or macOS install already has. They are measured with, and the handout embeds, Liberation
+Sans, Arial's metric-compatible free twin (the same advance width for every character): its
+files ship inside the package (`deckgen/typefaces/`, under the SIL Open Font License in
+`OFL.txt`), so a plain install has them. `twin(family)` names the file that measures a theme
+font; a family without a known twin is measured as Arial.
+
+The charts are drawn by matplotlib in DejaVu Sans (`FAMILY`), which ships inside matplotlib's
+wheel; this module finds its files without importing matplotlib. For the characters the
+faces lack (CJK, emoji), the handout falls back on system fonts when they are installed
+(`fallbacks()`).
 """
 
 from __future__ import annotations
@@ -12,9 +20,14 @@ from functools import cache
 from pathlib import Path
 
 from deckgen.errors import RenderError
+from deckgen.layout.text import Face
 
-FAMILY = "DejaVu Sans"
-# TrueType (glyf outline) fonts tried in turn for a character DejaVu Sans cannot draw, with
+FAMILY = "DejaVu Sans"  # the charts' family
+TEXT_FAMILY = "Arial"  # what the deck's theme names and the handout is set in
+TWIN_FAMILY = "Liberation Sans"  # Arial's metric-compatible twin, shipped with the package
+TYPEFACES = Path(__file__).parent / "typefaces"
+# TrueType (glyf outline) fonts tried in turn, after DejaVu Sans, for a character the faces
+# cannot draw, with
 # the Debian package that installs each: Chinese and Japanese, Korean, emoji and symbols.
 FALLBACKS = (
     (Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"), "fonts-droid-fallback"),
@@ -23,6 +36,11 @@ FALLBACKS = (
 )
 _FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
           "italic": "DejaVuSans-Oblique.ttf", "bolditalic": "DejaVuSans-BoldOblique.ttf"}
+_TWIN_FILES = {"regular": "LiberationSans-Regular.ttf", "bold": "LiberationSans-Bold.ttf",
+               "italic": "LiberationSans-Italic.ttf",
+               "bolditalic": "LiberationSans-BoldItalic.ttf"}
+# Families measured by the twin shipped here (the metric-compatible clones of Arial).
+_ARIAL_LIKE = {"arial", "liberation sans", "arimo", "helvetica", "helvetica neue"}
 
 
 @cache
@@ -39,10 +57,39 @@ def _folder() -> Path:
 
 
 def path(style: str = "regular") -> Path:
-    """The TTF file of DejaVu Sans in `style`: regular, bold, italic or bolditalic."""
+    """The TTF file of DejaVu Sans (the charts' family) in `style`: regular, bold, italic or
+    bolditalic."""
     return _folder() / _FILES[style]
 
 
+def text_path(style: str = "regular") -> Path:
+    """The TTF file of Liberation Sans, the deck's and handout's twin, in `style`."""
+    return TYPEFACES / _TWIN_FILES[style]
+
+
+def twin(family: str, style: str = "regular") -> Path:
+    """The file that measures `family`: DejaVu Sans's own, else Arial's twin."""
+    if family.strip().lower() == FAMILY.lower():
+        return path(style)
+    return text_path(style)
+
+
+@cache
+def face(family: str = TEXT_FAMILY, bold: bool = False) -> Face:
+    """The measured face of a theme font (see `twin`), read once."""
+    file = twin(family, "bold" if bold else "regular")
+    try:
+        return Face.from_ttf(family, file.read_bytes())
+    except (OSError, KeyError, IndexError, ValueError) as err:
+        raise RenderError(f"cannot read the font {file}: {err}") from None
+
+
+def known(family: str) -> bool:
+    """Whether `family` is measured exactly (it is Arial-like or DejaVu Sans)."""
+    return family.strip().lower() in _ARIAL_LIKE | {FAMILY.lower()}
+
+
 def fallbacks() -> list[Path]:
-    """The fallback font files installed here, in the order to try them."""
-    return [file for file, _ in FALLBACKS if file.is_file()]
+    """The fallback font files, in the order to try them: DejaVu Sans (every install has it:
+    Arabic, Hebrew, many symbols), then the system fonts installed here."""
+    return [path("regular"), *(file for file, _ in FALLBACKS if file.is_file())]

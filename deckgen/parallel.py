@@ -39,6 +39,9 @@ def available() -> bool:
     )
 
 
+_STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
 class Child(Generic[T]):
     """`work()` running in a forked process; `result()` waits for it.
 
@@ -52,11 +55,19 @@ class Child(Generic[T]):
         self.what = what
         self.done = False
         reader, writer = os.pipe()
+        # Ctrl-C or a polite kill waits until both sides know who they are: one arriving
+        # inside fork()'s own hooks could not be raised there, only printed and lost.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
         self.pid = os.fork()
         if self.pid == 0:
-            _child(work, reader, writer)
+            _child(work, reader, writer, held)
         os.close(writer)
         self.reader = reader
+        try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a held signal is raised here
+        except BaseException:
+            self.stop()
+            raise
 
     def __enter__(self) -> Child[T]:
         return self
@@ -91,11 +102,13 @@ class Child(Generic[T]):
         os.waitpid(self.pid, 0)
 
 
-def _child(work: Callable[[], object], reader: int, writer: int) -> NoReturn:
+def _child(work: Callable[[], object], reader: int, writer: int,
+           held: set[signal.Signals]) -> NoReturn:
     try:
         os.close(reader)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
         signal.signal(signal.SIGTERM, _exit_cleanly)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
         result: tuple[str, object]
         try:
             result = ("value", work())

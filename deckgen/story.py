@@ -187,6 +187,18 @@ class Slide:
     chart: Chart | None = None
     dial: DialView | None = None
     experiment: Experiment | None = None
+    footnote: Text = Text("")  # one line set apart at the foot ("Amdahl's law: ...")
+    closing: Closing | None = None
+
+
+@dataclass(frozen=True)
+class Closing:
+    """The closing slide's words: the takeaway, the pointer to the checklist, the page's
+    address for its QR code."""
+
+    takeaway: Text
+    pointer: Text
+    url: str | None
 
 
 @dataclass(frozen=True)
@@ -486,9 +498,13 @@ def _slides(
     kick = {sid: fill(content.slides[sid].kicker, table) for sid in content.slides}
 
     def slide(kind: str, *notes: str, **shows: Any) -> Slide:
-        """A slide whose kicker, headline and notes come from `slides.<kind>` in the content."""
+        """A slide whose kicker, headline, notes and footnote come from `slides.<kind>` in the
+        content."""
+        said = content.slides[kind]
+        foot = Text(fill(said.footnote, table), f"slides.{kind}.footnote") if said.footnote \
+            else Text("")
         return Slide(kind, kick[kind], _headline(content, kind, table),
-                     _notes(content, kind, table, *notes), **shows)
+                     _notes(content, kind, table, *notes), footnote=foot, **shows)
 
     title = Text(fill(content.meta.title, table), "meta.title")
     on_the_dial = (f"On the slide: {dial_view.sentence}. "
@@ -513,6 +529,12 @@ def _slides(
         slide("checklist"),
         slide("sources"),
     ]
+    if "closing" in content.slides:
+        end = content.slides["closing"]
+        closing = Closing(Text(fill(end.takeaway, table), "slides.closing.takeaway"),
+                          Text(fill(end.pointer, table), "slides.closing.pointer")
+                          if end.pointer else Text(""), content.meta.url)
+        slides.append(slide("closing", closing=closing))
     return tuple(slides)
 
 

@@ -29,8 +29,8 @@ _HEAVY = [
     "deckgen.build",
     "deckgen.chartcache",
     "deckgen.charts",
-    "deckgen.deck",
-    "deckgen.handout",
+    "deckgen.render.deck.write",
+    "deckgen.render.handout.write",
     "deckgen.page.render",
 ]
 

@@ -238,9 +238,9 @@ def test_yaml_syntax_error(default_text: str, tmp_path: Path) -> None:
 
 
 def test_unclosed_quote(default_text: str, tmp_path: Path) -> None:
-    text = edit(default_text, "    body: DejaVu Sans", '    body: "DejaVu Sans')
+    text = edit(default_text, "    body: Arial", '    body: "Arial')
     path = _write(tmp_path, text)
-    line, col = place(text, '    body: "DejaVu', '"')
+    line, col = place(text, '    body: "Arial', '"')
     lines = _assert_refused(path, tmp_path)
     assert len(lines) == 1, lines
     assert lines[0].startswith(f"{path}:{line}:{col}: YAML syntax error: "), lines

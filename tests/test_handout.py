@@ -207,7 +207,7 @@ def test_every_font_is_an_embedded_truetype(build: str, request: pytest.FixtureR
                 break
         else:
             pytest.fail(f"{name} has no font descriptor")
-    assert {n.lstrip("/").split("+")[-1] for n in used} == {"DejaVuSans", "DejaVuSans-Bold"}
+    assert {n.lstrip("/").split("+")[-1] for n in used} == {"LiberationSans", "LiberationSans-Bold"}
 
 
 def test_pdffonts_lists_every_font_as_embedded(default_build: Path) -> None:

@@ -33,10 +33,12 @@ SAMPLES = {
     "combining": "Cafe\u0301 Zoe\u0308 man\u0303ana",
     "greek-cyrillic": "Ελληνικά Кириллица Ångström",
 }
-# DejaVu Sans, the one font every install has, draws no CJK and few emoji: the handout sets
+# Liberation Sans, shipped with the package, draws no CJK and few emoji: the handout sets
 # them in a system fallback font (deckgen.fonts.FALLBACKS), here the Debian package's file.
 FALLBACK_FOR = {"chinese": "fonts-droid-fallback", "japanese": "fonts-droid-fallback",
                 "korean": "fonts-nanum", "emoji": "fonts-symbola"}
+# Characters Liberation Sans lacks but DejaVu Sans (which every install has) draws.
+BUILT_IN_FALLBACK = {"arabic"}
 FALLBACK_FONT = {"fonts-droid-fallback": "DroidSansFallback", "fonts-nanum": "NanumGothic",
                  "fonts-symbola": "Symbola"}
 
@@ -125,12 +127,14 @@ def test_the_handout_shows_the_text(script: str) -> None:
         head, sample = expected.split(" ", 1)
         assert expected in text or f"{head} {sample[::-1]}" in text, (expected, text[:400])
     embedded = embedded_fonts(pdf)
-    assert {"DejaVuSans", "DejaVuSans-Bold"} <= embedded
+    assert {"LiberationSans", "LiberationSans-Bold"} <= embedded
     if script in FALLBACK_FOR:
         assert FALLBACK_FONT[FALLBACK_FOR[script]] in embedded, embedded
+    elif script in BUILT_IN_FALLBACK:
+        assert "DejaVuSans" in embedded, embedded
     else:  # a fallback is embedded only when a character needs it
-        assert embedded <= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique",
-                            "DejaVuSans-BoldOblique"}, embedded
+        assert embedded <= {"LiberationSans", "LiberationSans-Bold", "LiberationSans-Italic",
+                            "LiberationSans-BoldItalic"}, embedded
 
 
 @pytest.mark.skipif(not _installed("fonts-droid-fallback"), reason="no fonts-droid-fallback")
@@ -155,8 +159,8 @@ def test_with_no_fallback_font_the_handout_builds_and_warns_once_per_key(
     text, content = _content(sample)
     warnings: list = []
     pdf = build.render(content, build.Options(only="handout"), warnings=warnings)[".pdf"]
-    assert embedded_fonts(pdf) <= {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique",
-                                   "DejaVuSans-BoldOblique"}
+    assert embedded_fonts(pdf) <= {"LiberationSans", "LiberationSans-Bold", "LiberationSans-Italic",
+                                   "LiberationSans-BoldItalic"}
     assert "Ada" in handout_text(pdf)
     line = text.splitlines().index(f'    scarce: "Taste {sample}"') + 1
     scarce = [w for w in warnings if w.path == "workloads[0].scarce"]

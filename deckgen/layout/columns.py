@@ -1,0 +1,72 @@
+"""Sharing a table's width between its columns: one search, for the deck and the handout.
+
+Each column has the least width it can take (its longest unbreakable word) and its natural
+width (its longest line unbroken). `share` gives every column its natural width when they
+fit, spreading what is left in proportion; else it moves each column from its least toward
+its natural width by the same fraction, so no column is cut below a word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+
+def share(least: Sequence[float], natural: Sequence[float], room: float,
+          stretch: bool = True) -> list[float] | None:
+    """Widths for columns that need at least `least` and at most `natural`, in `room`; None
+    when even the least widths do not fit."""
+    if sum(least) > room + 1e-9:
+        return None
+    total = sum(natural)
+    if total <= room:
+        spare = room - total if stretch else 0.0
+        return [n + spare * n / total for n in natural] if total else list(natural)
+    k = (room - sum(least)) / (total - sum(least))
+    return [lo + k * (n - lo) for lo, n in zip(least, natural, strict=True)]
+
+
+def fixed_and_shared(least: Sequence[float], natural: Sequence[float], fixed: Sequence[bool],
+                     room: float) -> list[float] | None:
+    """Widths with the `fixed` columns (numbers) at their natural width and the others sharing
+    what is left as `share` does; None when that leaves the others too little."""
+    kept = sum(n for n, f in zip(natural, fixed, strict=True) if f)
+    free = [i for i, f in enumerate(fixed) if not f]
+    if not free:
+        return None
+    shared = share([least[i] for i in free], [natural[i] for i in free], room - kept, False)
+    if shared is None:
+        return None
+    out = [n if f else 0.0 for n, f in zip(natural, fixed, strict=True)]
+    for i, w in zip(free, shared, strict=True):
+        out[i] = w
+    out[free[-1]] += room - sum(out)
+    return out
+
+
+def greedy(least: Sequence[float], natural: Sequence[float], room: float,
+           height: Callable[[list[float]], float], steps: int = 24) -> list[float] | None:
+    """Widths that make a table short: from the least widths, each step gives a slice of what
+    is left to the column whose widening saves the most height (the widest-needing on a tie);
+    what is left at the end goes to the columns in proportion. None when the least widths do
+    not fit."""
+    if sum(least) > room + 1e-9:
+        return None
+    widths = list(least)
+    piece = (room - sum(least)) / steps
+    for _ in range(steps):
+        now = height(widths)
+        best, saved = -1, 0.0
+        for c in range(len(widths)):
+            if widths[c] >= natural[c] - 1e-9:
+                continue
+            trial = list(widths)
+            trial[c] = min(natural[c], trial[c] + piece)
+            gain = now - height(trial)
+            if gain > saved + 1e-9:
+                best, saved = c, gain
+        if best < 0:
+            break
+        widths[best] = min(natural[best], widths[best] + piece)
+    spare = room - sum(widths)
+    total = sum(widths)
+    return [w + spare * w / total for w in widths]

@@ -1,0 +1,196 @@
+"""One text measurer and one line breaker, for every renderer.
+
+A `Face` holds a TrueType font's advance widths, read from the font file's own tables (cmap,
+hmtx), so a width measured here is the width PowerPoint, LibreOffice or reportlab lays out
+with the same font or its metric-compatible twin. Wide East Asian characters the face lacks
+count one em each, the width every CJK font gives them.
+
+`break_lines` breaks where a person would: at spaces, and after a hyphen or a slash between
+two words. It never cuts inside a word or a number and never at a no-break space, so a figure
+and its unit stay together; a word wider than the line is reported (`Overlong`), not cut.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+
+@dataclass(frozen=True, eq=False)
+class Face:
+    """A font's advance widths in ems, by code point; `missing` for characters it lacks."""
+
+    name: str
+    advances: dict[int, float] = field(repr=False)
+    missing: float = 0.5
+
+    @classmethod
+    def from_ttf(cls, name: str, data: bytes) -> Face:
+        """A face from the bytes of a TrueType or OpenType (glyf or CFF) font file."""
+        tables = _tables(data)
+        units = struct.unpack_from(">H", data, tables[b"head"] + 18)[0]
+        metrics = struct.unpack_from(">H", data, tables[b"hhea"] + 34)[0]
+        hmtx = tables[b"hmtx"]
+        widths = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(metrics)]
+        glyphs = _cmap(data, tables[b"cmap"])
+        advances = {cp: widths[min(g, metrics - 1)] / units for cp, g in glyphs.items() if g}
+        return cls(name, advances, advances.get(0x20, 0.25) * 2)
+
+    def em(self, text: str) -> float:
+        """The advance width of `text` in ems."""
+        return _em(self, text)
+
+    def width(self, text: str, size: float, tracking: float = 0.0) -> float:
+        """The width of one line of `text` in points at `size`, with `tracking` points added
+        after each character."""
+        return self.em(text) * size + tracking * len(text)
+
+
+@lru_cache(maxsize=65536)
+def _em(face: Face, text: str) -> float:
+    total = 0.0
+    for ch in text:
+        advance = face.advances.get(ord(ch))
+        if advance is None:
+            advance = 1.0 if unicodedata.east_asian_width(ch) in "WF" else face.missing
+            if unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+                advance = 0.0
+        total += advance
+    return total
+
+
+def _tables(data: bytes) -> dict[bytes, int]:
+    count = struct.unpack_from(">H", data, 4)[0]
+    out = {}
+    for i in range(count):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        out[tag] = offset
+    return out
+
+
+def _cmap(data: bytes, at: int) -> dict[int, int]:
+    """Code point -> glyph, from the best Unicode subtable (format 12, else format 4)."""
+    count = struct.unpack_from(">H", data, at + 2)[0]
+    subtables = {}
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, at + 4 + 8 * i)
+        kind = struct.unpack_from(">H", data, at + offset)[0]
+        subtables[(platform, encoding, kind)] = at + offset
+    for key in ((3, 10, 12), (0, 4, 12), (0, 6, 12)):
+        if key in subtables:
+            return _format12(data, subtables[key])
+    for key in ((3, 1, 4), (0, 3, 4), (0, 4, 4)):
+        if key in subtables:
+            return _format4(data, subtables[key])
+    return {}
+
+
+def _format12(data: bytes, at: int) -> dict[int, int]:
+    groups = struct.unpack_from(">I", data, at + 12)[0]
+    out = {}
+    for i in range(groups):
+        first, last, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+        for cp in range(first, last + 1):
+            out[cp] = glyph + cp - first
+    return out
+
+
+def _format4(data: bytes, at: int) -> dict[int, int]:
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = at + 14
+    starts = ends + 2 * segments + 2
+    deltas = starts + 2 * segments
+    ranges = deltas + 2 * segments
+    out = {}
+    for i in range(segments):
+        end = struct.unpack_from(">H", data, ends + 2 * i)[0]
+        start = struct.unpack_from(">H", data, starts + 2 * i)[0]
+        delta = struct.unpack_from(">h", data, deltas + 2 * i)[0]
+        offset = struct.unpack_from(">H", data, ranges + 2 * i)[0]
+        for cp in range(start, min(end, 0xFFFE) + 1):
+            if offset == 0:
+                glyph = (cp + delta) & 0xFFFF
+            else:
+                where = ranges + 2 * i + offset + 2 * (cp - start)
+                glyph = struct.unpack_from(">H", data, where)[0]
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            out[cp] = glyph
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Breaking lines
+
+# A break after a hyphen or slash between letters ("well-known", "reading/writing"); the part
+# after a slash must be a word of four letters or more, so a unit ("tokens/sec") holds.
+_SOFT = re.compile(r"(?<=[^\W\d_][-\u2010])(?=[^\W\d_])|(?<=[^\W\d_]/)(?=[^\W\d_]{4})")
+
+
+@dataclass(frozen=True)
+class Overlong:
+    """A word that does not fit the line on its own: the word and its width in points."""
+
+    word: str
+    width: float
+
+
+def pieces(text: str) -> list[str]:
+    """`text` (one paragraph without hard breaks) cut at its break opportunities; each piece
+    keeps its trailing space, which hangs past the line's end when a line breaks after it."""
+    out = []
+    for chunk in re.findall(r"[^ ]+ *| +", text):
+        out.extend(_SOFT.split(chunk))
+    return [p for p in out if p]
+
+
+def words(text: str) -> list[str]:
+    """The unbreakable runs of `text`, spaces dropped: what a line break may never cut."""
+    return [p.rstrip(" ") for line in text.split("\n") for p in pieces(line) if p.strip(" ")]
+
+
+def break_lines(text: str, face: Face, size: float, width: float,
+                tracking: float = 0.0) -> tuple[str, ...] | Overlong:
+    """`text` broken greedily into lines no wider than `width` points at `size`; hard breaks
+    (newlines) kept. An `Overlong` when some word cannot fit a line by itself."""
+    return _break(text, face, size, round(width, 3), tracking)
+
+
+@lru_cache(maxsize=32768)
+def _break(text: str, face: Face, size: float, width: float,
+           tracking: float) -> tuple[str, ...] | Overlong:
+    lines: list[str] = []
+    for hard in text.split("\n"):
+        current = ""
+        for piece in pieces(hard):
+            candidate = current + piece
+            if face.width(candidate.rstrip(" "), size, tracking) <= width + 1e-3:
+                current = candidate
+                continue
+            wide = face.width(piece.rstrip(" "), size, tracking)
+            if wide > width + 1e-3:
+                return Overlong(piece.rstrip(" "), wide)
+            if current:
+                lines.append(current.rstrip(" "))
+            current = piece
+        lines.append(current.rstrip(" "))
+    return tuple(lines)
+
+
+def longest_word(text: str, face: Face, size: float, tracking: float = 0.0) -> float:
+    """The width in points of the widest unbreakable run of `text` at `size`."""
+    return max((face.width(w, size, tracking) for w in words(text)), default=0.0)
+
+
+def widest_line(lines: Sequence[str], face: Face, size: float, tracking: float = 0.0) -> float:
+    return max((face.width(line, size, tracking) for line in lines), default=0.0)
+
+
+def characters_in(width: float, face: Face, size: float) -> int:
+    """About how many characters of ordinary text fit `width` points at `size`: the width of
+    an average lower-case letter and space of this face."""
+    sample = "the quick brown fox jumps over a lazy dog"
+    return max(0, int(width / (face.width(sample, size) / len(sample))))

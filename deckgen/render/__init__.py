@@ -1,0 +1,1 @@
+"""Renderers: the story (and its layout) as the bytes of each output file."""

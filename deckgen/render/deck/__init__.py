@@ -1,0 +1,31 @@
+"""The deck: the story as a PowerPoint file a presenter can open, edit and present as is.
+
+`plan.py`, `tables.py`, `slides.py`, `kinds.py` and `kinds_more.py` plan every slide without
+python-pptx; `template.py` reads the template, `draw.py` draws the items and `write.py` adds
+the slides and saves the package (python-pptx only in these three). The entry points are
+imported on first use, so planning needs no python-pptx.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckgen import story as st
+
+
+def render(told: st.Story, *, template: bytes | None = None,
+           walk: tuple[st.Slide, ...] = ()) -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
+    from deckgen.render.deck.write import render as write
+
+    return write(told, template=template, walk=walk)
+
+
+def describe_layouts(path: Path) -> str:
+    """A template's slide size, theme, layouts and placeholders, and the two layouts deckgen
+    would use."""
+    from deckgen.render.deck.template import describe_layouts as describe
+
+    return describe(path)

@@ -1,0 +1,246 @@
+"""Items drawn on a python-pptx slide: text boxes, shapes, native tables, QR codes, charts.
+
+python-pptx only. Colours are theme references (text, muted = tx2, accent = accent1), so a
+template's theme colours carry through. Charts are placed by one function,
+`place_chart(slide, chart, box, theme)`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from pptx.enum.dml import MSO_THEME_COLOR
+from pptx.enum.shapes import MSO_SHAPE
+from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
+from pptx.oxml.ns import qn
+from pptx.slide import Slide as PptxSlide
+from pptx.util import Emu, Pt
+
+from deckgen import chartcache
+from deckgen import story as st
+from deckgen.content import Theme
+from deckgen.render.deck import template as tp
+from deckgen.render.deck.plan import (
+    EMU_PER_IN,
+    EMU_PER_PT,
+    Box,
+    ChartItem,
+    Item,
+    Para,
+    QrItem,
+    RectItem,
+    Run,
+    TableItem,
+    TextItem,
+)
+
+_SCHEME = {"text": "tx1", "muted": "tx2", "accent": "accent1", "background": "bg1", "rule": "bg2"}
+_THEME_COLOUR = {"text": MSO_THEME_COLOR.TEXT_1, "muted": MSO_THEME_COLOR.TEXT_2,
+                 "accent": MSO_THEME_COLOR.ACCENT_1, "background": MSO_THEME_COLOR.BACKGROUND_1,
+                 "rule": MSO_THEME_COLOR.BACKGROUND_2}
+_PLAIN_TABLE = "{2D5ABB26-0587-4C30-8999-92F81FD0307C}"  # built-in "No Style, No Grid"
+
+
+def _colour_xml(role: str, brightness: float = 0.0) -> str:
+    mods = ""
+    if brightness > 0:
+        mods = (f'<a:lumMod val="{round((1 - brightness) * 100000)}"/>'
+                f'<a:lumOff val="{round(brightness * 100000)}"/>')
+    elif brightness < 0:
+        mods = f'<a:lumMod val="{round((1 + brightness) * 100000)}"/>'
+    return f'<a:solidFill><a:schemeClr val="{_SCHEME[role]}">{mods}</a:schemeClr></a:solidFill>'
+
+
+def _line_xml(tag: str, role: str | None, width_pt: float) -> str:
+    if role is None:
+        return f'<a:{tag} w="0"><a:noFill/></a:{tag}>'
+    return f'<a:{tag} w="{round(width_pt * EMU_PER_PT)}" cmpd="sng">{_colour_xml(role)}</a:{tag}>'
+
+
+_ALIGN = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}
+
+
+def write_paras(text_frame, paras: Sequence[Para], sizes: Sequence[float], *,  # noqa: ANN001
+           placeholder: bool = False) -> None:
+    """Set `paras` into a text frame, replacing what was there."""
+    text_frame.clear()
+    for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
+        paragraph = text_frame.paragraphs[0] if i == 0 else text_frame.add_paragraph()
+        if p.align or not placeholder:  # shapes centre their text unless told otherwise
+            paragraph.alignment = _ALIGN[p.align or "l"]
+        paragraph.line_spacing = Pt(size * p.line)
+        paragraph.space_before = Pt(p.before if i else 0)
+        paragraph.space_after = Pt(0)
+        if placeholder:  # a template's body style may bring bullets and indents
+            p_pr = paragraph._p.get_or_add_pPr()
+            p_pr.set("marL", "0")
+            p_pr.set("indent", "0")
+            p_pr.insert_element_before(tp.xml("<a:buNone/>")[0], "a:tabLst", "a:defRPr", "a:extLst")
+        for run_spec in p.runs or (Run(p.text),):
+            run = paragraph.add_run()
+            run.text = run_spec.text
+            font = run.font
+            font.size = Pt(size)
+            font.bold = p.bold if run_spec.bold is None else run_spec.bold
+            colour = run_spec.colour or p.colour
+            if colour:
+                font.color.theme_color = _THEME_COLOUR[colour]
+            if p.heading:
+                font.name = "+mj-lt"
+            r_pr = run._r.get_or_add_rPr()
+            r_pr.set("lang", "en-US")
+            if p.caps:
+                r_pr.set("cap", "all")
+            if p.tracking:
+                r_pr.set("spc", str(round(p.tracking * 100)))
+            if run_spec.link or p.link:
+                run.hyperlink.address = run_spec.link or p.link
+
+
+def frame_setup(text_frame, inset: tuple[int, int, int, int], anchor: str | None) -> None:  # noqa: ANN001
+    text_frame.word_wrap = True
+    text_frame.auto_size = MSO_AUTO_SIZE.NONE
+    text_frame.margin_left, text_frame.margin_top = Emu(inset[0]), Emu(inset[1])
+    text_frame.margin_right, text_frame.margin_bottom = Emu(inset[2]), Emu(inset[3])
+    if anchor:  # None keeps a template's own
+        text_frame.vertical_anchor = {"t": MSO_ANCHOR.TOP, "ctr": MSO_ANCHOR.MIDDLE,
+                                      "b": MSO_ANCHOR.BOTTOM}[anchor]
+
+
+def _plain_shape(slide: PptxSlide, box: Box, fill: tuple[str, float] | None,
+                 outline: tuple[str, float] | None, name: str):  # noqa: ANN202
+    shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(box.x), Emu(box.y), Emu(box.w),
+                                   Emu(box.h))
+    shape.name = name
+    style = shape._element.find(qn("p:style"))
+    if style is not None:  # the default style would bring an accent fill and a shadow
+        shape._element.remove(style)
+    if fill:
+        shape.fill.solid()
+        shape.fill.fore_color.theme_color = _THEME_COLOUR[fill[0]]
+        if fill[1]:
+            shape.fill.fore_color.brightness = fill[1]
+    else:
+        shape.fill.background()
+    if outline:
+        shape.line.fill.solid()
+        shape.line.fill.fore_color.theme_color = _THEME_COLOUR[outline[0]]
+        shape.line.width = Pt(outline[1])
+    else:
+        shape.line.fill.background()
+    return shape
+
+
+def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
+    for item in items:
+        if isinstance(item, TextItem):
+            if item.fill or item.outline:
+                shape = _plain_shape(slide, item.box, item.fill, item.outline, item.name)
+            else:
+                shape = slide.shapes.add_textbox(Emu(item.box.x), Emu(item.box.y),
+                                                 Emu(item.box.w), Emu(item.box.h))
+                shape.name = item.name
+            frame_setup(shape.text_frame, item.inset, item.anchor)
+            write_paras(shape.text_frame, item.paras, item.sizes)
+        elif isinstance(item, RectItem):
+            _plain_shape(slide, item.box, item.fill, item.outline, item.name)
+        elif isinstance(item, ChartItem):
+            place_chart(slide, item.chart, item.box, theme, item.name)
+        elif isinstance(item, QrItem):
+            _draw_qr(slide, item)
+        else:
+            _draw_table(slide, item)
+
+
+def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
+                name: str = "Chart") -> None:
+    """Draw `chart` into `box` on `slide`: today a picture at the box's size, 200 dpi, with the
+    chart's alt text and title."""
+    png = chartcache.render(chart, theme, width_in=box.w / EMU_PER_IN, height_in=box.h / EMU_PER_IN,
+                            fmt="png", dpi=200, font_pt=16.0)
+    picture = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),
+                                       Emu(box.h))
+    picture.name = name
+    c_nv_pr = picture._element.nvPicPr.cNvPr
+    c_nv_pr.set("descr", chart.alt_text)
+    c_nv_pr.set("title", chart.title)
+
+
+def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
+    """A QR code as one group of dark squares in the text colour, so it scales and prints
+    sharp."""
+    from deckgen.render.deck.qr import modules
+
+    grid = modules(item.url)
+    n = len(grid) + 8  # a quiet zone of four modules on each side
+    cell = item.box.w / n
+    group = slide.shapes.add_group_shape()
+    group.name = item.name
+    back = _plain_shape(group, item.box, ("background", 0.0), None, "QR background")  # type: ignore[arg-type]
+    del back
+    for r, row in enumerate(grid):
+        c = 0
+        while c < len(row):
+            if not row[c]:
+                c += 1
+                continue
+            start = c
+            while c < len(row) and row[c]:
+                c += 1
+            x = item.box.x + round((start + 4) * cell)
+            y = item.box.y + round((r + 4) * cell)
+            w = item.box.x + round((c + 4) * cell) - x
+            h = item.box.y + round((r + 5) * cell) - y
+            _plain_shape(group, Box(x, y, w, h), ("text", 0.0), None, "QR module")  # type: ignore[arg-type]
+    c_nv_pr = group._element.nvGrpSpPr.cNvPr
+    c_nv_pr.set("descr", f"QR code for {item.url}")
+
+
+def _draw_table(slide: PptxSlide, item: TableItem) -> None:
+    rows, columns = len(item.cells), len(item.cells[0])
+    frame = slide.shapes.add_table(rows, columns, Emu(item.box.x), Emu(item.box.y),
+                                   Emu(item.box.w), Emu(item.box.h))
+    frame.name = item.name
+    table = frame.table
+    tbl_pr = table._tbl.tblPr
+    tbl_pr.set("firstRow", "1" if item.header else "0")
+    tbl_pr.set("bandRow", "0")
+    style_id = tbl_pr.find(qn("a:tableStyleId"))
+    if style_id is not None:
+        style_id.text = _PLAIN_TABLE
+    for c, w in enumerate(item.widths):
+        table.columns[c].width = Emu(w)
+    for r, h in enumerate(item.heights):
+        table.rows[r].height = Emu(h)
+    for r in range(rows):
+        body = r - 1
+        for c in range(columns):
+            cell = table.cell(r, c)
+            cell.margin_left = cell.margin_right = Emu(item.margin[0])
+            cell.margin_top = cell.margin_bottom = Emu(item.margin[1])
+            cell.vertical_anchor = MSO_ANCHOR.TOP
+            write_paras(cell.text_frame, item.cells[r][c], item.sizes[r][c])
+            top = ("text", 1.5) if r == 0 else None
+            strong = r == rows - 1 or (r == 0 and item.header)
+            bottom = ("text", 1.0) if strong else ("rule", 0.75)
+            ours = item.highlight is not None and body == item.highlight
+            fill = ("accent", 0.78) if ours else None
+            _cell_look(cell, top, bottom, fill)
+
+
+def _cell_look(cell, top: tuple[str, float] | None, bottom: tuple[str, float] | None,  # noqa: ANN001
+               fill: tuple[str, float] | None) -> None:
+    tc_pr = cell._tc.get_or_add_tcPr()
+    for child in list(tc_pr):
+        tc_pr.remove(child)
+    parts = [_line_xml("lnL", None, 0), _line_xml("lnR", None, 0),
+             _line_xml("lnT", top[0] if top else None, top[1] if top else 0),
+             _line_xml("lnB", bottom[0] if bottom else None, bottom[1] if bottom else 0),
+             _colour_xml(*fill) if fill else "<a:noFill/>"]
+    for child in list(tp.xml("".join(parts))):
+        tc_pr.append(child)
+
+
+
+

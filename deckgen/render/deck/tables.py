@@ -1,0 +1,125 @@
+"""Tables planned: cells at the largest size of their choices at which the table fits its box.
+
+Pure. Columns share the width through deckgen.layout.columns; rows are as tall as their
+tallest cell. A table whose cells need no wrapping wins, unless letting only the headers wrap
+buys a larger size; cells wrap only when nothing else fits.
+"""
+
+from __future__ import annotations
+
+from deckgen import fmt
+from deckgen import story as st
+from deckgen.layout.columns import fixed_and_shared, greedy, share
+from deckgen.layout.fit import Misfit, room
+from deckgen.layout.text import characters_in
+from deckgen.render.deck.plan import (
+    TIGHT,
+    WIDTH_SAFETY,
+    Box,
+    Fitter,
+    Para,
+    TableItem,
+    emu,
+    inch,
+    pt,
+)
+
+Cells = list[list[list[Para]]]
+
+
+def table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
+               stretch: bool = True, margin: tuple[int, int] = (inch(0.1), inch(0.045)),
+               name: str = "Table", header: bool = True) -> TableItem | Misfit:
+    """A native table at the largest size at which it fits `box`."""
+    flat = [p for row in cells for cell in row for p in cell]
+    levels = max(len(p.size) for p in flat)
+    mx, my = margin
+    columns = len(cells[0])
+
+    def attempt(k: int, wrap: str) -> TableItem | None:
+        sizes = [[[p.at(k) for p in cell] for cell in row] for row in cells]
+
+        def row_heights(widths: list[float]) -> list[float]:
+            return [max(fit.height(cell, s, w - pt(2 * mx))
+                        for cell, s, w in zip(row, srow, widths, strict=True)) + pt(2 * my)
+                    for row, srow in zip(cells, sizes, strict=True)]
+
+        def widest(c: int, whole: bool, body_only: bool = False) -> float:
+            skip = 1 if body_only and len(cells) > 1 else 0
+            found = 0.0
+            for row, srow in zip(cells[skip:], sizes[skip:], strict=True):
+                for p, s in zip(row[c], srow[c], strict=True):
+                    if whole:
+                        w = max(fit.width(line, s, p.bold, p.tracking, p.heading)
+                                for line in p.shown.split("\n"))
+                    else:
+                        w = fit.longest_word(p, s)
+                    found = max(found, w)
+            return found / WIDTH_SAFETY + pt(2 * mx)
+
+        least = [widest(c, False) for c in range(columns)]
+        natural = [widest(c, True) for c in range(columns)]
+        body = ([max(widest(c, True, True), least[c]) for c in range(columns)] if header
+                else natural)
+        space = pt(box.w)
+        if sum(least) > space or (wrap == "none" and sum(natural) > space) or (
+                wrap == "headers" and sum(body) > space):
+            return None
+        choices: list[list[float]] = []
+        if sum(natural) <= space:
+            choices.append(share(natural, natural, space, stretch) or natural)
+        elif wrap == "headers":
+            choices.append(share(body, body, space) or body)
+        else:
+            choices.append(share(least, natural, space) or least)
+            numeric = [cells[-1][c][0].align == "r" for c in range(columns)]
+            kept = fixed_and_shared(least, body, numeric, space)
+            if kept is not None and all(w >= lo - 1e-6 for w, lo in zip(kept, least, strict=True)):
+                choices.append(kept)
+            short = greedy(least, natural, space, lambda w: sum(row_heights(w)))
+            if short is not None:
+                choices.append(short)
+
+        widths, heights = min(((w, row_heights(w)) for w in choices), key=lambda wh: sum(wh[1]))
+        if sum(heights) > pt(box.h):
+            return None
+        emu_w = [emu(w) for w in widths]
+        emu_w[-1] -= max(0, sum(emu_w) - box.w)
+        emu_h = [emu(h) for h in heights]
+        used = Box(box.x, box.y, sum(emu_w), sum(emu_h))
+        return TableItem(used, cells, sizes, emu_w, emu_h, highlight, name, margin, header)
+
+    def first(wrap: str) -> TableItem | None:
+        return next((t for k in range(levels) if (t := attempt(k, wrap)) is not None), None)
+
+    def body_size(item: TableItem) -> float:
+        return item.sizes[-1][0][0]
+
+    tidy, headers = first("none"), first("headers")
+    if tidy is not None and (headers is None or body_size(headers) <= body_size(tidy)):
+        return tidy
+    found = headers or first("any")
+    if found is not None:
+        return found
+    # Blame the longest cell that came from the content (else the first), at its smallest.
+    named = [p for p in flat if p.field or p.origin] or flat[:1]
+    worst = max(named, key=lambda p: len(p.text))
+    size = worst.size[-1]
+    per_column = pt(box.w) / columns - pt(2 * mx)
+    chars = characters_in(per_column, fit.faces.of_para(worst), size)
+    return Misfit(worst.field, worst.origin, worst.text,
+                  f"the table needs more than the {fmt.measure(pt(box.h) / 72, 'in', 1)} of "
+                  f"height there is; a column has {room(chars, size)} a line")
+
+
+def table_cells(table: st.Table, size: tuple[float, ...],
+                header: tuple[float, ...] | None = None) -> Cells:
+    """A story table as cells: a bold header row (at `header` when given), figures kept whole
+    and right-aligned."""
+    rows = [[[Para(h, header or size, bold=True, align=a, line=TIGHT)]
+             for h, a in zip(table.header, table.align, strict=True)]]
+    for row in table.rows:
+        rows.append([[Para(fmt.keep_together(v) if a == "r" else v, size, align=a,
+                           line=TIGHT, field="table cell")]
+                     for v, a in zip(row, table.align, strict=True)])
+    return rows

@@ -1,0 +1,351 @@
+"""The template: python-pptx's blank presentation made deckgen's, or the presenter's own.
+
+python-pptx only. Opens the template (or makes the default one, sized to the aspect, with the
+content's theme colours and fonts), picks the cover and content layouts by the kinds of
+placeholder they hold, and reads the geometry the slide plans need (`geometry`), so the plans
+themselves never touch the file format.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from pptx import Presentation
+from pptx.enum.shapes import PP_PLACEHOLDER
+from pptx.opc.constants import RELATIONSHIP_TYPE as RT
+from pptx.oxml import parse_xml
+from pptx.oxml.ns import nsdecls, qn
+from pptx.presentation import Presentation as PresentationObject
+from pptx.slide import SlideLayout
+from pptx.util import Emu
+
+from deckgen import fmt
+from deckgen import story as st
+from deckgen.content import Theme
+from deckgen.errors import InputError, Problem
+from deckgen.render.deck.plan import EMU_PER_IN, Box, inch
+from deckgen.render.deck.slides import SLIDE_HEIGHT, SLIDE_WIDTHS, Geometry, default_geometry
+
+FOOTER_TYPES = (PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)
+TITLE_TYPES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE)
+
+
+def xml(snippet: str):  # noqa: ANN201
+    """DrawingML elements from a snippet, under a throwaway root that declares `a:`."""
+    return parse_xml(f"<root {nsdecls('a')}>{snippet}</root>")
+
+
+def _in(inches: float) -> int:
+    return inch(inches)
+
+
+def _inches(emu: int | None) -> Fraction:
+    """A template's length, exactly, for the layouts listing."""
+    return Fraction(int(emu or 0), EMU_PER_IN)
+
+
+def open_deck(told: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
+    if template is None:
+        return _default_presentation(told.meta.aspect, told.theme), True
+    try:
+        prs = Presentation(io.BytesIO(template))
+    except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
+        raise InputError(Problem(f"is not a PowerPoint .pptx file ({_why(err)}); save the "
+                                 "template as .pptx and try again", path="--template")) from None
+    _drop_slides(prs)
+    return prs, False
+
+
+def _why(err: Exception) -> str:
+    text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    return text[:120]
+
+
+def _drop_slides(prs: PresentationObject) -> None:
+    """Remove a template's own slides; their parts are then unreachable and not saved."""
+    id_list = prs.slides._sldIdLst
+    for sld_id in list(id_list):
+        prs.part.drop_rel(sld_id.rId)
+        id_list.remove(sld_id)
+
+
+def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
+    """python-pptx's blank presentation, resized to `aspect`, with the content's theme and a
+    master laid out for a talk: kicker and title at the top left, footer along the bottom."""
+    prs = Presentation()
+    width = SLIDE_WIDTHS[aspect]
+    ratio = width / prs.slide_width
+    prs.slide_width, prs.slide_height = Emu(width), Emu(SLIDE_HEIGHT)
+    sld_sz = prs.part._element.find(qn("p:sldSz"))
+    sld_sz.attrib.pop("type", None)
+    _set_theme(prs, theme)
+
+    own = default_geometry(aspect)
+    margin = own.title.x
+    inner = width - 2 * margin
+    master = prs.slide_master
+    places = {
+        PP_PLACEHOLDER.TITLE: own.title,
+        PP_PLACEHOLDER.BODY: Box(margin, _in(2.3), inner, _in(4.5)),
+        PP_PLACEHOLDER.DATE: Box(margin + inner - _in(4.2), _in(7.04), _in(2.2), _in(0.3)),
+        PP_PLACEHOLDER.FOOTER: Box(margin, _in(7.04), round(inner * 0.7), _in(0.3)),
+        PP_PLACEHOLDER.SLIDE_NUMBER: Box(margin + inner - _in(1.5), _in(7.04), _in(1.5), _in(0.3)),
+    }
+    for ph in master.placeholders:
+        box = places.get(ph.placeholder_format.type)
+        if box:
+            ph.left, ph.top, ph.width, ph.height = Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h)
+        body_pr = ph._element.txBody.find(qn("a:bodyPr"))
+        for key in ("lIns", "rIns"):
+            body_pr.set(key, "0")
+        if ph.placeholder_format.type == PP_PLACEHOLDER.TITLE:
+            body_pr.set("anchor", "t")
+            body_pr.set("tIns", "0")
+            body_pr.set("bIns", "0")
+            for child in list(body_pr):
+                body_pr.remove(child)
+            body_pr.append(xml("<a:noAutofit/>")[0])
+        if ph.placeholder_format.type == PP_PLACEHOLDER.FOOTER:
+            for lvl in ph._element.txBody.iter(qn("a:lvl1pPr")):
+                lvl.set("algn", "l")
+    title_style = master._element.find(qn("p:txStyles")).find(qn("p:titleStyle"))
+    lvl1 = title_style.find(qn("a:lvl1pPr"))
+    lvl1.set("algn", "l")
+    lvl1.find(qn("a:defRPr")).set("b", "1")
+    lvl1.find(qn("a:defRPr")).set("sz", "4000")
+
+    for layout in prs.slide_layouts:
+        for ph in layout.placeholders:
+            kind = ph.placeholder_format.type
+            xfrm = ph._element.spPr.find(qn("a:xfrm"))
+            if xfrm is None:
+                continue
+            if kind in (PP_PLACEHOLDER.TITLE, *FOOTER_TYPES):
+                ph._element.spPr.remove(xfrm)  # follow the master
+            elif kind == PP_PLACEHOLDER.CENTER_TITLE:
+                box = own.cover_title
+                _place(ph, box)
+                body_pr = ph._element.txBody.find(qn("a:bodyPr"))
+                body_pr.set("anchor", "b")
+                for key in ("lIns", "rIns", "tIns", "bIns"):
+                    body_pr.set(key, "0")
+            elif kind == PP_PLACEHOLDER.SUBTITLE:
+                assert own.cover_second is not None
+                box = own.cover_second[0]
+                _place(ph, box)
+                body_pr = ph._element.txBody.find(qn("a:bodyPr"))
+                for key in ("lIns", "rIns", "tIns", "bIns"):
+                    body_pr.set(key, "0")
+                for lvl in ph._element.txBody.find(qn("a:lstStyle")):
+                    lvl.set("algn", "l")
+            else:
+                off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))
+                off.set("x", str(round(int(off.get("x")) * ratio)))
+                ext.set("cx", str(round(int(ext.get("cx")) * ratio)))
+    return prs
+
+
+def _set_theme(prs: PresentationObject, theme: Theme) -> None:
+    """Write the content's colours and fonts into the theme every slide refers to."""
+    part = prs.slide_master.part.part_related_by(RT.THEME)
+    xml = part.blob.decode("utf-8")
+    colours = {"dk1": theme.text, "lt1": theme.background, "dk2": theme.muted, "lt2": theme.rule,
+               "accent1": theme.accent, "accent2": theme.muted, "accent3": theme.rule,
+               "hlink": theme.accent, "folHlink": theme.muted}
+    for slot, value in colours.items():
+        xml = re.sub(rf"<a:{slot}>.*?</a:{slot}>",
+                     f'<a:{slot}><a:srgbClr val="{value.lstrip("#").upper()}"/></a:{slot}>', xml,
+                     count=1, flags=re.S)
+    for kind, family in (("majorFont", theme.heading_font), ("minorFont", theme.body_font)):
+        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")', rf"\g<1>{_xml_attr(family)}\g<2>",
+                     xml, count=1)
+    xml = re.sub(r'(<a:theme [^>]*name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
+    xml = re.sub(r'(<a:clrScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
+    xml = re.sub(r'(<a:fontScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
+    part._blob = xml.encode("utf-8")
+
+
+def _xml_text(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _xml_attr(text: str) -> str:
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+            .replace(">", "&gt;"))
+
+
+def theme_of(prs: PresentationObject, fallback: Theme) -> Theme:
+    """The colours and fonts of a deck's theme, for drawing its charts."""
+    xml = prs.slide_master.part.part_related_by(RT.THEME).blob.decode("utf-8", "replace")
+
+    def colour(slot: str, default: str) -> str:
+        found = re.search(rf"<a:{slot}>\s*<a:(?:srgbClr val|sysClr [^>]*lastClr)="
+                          rf"\"([0-9A-Fa-f]{{6}})\"", xml)
+        return f"#{found.group(1).upper()}" if found else default
+
+    def family(kind: str, default: str) -> str:
+        found = re.search(rf'<a:{kind}>\s*<a:latin typeface="([^"]+)"', xml)
+        return found.group(1) if found else default
+
+    return replace(fallback, text=colour("dk1", fallback.text),
+                   background=colour("lt1", fallback.background),
+                   muted=colour("dk2", fallback.muted), rule=colour("lt2", fallback.rule),
+                   accent=colour("accent1", fallback.accent),
+                   heading_font=family("majorFont", fallback.heading_font),
+                   body_font=family("minorFont", fallback.body_font))
+
+
+def _layouts(prs: PresentationObject) -> Iterator[tuple[int, int, SlideLayout]]:
+    for m, master in enumerate(prs.slide_masters):
+        for i, layout in enumerate(master.slide_layouts):
+            yield m, i, layout
+
+
+def _types(layout: SlideLayout) -> list[PP_PLACEHOLDER]:
+    return [ph.placeholder_format.type for ph in layout.placeholders]
+
+
+def pick_layouts(prs: PresentationObject) -> tuple[SlideLayout, SlideLayout]:
+    """The title slide's layout and the content slides' layout, chosen by the kinds of
+    placeholder they hold, never by name."""
+    layouts = [layout for _, _, layout in _layouts(prs)]
+    kinds_of = {lay.part: _types(lay) for lay in layouts}  # each layout's placeholders, once
+
+    def types_of(layout: SlideLayout) -> list[PP_PLACEHOLDER]:
+        return kinds_of[layout.part]
+
+    titled = [lay for lay in layouts if any(t in TITLE_TYPES for t in types_of(lay))]
+    if not titled:
+        raise InputError(Problem("no slide layout in the template has a title placeholder",
+                                 path="--template"))
+
+    def extras(layout: SlideLayout) -> int:
+        return sum(1 for t in types_of(layout) if t not in (*TITLE_TYPES, *FOOTER_TYPES))
+
+    content_pool = [lay for lay in titled if PP_PLACEHOLDER.TITLE in types_of(lay)] or titled
+    content = min(content_pool, key=extras)  # "Title Only" when there is one
+
+    def cover_rank(layout: SlideLayout) -> tuple[int, int]:
+        kinds = types_of(layout)
+        has_sub = PP_PLACEHOLDER.SUBTITLE in kinds
+        if PP_PLACEHOLDER.CENTER_TITLE in kinds and has_sub:
+            return (0, extras(layout))
+        if has_sub:
+            return (1, extras(layout))
+        if PP_PLACEHOLDER.BODY in kinds:
+            return (2, extras(layout))
+        return (3, extras(layout))
+
+    cover = min(titled, key=cover_rank)
+    return cover, content
+
+
+
+def places(owner: Any) -> list[tuple[PP_PLACEHOLDER, Any]]:  # noqa: ANN401
+    """A layout's or master's placeholders with their kinds."""
+    return [(ph.placeholder_format.type, ph) for ph in owner.placeholders]
+
+
+def insets(ph: Any, layout: SlideLayout | None = None) -> tuple[int, int, int, int]:  # noqa: ANN401
+    """A placeholder's text insets: its own, else its layout's (when `ph` is on a slide), else
+    its master's, else the format's defaults."""
+    kind = ph.placeholder_format.type
+    chain = [ph._element]
+    if layout is not None:
+        match = next((lph for lkind, lph in places(layout) if lkind == kind), None)
+        if match is not None:
+            chain.append(match._element)
+    master = layout.slide_master if layout is not None else ph.part.slide_master
+    family = {PP_PLACEHOLDER.CENTER_TITLE: PP_PLACEHOLDER.TITLE,
+              PP_PLACEHOLDER.SUBTITLE: PP_PLACEHOLDER.BODY}.get(kind, kind)
+    chain += [mph._element for mkind, mph in places(master) if mkind in (kind, family)][:1]
+    values = []
+    for key, default in (("lIns", 91440), ("tIns", 45720), ("rIns", 91440), ("bIns", 45720)):
+        for element in chain:
+            body_pr = element.find(qn("p:txBody") + "/" + qn("a:bodyPr"))
+            if body_pr is not None and body_pr.get(key) is not None:
+                values.append(int(body_pr.get(key)))
+                break
+        else:
+            values.append(default)
+    return values[0], values[1], values[2], values[3]
+
+
+def _box(ph: Any) -> Box:  # noqa: ANN401
+    return Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
+
+
+def geometry(prs: PresentationObject, own: bool) -> Geometry:
+    """What the slide plans need of the template: sizes, the title's box and insets, where the
+    footer starts, and the cover's placeholders."""
+    cover, content = pick_layouts(prs)
+    width, height = int(prs.slide_width), int(prs.slide_height)
+    title = next(ph for kind, ph in places(content) if kind in TITLE_TYPES)
+    bottom = height - _in(0.6)
+    for kind, lph in places(content):
+        if kind in FOOTER_TYPES and int(lph.top) > height // 2:
+            bottom = min(bottom, int(lph.top) - _in(0.1))
+    cover_places = places(cover)
+    cover_title = next(ph for kind, ph in cover_places if kind in TITLE_TYPES)
+    kinds = [kind for kind, _ in cover_places]
+    second_kind = PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds else \
+        PP_PLACEHOLDER.BODY
+    second = next((ph for kind, ph in cover_places if kind == second_kind), None)
+    return Geometry(
+        width=width, height=height, own=own, title=_box(title), title_inset=insets(title),
+        bottom=bottom, cover_title=_box(cover_title), cover_title_inset=insets(cover_title),
+        cover_centred=cover_title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE,
+        cover_second=(_box(second), insets(second)) if second is not None else None)
+
+
+def describe_layouts(path: Path) -> str:
+    """A template's slide size, theme, layouts and placeholders, and the two layouts deckgen
+    would use."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise InputError(Problem(f"cannot be read: {err.strerror}", str(path))) from None
+    try:
+        prs = Presentation(io.BytesIO(data))
+    except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
+        raise InputError(Problem(f"is not a PowerPoint .pptx file ({_why(err)})",
+                                 str(path))) from None
+    width, height = int(prs.slide_width or 0), int(prs.slide_height or 0)
+    theme = theme_of(prs, Theme("", "", "", "", "", "", ""))
+    lines = [f"{path}: {fmt.dimensions(_inches(width), _inches(height), 'in')}",
+             f"theme: text {theme.text or '?'}, accent {theme.accent or '?'}, "
+             f"muted {theme.muted or '?'}, "
+             f"background {theme.background or '?'}; fonts {theme.heading_font or '?'} (headings), "
+             f"{theme.body_font or '?'} (body)"]
+    try:
+        cover, content = pick_layouts(prs)
+    except InputError:
+        cover = content = None
+    for m, i, layout in _layouts(prs):
+        use = []
+        if layout is cover:
+            use.append("title slide")
+        if layout is content:
+            use.append("content slides")
+        note = f"  <- deckgen: {', '.join(use)}" if use else ""
+        lines.append(f"master {m + 1}, layout {i + 1}: {layout.name!r}{note}")
+        for ph in layout.placeholders:
+            pf = ph.placeholder_format
+            kind = pf.type.name.lower() if pf.type is not None else "?"
+            lines.append(f"    idx {pf.idx:>3}  {kind:<14} {ph.name!r} at "
+                         f"{fmt.number(_inches(ph.left))}, {fmt.measure(_inches(ph.top), 'in')}, "
+                         f"{fmt.dimensions(_inches(ph.width), _inches(ph.height), 'in')}")
+    if cover is None:
+        lines.append("deckgen cannot use this template: no layout has a title placeholder")
+    return "\n".join(lines) + "\n"
+
+
+def _place(shape: Any, box: Box) -> None:  # noqa: ANN401
+    shape.left, shape.top, shape.width, shape.height = (Emu(box.x), Emu(box.y), Emu(box.w),
+                                                        Emu(box.h))

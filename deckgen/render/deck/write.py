@@ -1,0 +1,240 @@
+"""The writer: slide plans drawn into a python-pptx presentation, saved as stable bytes.
+
+python-pptx only. Every text is set in a real text box, placeholder or native table at the
+size its plan chose (the items are drawn by draw.py); a `--template`'s theme colours and fonts
+carry through.
+
+The same story gives the same bytes: fixed timestamps in docProps/core.xml and in the zip
+(SOURCE_DATE_EPOCH when set, else 2000-01-01T00:00:00Z), parts in a stable order.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+from datetime import datetime, timezone
+
+from pptx.enum.shapes import PP_PLACEHOLDER
+from pptx.enum.text import PP_ALIGN
+from pptx.opc.constants import RELATIONSHIP_TYPE as RT
+from pptx.presentation import Presentation as PresentationObject
+from pptx.slide import Slide as PptxSlide
+from pptx.slide import SlideLayout
+from pptx.util import Emu
+
+from deckgen import story as st
+from deckgen.errors import InputError, Problem
+from deckgen.render.deck import template as tp
+from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
+from deckgen.render.deck.plan import (
+    Box,
+    SlidePlan,
+    inch,
+)
+from deckgen.render.deck.slides import Planner
+
+DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, when SOURCE_DATE_EPOCH is not set
+ZIP_EPOCH = 315532800  # 1980-01-01, the earliest time a zip entry can carry
+FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
+
+_OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006"
+_SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
+
+# ---------------------------------------------------------------------------------------------
+# Slides
+
+
+class Writer:
+    """Adds planned slides to a presentation."""
+
+    def __init__(self, prs: PresentationObject, told: st.Story, own: bool) -> None:
+        self.prs = prs
+        self.told = told
+        self.own = own
+        self.cover, self.content = tp.pick_layouts(prs)
+        self.theme = told.theme if own else tp.theme_of(prs, told.theme)
+        self.width, self.height = int(prs.slide_width), int(prs.slide_height)
+        self.footers = [(kind, ph) for kind, ph in tp.places(self.content)
+                        if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
+        title = next(ph for kind, ph in tp.places(self.content) if kind in tp.TITLE_TYPES)
+        self.title_box = Box(int(title.left), int(title.top), int(title.width), int(title.height))
+        self.title_inset = tp.insets(title)
+
+    def new_slide(self, layout: SlideLayout) -> PptxSlide:
+        """A slide on `layout` with only its title (and, on the cover, one subtitle or body
+        placeholder) left of the placeholders the layout brings."""
+        slide = self.prs.slides.add_slide(layout)
+        second = None
+        if layout is self.cover:
+            kinds = [ph.placeholder_format.type for ph in slide.placeholders]
+            second = (PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds
+                      else PP_PLACEHOLDER.BODY)
+        for ph in list(slide.placeholders):
+            kind = ph.placeholder_format.type
+            if kind in tp.TITLE_TYPES:
+                continue
+            if kind == second:
+                second = None  # keep the first one only
+                continue
+            ph._element.getparent().remove(ph._element)
+        return slide
+
+    def add(self, number: int, plan: SlidePlan) -> None:
+        if plan.cover:
+            self.add_cover(plan)
+            return
+        slide = self.new_slide(self.content)
+        title = slide.shapes.title
+        anchor = plan.extra.get("title_anchor")
+        frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
+        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        draw_items(slide, plan.items, self.theme)
+        self.footer(slide, number)
+        self.notes(slide, plan.notes)
+
+    def add_cover(self, plan: SlidePlan) -> None:
+        slide = self.new_slide(self.cover)
+        title = slide.shapes.title
+        frame_setup(title.text_frame, tp.insets(title, self.cover), "b" if self.own else None)
+        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        second = plan.extra.get("second")
+        subtitle = next((ph for ph in slide.placeholders
+                         if ph.placeholder_format.type not in tp.TITLE_TYPES), None)
+        if second is not None and subtitle is not None:
+            paras, sizes = second  # type: ignore[misc]
+            frame_setup(subtitle.text_frame, tp.insets(subtitle, self.cover),
+                        "t" if self.own else None)
+            write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
+        draw_items(slide, plan.items, self.theme)
+        self.notes(slide, plan.notes)
+
+    def footer(self, slide: PptxSlide, number: int) -> None:
+        """The event and date in the footer placeholder, the number in the slide-number one."""
+        words = self.told.event_line
+        placed = set()
+        for kind, lph in self.footers:
+            slide.shapes.clone_placeholder(lph)
+            ph = slide.placeholders[lph.placeholder_format.idx]
+            self._footer_text(ph.text_frame, kind, words, number)
+            placed.add(kind)
+        title = self.title_box
+        band = Box(title.x, self.height - inch(0.5), title.w, inch(0.34))
+        for kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER):
+            if kind in placed:
+                continue
+            box = (band if kind == PP_PLACEHOLDER.FOOTER
+                   else Box(band.right - inch(1.2), band.y, inch(1.2), band.h))
+            shape = slide.shapes.add_textbox(Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h))
+            shape.name = "Footer" if kind == PP_PLACEHOLDER.FOOTER else "Slide number"
+            frame_setup(shape.text_frame, (0, 0, 0, 0), "ctr")
+            self._footer_text(shape.text_frame, kind, words, number, box=True)
+
+    def _footer_text(self, text_frame, kind: PP_PLACEHOLDER, words: str, number: int,  # noqa: ANN001
+                     box: bool = False) -> None:
+        paragraph = text_frame.paragraphs[0]
+        styled = box or self.own  # a template keeps its own footer look, but the body font
+        paragraph.alignment = PP_ALIGN.LEFT if kind == PP_PLACEHOLDER.FOOTER else PP_ALIGN.RIGHT
+        size = f' sz="{round(FOOTER * 100)}"' if styled else ""
+        fill = '<a:solidFill><a:schemeClr val="tx2"/></a:solidFill>' if styled else ""
+        look = f'<a:rPr lang="en-US"{size}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
+        if kind == PP_PLACEHOLDER.FOOTER:
+            paragraph._p.append(tp.xml(f"<a:r>{look}<a:t>{tp._xml_text(words)}</a:t></a:r>")[0])
+        else:
+            paragraph._p.append(tp.xml(f'<a:fld id="{_SLIDE_NUMBER_FIELD}" type="slidenum">'
+                                       f"{look}<a:t>{number}</a:t></a:fld>")[0])
+
+    def notes(self, slide: PptxSlide, text: str) -> None:
+        if text:
+            slide.notes_slide.notes_text_frame.text = text
+
+    # -- the package
+
+    def finish(self) -> None:
+        meta = self.told.meta
+        when = moment()
+        props = self.prs.core_properties
+        props.title = meta.title
+        props.subject = meta.subtitle
+        props.author = meta.presenter
+        props.last_modified_by = meta.presenter
+        props.keywords = meta.event
+        props.comments = ""
+        props.category = ""
+        props.language = meta.language
+        props.revision = 1
+        props.created = when
+        props.modified = when
+        props.last_printed = when
+        package = self.prs.part.package
+        for r_id, rel in list(package._rels.items()):
+            if rel.reltype == RT.THUMBNAIL:  # a picture of the template, not of this deck
+                package.drop_rel(r_id)
+            elif rel.reltype == RT.EXTENDED_PROPERTIES:
+                rel.target_part._blob = self._app_xml()
+
+    def _app_xml(self) -> bytes:
+        slides = len(self.prs.slides)
+        notes = sum(1 for slide in self.prs.slides if slide.has_notes_slide)
+        four_three = abs(self.width / self.height - 4 / 3) < 0.01
+        shape = "16:9" if self.width / self.height > 1.5 else "4:3" if four_three else "custom"
+        return (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<Properties xmlns="{_OFFICE}/extended-properties" '
+            f'xmlns:vt="{_OFFICE}/docPropsVTypes">'
+            f"<Application>deckgen</Application><PresentationFormat>On-screen Show ({shape})"
+            f"</PresentationFormat><Slides>{slides}</Slides><Notes>{notes}</Notes>"
+            "<HiddenSlides>0</HiddenSlides></Properties>").encode("utf-8")
+
+
+def moment() -> datetime:
+    """The time recorded in the package: SOURCE_DATE_EPOCH when set, else a fixed date."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    epoch = DEFAULT_EPOCH
+    if raw:
+        try:
+            epoch = int(raw)
+        except ValueError:
+            raise InputError(Problem(f"must be a whole number of seconds, got {raw!r}",
+                                     path="SOURCE_DATE_EPOCH")) from None
+    return datetime.fromtimestamp(max(epoch, ZIP_EPOCH), tz=timezone.utc).replace(tzinfo=None)
+
+
+def repack(data: bytes, when: datetime) -> bytes:
+    """The package with every entry stamped `when`, in a stable order, with fixed attributes."""
+    stamp = (when.year, when.month, when.day, when.hour, when.minute, when.second)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        names = source.namelist()
+        ordered = ["[Content_Types].xml"] + sorted(n for n in names if n != "[Content_Types].xml")
+        for name in ordered:
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 0
+            info.external_attr = 0
+            target.writestr(info, source.read(name), compresslevel=6)
+    return out.getvalue()
+
+
+def plan_deck(told: st.Story, template: bytes | None = None,
+              walk: tuple[st.Slide, ...] = ()) -> tuple[list[SlidePlan], PresentationObject, bool]:
+    """The slide plans for the story on its template (with `walk` after the dial slide)."""
+    prs, own = tp.open_deck(told, template)
+    slides = list(told.slides)
+    at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
+    slides[at:at] = walk
+    return Planner(told, tp.geometry(prs, own)).plan(slides), prs, own
+
+
+def render(told: st.Story, *, template: bytes | None = None,
+           walk: tuple[st.Slide, ...] = ()) -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
+    plans, prs, own = plan_deck(told, template, walk)
+    writer = Writer(prs, told, own)
+    for number, plan in enumerate(plans, 1):
+        writer.add(number, plan)
+    writer.finish()
+    raw = io.BytesIO()
+    prs.save(raw)
+    return repack(raw.getvalue(), moment())

@@ -1,0 +1,171 @@
+"""The handout's fonts: Liberation Sans registered with reportlab (and svglib, for the
+charts), fallback fonts for the characters it lacks, and runs of text set in each."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from reportlab.graphics.shapes import Drawing, Group, String
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph
+
+from deckgen import fonts
+from deckgen.errors import RenderError
+
+# The four faces of Liberation Sans as reportlab knows them; svglib maps the charts' SVG family
+# to these too, so the sheet is set in one family.
+REGULAR, BOLD, ITALIC, BOLD_ITALIC = "LiberationSans", "LiberationSans-Bold", \
+    "LiberationSans-Italic", "LiberationSans-BoldItalic"
+_FACES = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bolditalic"}
+
+
+# --------------------------------------------------------------------------------------------
+# Fonts, colours and type styles
+
+
+_registered = False
+
+
+def _register_fonts() -> None:
+    """Register Liberation Sans's four faces with reportlab, through svglib so that chart text in
+    the charts' family maps to the same embedded fonts (and svglib never asks fontconfig)."""
+    global _registered
+    if _registered:
+        return
+    from svglib import fonts as svg_fonts
+
+    faces = {REGULAR: ("normal", "normal"), BOLD: ("bold", "normal"), ITALIC: ("normal", "italic"),
+             BOLD_ITALIC: ("bold", "italic")}
+    for name, (weight, style) in faces.items():
+        path = fonts.text_path(_FACES[name])
+        registered, _ = svg_fonts.register_font(fonts.FAMILY, str(path), weight, style,
+                                                rlgFontName=name)
+        if registered is None:
+            raise RenderError(f"cannot load the font file {path}")
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
+                                  boldItalic=BOLD_ITALIC)
+    _registered = True
+
+
+# Fallback fonts, each loaded and registered the first time a character needs one, so a
+# handout that needs none is built exactly as if they did not exist.
+_fallback_names: dict[str, str | None] = {}
+_TOKEN = re.compile(r"<[^>]*>|&#?\w+;")  # paragraph markup: tags and entities
+_JOINS = {"Mn", "Me", "Cf"}  # combining marks, joiners, variation selectors
+
+
+def _fallback(path: Path) -> str | None:
+    """The reportlab name of a fallback font file; None when it does not load (not TrueType
+    outlines, damaged)."""
+    key = str(path)
+    if key not in _fallback_names:
+        name: str | None = "Fallback-" + path.stem
+        try:
+            pdfmetrics.registerFont(TTFont(name, key))
+        except Exception:  # noqa: BLE001 - any unreadable font is simply not a fallback
+            name = None
+        _fallback_names[key] = name
+    return _fallback_names[key]
+
+
+def _font_for(ch: str, font: str) -> str:
+    """`font` when it draws `ch`, else the first installed fallback that does, else `font`."""
+    if ch < " " or ord(ch) in _coverage(font):
+        return font
+    for path in fonts.fallbacks():
+        name = _fallback(path)
+        if name and ord(ch) in _coverage(name):
+            return name
+    return font
+
+
+def _runs(text: str, font: str) -> list[tuple[str, str]]:
+    """`text` cut into (font, text) runs: `font` where it has the characters, a fallback where
+    it has not. A combining mark, joiner or space stays with the character before it when it
+    can, so a fallback's words (a right-to-left phrase) stay one run."""
+    cover = _coverage(font)
+    if all(ch < " " or ord(ch) in cover for ch in text):
+        return [(font, text)] if text else []
+    runs: list[tuple[str, str]] = []
+    for ch in text:
+        name = _font_for(ch, font)
+        if runs and name != runs[-1][0] and (unicodedata.category(ch) in _JOINS or ch == " " or
+                                               0x1F3FB <= ord(ch) <= 0x1F3FF) \
+                and ord(ch) in _coverage(runs[-1][0]):
+            name = runs[-1][0]
+        if runs and runs[-1][0] == name:
+            runs[-1] = (name, runs[-1][1] + ch)
+        else:
+            runs.append((name, ch))
+    return runs
+
+
+def _width(text: str, font: str, size: float) -> float:
+    """The width of `text` as drawn: each run in its own font."""
+    return sum((pdfmetrics.stringWidth(t, name, size) for name, t in _runs(text, font)), 0.0)
+
+
+def _with_fallbacks(markup: str, font: str) -> str:
+    """Paragraph markup with each run of characters its font lacks put in a fallback font."""
+    out, fonts_in, at = [], [font], 0
+
+    def runs(text: str) -> str:
+        return "".join(t if name == fonts_in[-1] else f'<font name="{name}">{t}</font>'
+                       for name, t in _runs(text, fonts_in[-1]))
+
+    for token in _TOKEN.finditer(markup):
+        out.append(runs(markup[at:token.start()]))
+        tag = token.group()
+        if tag.startswith("<font"):
+            name = re.search(r'name="([^"]+)"', tag)
+            fonts_in.append(name.group(1) if name else fonts_in[-1])
+        elif tag == "</font>" and len(fonts_in) > 1:
+            fonts_in.pop()
+        out.append(tag)
+        at = token.end()
+    out.append(runs(markup[at:]))
+    return "".join(out)
+
+
+def _para(markup: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of `markup`, with fallback fonts for the characters Liberation Sans lacks."""
+    return Paragraph(_with_fallbacks(markup, style.fontName), style)
+
+
+def _to_unicode_cmap(fontname: str, subset: Sequence[int]) -> str:
+    """reportlab's map from a font's codes back to text, with each character beyond U+FFFF
+    (most emoji) as the UTF-16 pair PDF readers expect rather than its bare code point, which
+    they reject: without this, emoji would not come out of the PDF as text."""
+    def pair(match: re.Match[str]) -> str:
+        return f"<{chr(int(match.group(1), 16)).encode('utf-16-be').hex().upper()}>"
+
+    return re.sub(r"<([0-9A-F]{5,6})>$", pair, _make_cmap(fontname, subset), flags=re.M)
+
+
+_make_cmap = ttfonts.makeToUnicodeCMap
+ttfonts.makeToUnicodeCMap = _to_unicode_cmap
+
+
+def _coverage(font: str) -> dict[int, int]:
+    return pdfmetrics.getFont(font).face.charToGlyph  # type: ignore[no-any-return]
+
+
+def _embed_fonts(node: Any) -> None:
+    """Point every text in a converted chart at the embedded Liberation faces."""
+    if isinstance(node, String):
+        name = node.fontName or REGULAR
+        if name not in _FACES:
+            bold = "bold" in name.lower()
+            oblique = "italic" in name.lower() or "oblique" in name.lower()
+            node.fontName = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC,
+                             (True, True): BOLD_ITALIC}[(bold, oblique)]
+        return
+    if isinstance(node, (Group, Drawing)):
+        for child in node.contents:
+            _embed_fonts(child)

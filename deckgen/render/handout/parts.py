@@ -1,0 +1,160 @@
+"""Helpers of the builder: table widths, links, balanced columns, glyph checks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.platypus import Spacer
+
+from deckgen.errors import Problem
+from deckgen.render.handout.fonts import (
+    BOLD,
+    REGULAR,
+    _coverage,
+    _width,
+)
+from deckgen.render.handout.sheet import (
+    Band,
+    Section,
+    Side,
+    _texts,
+)
+from deckgen.render.handout.style import (
+    BODY_PT,
+    TABLE_PT,
+    _x,
+)
+from deckgen.story import Story
+from deckgen.story import Table as StoryTable
+
+
+def _table_widths(t: StoryTable, width: float, pad: float,
+                  bold_row: int | None) -> tuple[list[float], bool]:
+    """Column widths that keep every cell on one line when they can, and whether they do.
+
+    Number columns get their widest cell; the text columns share what is left. When that is
+    too little, headers wrap at their spaces first, then the text columns wrap too; only when
+    even that fails does every column shrink alike.
+    """
+    def measure(text: str, bold: bool) -> float:
+        return _width(text, BOLD if bold else REGULAR, TABLE_PT) + 2 * pad + 0.5
+
+    columns = range(len(t.header))
+    text_columns = [c for c in columns if t.align[c] == "l"]
+    body = [max((measure(row[c], i == bold_row) for i, row in enumerate(t.rows)), default=0)
+            for c in columns]
+    words = [max((measure(w, i == bold_row) for i, row in enumerate(t.rows)
+                  for w in row[c].split()), default=0) for c in columns]
+    head_full = [measure(h, True) for h in t.header]
+    head_words = [max((measure(w, True) for w in h.split()), default=0) for h in t.header]
+    natural = [max(b, h) for b, h in zip(body, head_full, strict=True)]
+    for heads, wrap_text in ((head_full, False), (head_words, False), (head_words, True)):
+        wanted = [max(h, words[c] if (wrap_text and c in text_columns) else body[c])
+                  for c, h in enumerate(heads)]
+        fixed = sum(wanted[c] for c in columns if c not in text_columns)
+        if fixed + sum(wanted[c] for c in text_columns) <= width:
+            if not text_columns:
+                return wanted, not wrap_text
+            share = sum(natural[c] for c in text_columns)
+            rest = width - fixed
+            return [rest * natural[c] / share if c in text_columns else wanted[c]
+                    for c in columns], not wrap_text
+    total = sum(natural)
+    return [width * n / total for n in natural], False
+
+
+_TIGHT: list[tuple[Any, ...]] = [
+    ("FONT", (0, 0), (-1, -1), REGULAR, BODY_PT),  # else reportlab sets Helvetica for each cell
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+    ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+]
+
+
+def _link(url: str, text: str, colour: colors.Color) -> str:
+    """Paragraph markup for a clickable link (a URI annotation in the PDF)."""
+    return (f'<a href="{escape(url, {chr(34): "&quot;"})}" color="{colour.hexval()}">'
+            f"<u>{_x(text)}</u></a>")
+
+
+def _balance(sections: list[Section], width: float) -> Band:
+    """Sections flowing down the left column and on into the right, the two columns as even
+    as whole items allow."""
+    items = [(s, f) for s in sections for f in s.flowables]
+    heights = [f.wrap(width, 10**6)[1] for _, f in items]
+
+    def trimmed(run: list[int]) -> list[int]:
+        while run and isinstance(items[run[0]][1], Spacer):
+            run = run[1:]
+        while run and isinstance(items[run[-1]][1], Spacer):
+            run = run[:-1]
+        return run
+
+    best: tuple[float, int] | None = None
+    for k in range(len(items) + 1):
+        left, right = trimmed(list(range(k))), trimmed(list(range(k, len(items))))
+        tallest = max(sum(heights[i] for i in left), sum(heights[i] for i in right))
+        if best is None or tallest < best[0] - 0.01:
+            best = (tallest, k)
+    assert best is not None
+    k = best[1]
+
+    seen: set[int] = set()
+
+    def column(run: list[int]) -> list[Section]:
+        result: list[Section] = []
+        for i in run:
+            section, f = items[i]
+            if not result or result[-1].name != section.name:
+                outline = section.outline if id(section) not in seen else None
+                seen.add(id(section))
+                result.append(Section(section.name, outline=outline))
+            result[-1].flowables.append(f)
+        return result
+
+    return Band((column(trimmed(list(range(k)))), column(trimmed(list(range(k, len(items)))))))
+
+
+def _short_link(url: str, keep_path: bool = False) -> str:
+    """A link as printed: no scheme or 'www.', and a long path cut to its last part."""
+    text = url.split("://", 1)[-1]
+    if text.startswith("www."):
+        text = text[4:]
+    text = text.rstrip("/")
+    host, _, path = text.partition("/")
+    parts = [p for p in path.split("/") if p]
+    if keep_path or len(parts) <= 2:
+        return text
+    return f"{host}/\u2026/{parts[-1]}"
+
+
+def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
+    """A warning for each content key whose text has a character no installed font draws
+    (it prints as an empty box, and stays in the PDF's text)."""
+    missing: dict[str, set[str]] = {}
+    for side in sides:
+        for band in side.bands:
+            for section in (s for column in band.columns for s in column):
+                for f in section.flowables:
+                    for font, text, origin in _texts(f):
+                        cover = _coverage(font)
+                        lacking = {ch for ch in text if ch >= " " and ord(ch) not in cover}
+                        if lacking:
+                            missing.setdefault(origin, set()).update(lacking)
+    # Text with no key of its own (a table row, say) repeats text that has one: warn only of
+    # characters no keyed text already warns of.
+    keyed = set().union(*(chars for origin, chars in missing.items() if origin))
+    if missing.get("", set()) <= keyed:
+        missing.pop("", None)
+    problems = []
+    for origin, chars in missing.items():
+        place = story.where(origin) if origin else None
+        line, col = place if place else (None, None)
+        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in sorted(chars))
+        problems.append(Problem(
+            f"warning: the handout has no font for {listed}; install a font that covers it "
+            f"(e.g. Debian's fonts-symbola)", story.file, line, col, origin or None))
+    return problems

@@ -1,0 +1,140 @@
+"""The handout's grid, sizes, palette and paragraph styles."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+
+from deckgen.render.handout.fonts import (
+    BOLD,
+    REGULAR,
+)
+
+PAPER = {"a4": A4, "letter": LETTER}
+MARGIN = 13 * mm  # survives office printers (at least 12 mm)
+GUTTER = 6 * mm
+BAND_GAP = 4.5 * mm
+HEADING_GAP = 2.2 * mm  # under a heading that stands above two columns
+MAX_EXTRA_GAP = 5 * mm
+SECTION_GAP = 3.5 * mm  # between sections that follow each other in one column
+
+
+BODY_PT, BODY_LEADING = 9.0, 11.0
+TABLE_PT, TABLE_LEADING = 8.5, 10.4
+SMALL_PT = 8.5
+HEADLINE_PT = 13.0
+TITLE_PT = 18.0
+FIGURE_PT = 26.0
+SPEEDUP_PT = 17.0
+TABLE_PAD = 1.2 * mm
+CHECK_BOX = 4 * mm
+WRITE_PITCH = 8.5 * mm  # room for handwriting between ruled lines
+WRITE_LINES = 3  # per checklist step, or 2 when the back is full
+MIN_WRITE_WIDTH = 30 * mm  # of ruled line after a label on the same line
+QR_MODULES = 22 * mm  # the code itself, quiet zone not counted
+CHART_HEIGHT = 32 * mm
+
+
+def _luminance(colour: colors.Color) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    red, green, blue = channel(colour.red), channel(colour.green), channel(colour.blue)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def _contrast_on_paper(colour: colors.Color) -> float:
+    return 1.05 / (_luminance(colour) + 0.05)
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The theme's colours for paper: text colours that read at 4.5:1 on white, or black."""
+
+    text: colors.Color
+    accent: colors.Color
+    muted: colors.Color
+    rule: colors.Color
+    tint: colors.Color  # behind "our dial" rows; light enough for any text on it
+
+    @classmethod
+    def from_theme(cls, theme: Any) -> Palette:
+        def readable(hex_colour: str, fallback: colors.Color) -> colors.Color:
+            colour = colors.HexColor(hex_colour)
+            return colour if _contrast_on_paper(colour) >= 4.5 else fallback
+
+        text = readable(theme.text, colors.black)
+        accent = colors.HexColor(theme.accent)
+        tint = colors.Color(*(1 - 0.1 * (1 - c) for c in (accent.red, accent.green, accent.blue)))
+        return cls(text=text, accent=readable(theme.accent, text),
+                   muted=readable(theme.muted, text), rule=colors.HexColor(theme.rule), tint=tint)
+
+
+@dataclass(frozen=True)
+class Styles:
+    body: ParagraphStyle
+    strong: ParagraphStyle
+    small_right: ParagraphStyle
+    muted: ParagraphStyle  # captions under tables and figures
+    note: ParagraphStyle  # prose set back from the main text
+    kicker: ParagraphStyle
+    headline: ParagraphStyle
+    subhead: ParagraphStyle
+    title: ParagraphStyle
+    label: ParagraphStyle
+    figure: ParagraphStyle
+    speedup: ParagraphStyle
+    speedup_ours: ParagraphStyle
+    slow_figure: ParagraphStyle
+    cell: ParagraphStyle
+    cell_right: ParagraphStyle
+    head_cell: ParagraphStyle
+    head_cell_right: ParagraphStyle
+
+    @classmethod
+    def make(cls, p: Palette) -> Styles:
+        base = ParagraphStyle("body", fontName=REGULAR, fontSize=BODY_PT, leading=BODY_LEADING,
+                              textColor=p.text, alignment=TA_LEFT, spaceBefore=0, spaceAfter=0,
+                              splitLongWords=True)
+
+        def style(name: str, parent: ParagraphStyle = base, **kw: Any) -> ParagraphStyle:
+            return ParagraphStyle(name, parent=parent, **kw)
+
+        cell = style("cell", fontSize=TABLE_PT, leading=TABLE_LEADING)
+        head = style("head", parent=cell, fontName=BOLD)
+        return cls(
+            body=base,
+            strong=style("strong", fontName=BOLD),
+            small_right=style("small_right", fontSize=SMALL_PT, leading=10.4, alignment=TA_RIGHT),
+            muted=style("muted", fontSize=SMALL_PT, leading=10.4, textColor=p.muted),
+            note=style("note", textColor=p.muted),
+            kicker=style("kicker", fontName=BOLD, fontSize=SMALL_PT, leading=10.5,
+                         textColor=p.accent),
+            headline=style("headline", fontName=BOLD, fontSize=HEADLINE_PT, leading=15.5),
+            subhead=style("subhead", fontName=BOLD, fontSize=10, leading=12.5),
+            title=style("title", fontName=BOLD, fontSize=TITLE_PT, leading=21),
+            label=style("label", fontName=BOLD, fontSize=SMALL_PT, leading=10.5,
+                        textColor=p.muted),
+            figure=style("figure", fontName=BOLD, fontSize=FIGURE_PT, leading=FIGURE_PT * 1.15,
+                         textColor=p.accent),
+            speedup=style("speedup", fontName=BOLD, fontSize=SPEEDUP_PT, leading=SPEEDUP_PT * 1.2),
+            slow_figure=style("slow_figure", fontName=BOLD, fontSize=SPEEDUP_PT,
+                              leading=SPEEDUP_PT * 1.2, textColor=p.muted),
+            speedup_ours=style("speedup_ours", fontName=BOLD, fontSize=SPEEDUP_PT,
+                               leading=SPEEDUP_PT * 1.2, textColor=p.accent),
+            cell=cell,
+            cell_right=style("cell_right", parent=cell, alignment=TA_RIGHT),
+            head_cell=head,
+            head_cell_right=style("head_right", parent=head, alignment=TA_RIGHT),
+        )
+
+
+def _x(text: str) -> str:
+    """Story text as paragraph markup: escaped, with line breaks kept."""
+    return escape(text).replace("\n", "<br/>")

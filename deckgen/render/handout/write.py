@@ -1,0 +1,90 @@
+"""The handout as PDF bytes: the two sides drawn on one canvas, with the document's
+metadata."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from deckgen import __version__
+from deckgen.errors import InputError, Problem
+from deckgen.render.handout.builder import (
+    _Builder,
+)
+from deckgen.render.handout.fonts import (
+    REGULAR,
+    _register_fonts,
+)
+from deckgen.render.handout.parts import (
+    _missing_glyphs,
+)
+from deckgen.render.handout.sheet import (
+    _overflow,
+    _Sheet,
+    _side_height,
+)
+from deckgen.render.handout.style import (
+    BAND_GAP,
+    BODY_PT,
+    MARGIN,
+    MAX_EXTRA_GAP,
+    PAPER,
+    WRITE_LINES,
+)
+from deckgen.story import Story
+
+# --------------------------------------------------------------------------------------------
+# The whole sheet
+
+
+def render(told: Story, *, pages_auto: bool = False,
+           warn: Callable[[Problem], None] | None = None) -> bytes:
+    """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows.
+
+    `warn` hears of each text with a character no installed font can draw."""
+    _register_fonts()
+    page_w, page_h = PAPER[told.meta.paper]
+    frame_w, frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
+    builder = _Builder(told, frame_w)
+    front, back = builder.front(), builder.back()
+    if _side_height(back, frame_w) > frame_h:  # less room to write beats a second sheet
+        builder.write_lines = WRITE_LINES - 1
+        back = builder.back()
+    sides = [front, back]
+    for warning in _missing_glyphs(sides, told):
+        if warn:
+            warn(warning)
+    if not pages_auto:
+        problems = [p for p in (_overflow(side, frame_w, frame_h, told) for side in sides) if p]
+        if problems:
+            raise InputError(problems)
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
+                    lang=told.meta.language or None, initialFontName=REGULAR,
+                    initialFontSize=BODY_PT)
+    _describe(canvas, told)
+    sheet = _Sheet(canvas, page_w, page_h)
+    for side in sides:
+        # A page with room to spare spreads it between its bands, a little each.
+        spare = frame_h - _side_height(side, frame_w)
+        stretchy = sum(1 for band in side.bands[:-1] if not band.keep_with_next)
+        gap = BAND_GAP + (min(spare / max(stretchy, 1), MAX_EXTRA_GAP) if spare > 0 else 0)
+        sheet.side(side, paginate=pages_auto, gap=gap)
+    canvas.showOutline()
+    canvas.save()
+    return out.getvalue()
+
+
+def _describe(canvas: Canvas, told: Story) -> None:
+    """Document metadata: title, author, subject, keywords and creator."""
+    m = told.meta
+    canvas.setTitle(m.title)
+    canvas.setAuthor(m.presenter)
+    canvas.setSubject(m.subtitle or m.title)
+    topics = [s.kicker.split("/", 1)[-1].strip() for s in told.slides if s.kicker]
+    keywords = list(dict.fromkeys([*topics, m.event]))
+    canvas.setKeywords(", ".join(k for k in keywords if k))
+    canvas.setCreator(f"deckgen {__version__}")

@@ -1,0 +1,136 @@
+"""The deck at five dials and both aspects, as files and as LibreOffice draws them: sizes from the
+type scale only, the theme's fonts resolved to their metric twin, and no word broken."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from deckgen import build
+from deckgen.layout.fit import TypeScale
+
+DIALS = {
+    "default": build.Options(),
+    "100": build.Options(speed="100"),
+    "2500-walk": build.Options(speed="2500", check="15 min", workload="candidates", walk=True),
+    "40K": build.Options(speed="40K", check="1 h"),
+    "3.3M": build.Options(speed="3.3M", check="0"),
+}
+ASPECTS = ("16:9", "4:3")
+CASES = [(d, a) for d in DIALS for a in ASPECTS]
+FOOTER_PT = 12.0  # the footer and the slide number, outside the type scale
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+def _name(dial: str, aspect: str) -> str:
+    return f"{dial}-{aspect.replace(':', 'x')}"
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ten decks, built in this process."""
+    out = tmp_path_factory.mktemp("decks")
+    for dial, aspect in CASES:
+        options = replace(DIALS[dial], aspect=aspect, only="deck")
+        content, _ = build.prepare(None, options)
+        data = build.render(content, options)[".pptx"]
+        (out / f"{_name(dial, aspect)}.pptx").write_bytes(data)
+    return out
+
+
+@pytest.fixture(scope="module")
+def printed(decks: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ten decks printed to PDF by LibreOffice, in one run."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    out = tmp_path_factory.mktemp("printed")
+    profile = tmp_path_factory.mktemp("profile")
+    run = subprocess.run(["soffice", f"-env:UserInstallation=file://{profile}", "--headless",
+                          "--convert-to", "pdf", "--outdir", str(out),
+                          *sorted(str(p) for p in decks.glob("*.pptx"))],
+                         capture_output=True, text=True, timeout=600)
+    assert len(list(out.glob("*.pdf"))) == len(CASES), run.stderr or run.stdout
+    return out
+
+
+def _frames(shape):  # noqa: ANN001, ANN202
+    if shape.has_table:
+        return [cell.text_frame for row in shape.table.rows for cell in row.cells]
+    if shape.shape_type is not None and shape.shape_type == 6:  # a group (the QR code)
+        return [f for s in shape.shapes for f in _frames(s)]
+    return [shape.text_frame] if shape.has_text_frame else []
+
+
+def _is_footer(shape) -> bool:  # noqa: ANN001
+    from pptx.enum.shapes import PP_PLACEHOLDER
+
+    if shape.is_placeholder:
+        return shape.placeholder_format.type in (PP_PLACEHOLDER.FOOTER,
+                                                 PP_PLACEHOLDER.SLIDE_NUMBER)
+    return shape.name in ("Footer", "Slide number")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("dial", "aspect"), CASES)
+def test_the_deck_uses_the_type_scale_only(decks: Path, dial: str, aspect: str) -> None:
+    from pptx import Presentation
+
+    deck = Presentation(str(decks / f"{_name(dial, aspect)}.pptx"))
+    scale = set(TypeScale.for_height(deck.slide_height / 12700).sizes)
+    used: set[float] = set()
+    for number, slide in enumerate(deck.slides, 1):
+        for shape in slide.shapes:
+            footer = _is_footer(shape)
+            for frame in _frames(shape):
+                for r in frame._txBody.iter(f"{A}rPr"):
+                    size = int(r.get("sz", "0")) / 100
+                    if footer:
+                        assert size in (0, FOOTER_PT), (number, shape.name, size)
+                    else:
+                        assert size in scale, (number, shape.name, size)
+                        used.add(size)
+    assert len(used) <= 6
+    assert min(used) >= 14
+
+
+def _tokens(text: str) -> set[str]:
+    """Words, cut where a line may break (spaces, no-break spaces, after a hyphen or slash)."""
+    out = set()
+    for word in re.split(r"[\s\u00a0]+", text.lower()):
+        out |= {w for w in re.split(r"(?<=[-/])", word) if w}
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.soffice
+@pytest.mark.parametrize(("dial", "aspect"), CASES)
+def test_libreoffice_breaks_no_word(decks: Path, printed: Path, dial: str, aspect: str) -> None:
+    """Every word LibreOffice prints on a page is a whole word of that slide's text."""
+    from pptx import Presentation
+    from pypdf import PdfReader
+
+    name = _name(dial, aspect)
+    deck = Presentation(str(decks / f"{name}.pptx"))
+    pages = PdfReader(str(printed / f"{name}.pdf")).pages
+    assert len(pages) == len(deck.slides)
+    for number, (slide, page) in enumerate(zip(deck.slides, pages, strict=True), 1):
+        text = "\n".join(f.text for s in slide.shapes for f in _frames(s))
+        expected = _tokens(text) | {str(number)}
+        printed_words = _tokens(page.extract_text())
+        stray = printed_words - expected
+        assert not stray, (number, sorted(stray))
+
+
+@pytest.mark.skipif(shutil.which("fc-match") is None, reason="fontconfig is not installed")
+def test_the_theme_fonts_resolve_to_their_metric_twin() -> None:
+    theme = build.prepare(None, build.Options())[0].theme
+    assert {theme.heading_font, theme.body_font} == {"Arial"}
+    for family in (theme.heading_font, theme.body_font):
+        run = subprocess.run(["fc-match", "-f", "%{family}", family], capture_output=True,
+                             text=True, timeout=30)
+        assert "Liberation Sans" in run.stdout, (family, run.stdout)

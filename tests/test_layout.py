@@ -1,0 +1,228 @@
+"""The layout layer: the measurer, the line breaker, the type scale, the ordered search, and the
+deck's slide plans, all without python-pptx."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT
+
+from deckgen import build, fonts, story
+from deckgen.layout.columns import share
+from deckgen.layout.fit import Misfit, TypeScale, first_fit, first_fit_all
+from deckgen.layout.text import Overlong, break_lines, pieces, words
+
+# --- measuring --------------------------------------------------------------------------------
+
+
+def test_the_twin_is_shipped_with_its_licence() -> None:
+    for style in ("regular", "bold", "italic", "bolditalic"):
+        assert fonts.text_path(style).is_file()
+    assert "SIL Open Font License" in (fonts.TYPEFACES / "OFL.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("text", "bold", "ems"), [
+    # Liberation Sans advance widths (units per em 2048): H 1479, e 1139, l 455, o 1139;
+    # bold H 1479, e 1139, l 569, o 1251; the digits are 1139 in both.
+    ("Hello", False, (1479 + 1139 + 455 + 455 + 1139) / 2048),
+    ("Hello", True, (1479 + 1139 + 569 + 569 + 1251) / 2048),
+    ("1,000", False, (4 * 1139 + 569) / 2048),
+])
+def test_widths_are_the_fonts_own(text: str, bold: bool, ems: float) -> None:
+    assert fonts.face(bold=bold).em(text) == pytest.approx(ems)
+
+
+def test_arial_and_unknown_families_are_measured_with_the_twin() -> None:
+    assert fonts.twin("Arial") == fonts.text_path()
+    assert fonts.twin("Brand Sans") == fonts.text_path()
+    assert fonts.twin("DejaVu Sans") == fonts.path()
+
+
+def test_a_wide_character_the_face_lacks_counts_one_em() -> None:
+    assert fonts.face().em("\u5343\u5343") == pytest.approx(2.0)
+
+
+# --- breaking lines ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("one two", ["one ", "two"]),
+    ("well-known", ["well-", "known"]),
+    ("reading/writing", ["reading/", "writing"]),
+    ("tokens/sec", ["tokens/sec"]),  # a unit holds
+    ("2026-10-02", ["2026-10-02"]),  # a date holds
+    ("2\u00a0h\u00a046\u00a0min", ["2\u00a0h\u00a046\u00a0min"]),  # no-break spaces hold
+    ("1,000,000 tokens/sec", ["1,000,000 ", "tokens/sec"]),
+])
+def test_break_opportunities(text: str, expected: list[str]) -> None:
+    assert pieces(text) == expected
+
+
+def test_lines_break_at_spaces_and_never_inside_a_word() -> None:
+    face = fonts.face()
+    text = "A well-known test of 1,000,000 tokens/sec on 2026-10-02 at 2\u00a0h\u00a046\u00a0min"
+    for width in (130.0, 200.0, 400.0):
+        lines = break_lines(text, face, 20.0, width)
+        assert isinstance(lines, tuple)
+        assert all(face.width(line, 20.0) <= width + 1e-3 for line in lines)
+        # Joining the lines gives the words back: no word was cut.
+        assert words(" ".join(lines).replace("- ", "-")) == words(text)
+
+
+def test_a_word_wider_than_the_line_is_reported_not_cut() -> None:
+    found = break_lines("a 2\u00a0h\u00a046\u00a0min\u00a040\u00a0s b", fonts.face(), 40.0, 100.0)
+    assert isinstance(found, Overlong)
+    assert found.word == "2\u00a0h\u00a046\u00a0min\u00a040\u00a0s"
+    assert found.width > 100.0
+
+
+def test_hard_breaks_are_kept() -> None:
+    assert break_lines("one\ntwo", fonts.face(), 20.0, 500.0) == ("one", "two")
+
+
+# --- the type scale and the search ------------------------------------------------------------
+
+
+def test_the_type_scale_on_a_7_5_inch_slide() -> None:
+    scale = TypeScale.for_height(540.0)
+    assert scale.sizes == (14.0, 20.0, 24.0, 36.0, 60.0, 96.0)
+    assert scale.table >= 18 and scale.body >= 20 and min(scale.sizes) >= 14
+
+
+@pytest.mark.parametrize(("height", "sizes"), [
+    (405.0, (10.5, 15.0, 18.0, 27.0, 45.0, 72.0)),  # a 5.625 in slide: three quarters
+    (810.0, (21.0, 30.0, 36.0, 54.0, 90.0, 144.0)),  # an 11.25 in slide: one and a half
+])
+def test_the_type_scale_follows_the_slide_height(height: float,
+                                                 sizes: tuple[float, ...]) -> None:
+    assert TypeScale.for_height(height).sizes == sizes
+
+
+def _misfit(name: str) -> Misfit:
+    return Misfit(name, "", name, "room for about 0 characters at 20 pt")
+
+
+def test_first_fit_takes_the_first_that_fits_else_the_last_misfit() -> None:
+    assert first_fit([lambda: _misfit("a"), lambda: "b", lambda: "c"]) == "b"
+    assert first_fit([lambda: _misfit("a"), lambda: _misfit("b")]) == _misfit("b")
+
+
+def test_siblings_take_the_first_arrangement_that_fits_all() -> None:
+    one = [lambda: "1a", lambda: "1b", lambda: "1c"]
+    two = [lambda: _misfit("2a"), lambda: "2b", lambda: "2c"]
+    assert first_fit_all([one, two]) == (1, ["1b", "2b"])
+    assert first_fit_all([one, [lambda: _misfit("x")] * 3]) == _misfit("x")
+
+
+@pytest.mark.parametrize(("least", "natural", "room", "expected"), [
+    ([10, 10], [20, 40], 90, [30, 60]),  # all fit: the spare shared in proportion
+    ([10, 10], [20, 40], 40, [15, 25]),  # each moves from least toward natural alike
+    ([30, 30], [40, 40], 50, None),  # not even the least widths
+])
+def test_column_widths(least: list[float], natural: list[float], room: float,
+                       expected: list[float] | None) -> None:
+    assert share(least, natural, room) == expected
+
+
+# --- slide plans without python-pptx ----------------------------------------------------------
+
+DIALS = {
+    "default": build.Options(),
+    "100": build.Options(speed="100"),
+    "2500 walk": build.Options(speed="2500", check="15 min", workload="candidates", walk=True),
+    "40K": build.Options(speed="40K", check="1 h"),
+    "3.3M": build.Options(speed="3.3M", check="0"),
+}
+
+
+def plans_at(dial: str, aspect: str):  # noqa: ANN201
+    from dataclasses import replace
+
+    from deckgen.render.deck.slides import Planner, default_geometry
+
+    options = replace(DIALS[dial], aspect=aspect)
+    content, _ = build.prepare(None, options)
+    told = story.compose(content)
+    slides = list(told.slides)
+    if options.walk:
+        at = next(i for i, s in enumerate(slides) if s.kind == "dial") + 1
+        slides[at:at] = story.walk(content)
+    return Planner(told, default_geometry(aspect)).plan(slides)
+
+
+def _sizes(plan) -> set[float]:  # noqa: ANN001
+    from deckgen.render.deck.plan import TableItem, TextItem
+
+    found = set(plan.title_sizes)
+    for item in plan.items:
+        if isinstance(item, TextItem):
+            found |= set(item.sizes)
+        elif isinstance(item, TableItem):
+            found |= {s for row in item.sizes for cell in row for s in cell}
+    return found
+
+
+@pytest.mark.parametrize("aspect", ["16:9", "4:3"])
+@pytest.mark.parametrize("dial", list(DIALS))
+def test_plans_use_the_type_scale_only(dial: str, aspect: str) -> None:
+    scale = set(TypeScale.for_height(540.0).sizes)
+    plans = plans_at(dial, aspect)
+    used = set().union(*(_sizes(p) for p in plans))
+    assert used <= scale, used - scale
+
+
+def _look(plan) -> list[tuple[str, int, int, tuple[float, ...]]]:  # noqa: ANN001
+    """Each item's name, place and sizes: what siblings must share (a box's width follows its
+    figure's text)."""
+    from deckgen.render.deck.plan import TextItem
+
+    return [(i.name, i.box.x, i.box.y,
+             tuple(i.sizes) if isinstance(i, TextItem) else ()) for i in plan.items
+            if i.name in ("Writing time", "Chosen speed", "Slow speed", "Divider", "Kicker")]
+
+
+@pytest.mark.parametrize("aspect", ["16:9", "4:3"])
+@pytest.mark.parametrize("dial", list(DIALS))
+def test_siblings_share_sizes_and_places(dial: str, aspect: str) -> None:
+    plans = plans_at(dial, aspect)
+    for kind in ("experiment", "dial"):
+        group = [p for p in plans if p.kind == kind]
+        assert group
+        looks = {json.dumps(_look(p)) for p in group}
+        assert len(looks) == 1, (kind, looks)
+        sizes = {json.dumps(sorted(_sizes(p))) for p in group}
+        assert len(sizes) == 1, (kind, sizes)
+    cards = [i for p in plans if p.kind == "meanings" for i in p.items
+             if i.name.startswith("Card: ")]
+    assert len(cards) == 4 and len({tuple(c.sizes) for c in cards}) == 1  # type: ignore[union-attr]
+
+
+def test_a_misfit_names_what_would_fit() -> None:
+    from dataclasses import replace
+
+    from deckgen.errors import InputError
+    from deckgen.render.deck.slides import Planner, default_geometry
+
+    content, _ = build.prepare(None, build.Options())
+    told = story.compose(content)
+    long = story.Text("Every fixed check sets a ceiling " * 12, "slides.ceiling.headline")
+    slides = [replace(s, headline=long) if s.kind == "ceiling" else s for s in told.slides]
+    with pytest.raises(InputError) as err:
+        Planner(told, default_geometry("16:9")).plan(slides)
+    message = str(err.value.problems[0].message)
+    assert message.startswith("slide 11: the headline does not fit (396 characters; room for "
+                              "about "), message
+    assert message.endswith(" characters at 36 pt); shorten it"), message
+
+
+def test_planning_needs_no_python_pptx() -> None:
+    code = ("import sys; sys.path.insert(0, 'tests'); from test_layout import plans_at; "
+            "plans_at('default', '16:9'); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pptx', 'PIL')))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
