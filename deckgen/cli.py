@@ -102,9 +102,11 @@ def check(
 ) -> None:
     """Validate a content file: every problem on its own line; exit 0 when clean, 2 when not."""
     from deckgen import source
+    from deckgen.content import reminders
     from deckgen.figures import figures
 
     parsed, warnings = source.read(content)
+    warnings = warnings + reminders(parsed)
     _warn(warnings)
     if list_figures:
         for name, figure in figures(parsed).items():

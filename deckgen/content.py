@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -159,6 +159,19 @@ class Content:
         """An empty located problem for `path`, to fill with a message."""
         line, col = self.marks.get(path, (None, None))
         return Problem("", self.file, line, col, path)
+
+
+STARTER_PRESENTER = "Your name here"  # the bundled talk's meta.presenter, to be replaced
+
+
+def reminders(content: Content) -> list[Problem]:
+    """Warnings for what a presenter still has to fill in before the talk: the starter's
+    presenter name. Only `deckgen check` gives them; a build of the bundled talk stays quiet."""
+    if content.meta.presenter.strip() != STARTER_PRESENTER:
+        return []
+    where = content.where("meta.presenter")
+    return [replace(where, message=f"warning: still the starter text {STARTER_PRESENTER!r}; "
+                                   "put the presenter's name here")]
 
 
 def _describe(value: Any) -> str:

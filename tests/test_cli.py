@@ -306,11 +306,27 @@ def test_bad_options_all_at_once() -> None:
     assert options == ["--speed", "--check", "--workload"]
 
 
+STARTER = "meta.presenter: warning: still the starter text 'Your name here'; " \
+          "put the presenter's name here"
+
+
 def test_check_clean() -> None:
+    """The bundled talk is valid; check reminds the presenter to put in their name."""
     run = run_in("check", str(DEFAULT_CONTENT))
     assert run.returncode == 0, run.stderr
-    assert run.stderr == ""
-    assert run.stdout == f"{DEFAULT_CONTENT}: ok (4 workloads, 0 warnings)\n"
+    assert run.stderr == f"{DEFAULT_CONTENT}:10:14: {STARTER}\n"
+    assert run.stdout == f"{DEFAULT_CONTENT}: ok (4 workloads, 1 warning)\n"
+
+
+def test_check_is_quiet_once_the_presenter_is_named(default_text: str, tmp_path: Path) -> None:
+    mine = tmp_path / "talk.yaml"
+    mine.write_text(default_text.replace("  presenter: Your name here\n",
+                                         "  presenter: Ada Lovelace\n"), encoding="utf-8")
+    run = run_in("check", str(mine))
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout == f"{mine}: ok (4 workloads, 0 warnings)\n"
+    built = run_in("table", str(DEFAULT_CONTENT))  # only check reminds; other commands are quiet
+    assert (built.returncode, built.stderr) == (0, "")
 
 
 def test_check_lists_figures() -> None:
@@ -339,7 +355,8 @@ def test_default_content_from_an_empty_folder(tmp_path: Path) -> None:
     assert here.stdout == run_cli("table", str(DEFAULT_CONTENT)).stdout
     check = run_cli("check", cwd=tmp_path)
     assert check.returncode == 0, check.stderr
-    assert check.stdout.endswith(": ok (4 workloads, 0 warnings)\n")
+    assert check.stdout.endswith(": ok (4 workloads, 1 warning)\n")  # the starter's name
+    assert check.stderr.endswith(f":10:14: {STARTER}\n")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -351,7 +368,8 @@ def test_local_content_wins(default_text: str, tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["dial"]["speed"] == _pair("10000", "10,000 tokens/sec")
     check = run_in("check", cwd=tmp_path)
-    assert check.stdout == "content.yaml: ok (4 workloads, 0 warnings)\n"
+    assert check.stdout == "content.yaml: ok (4 workloads, 1 warning)\n"
+    assert check.stderr == f"content.yaml:10:14: {STARTER}\n"
 
 
 def test_local_content_errors_name_it(tmp_path: Path) -> None:

@@ -322,6 +322,7 @@ def test_three_problems_three_lines(default_text: str, tmp_path: Path) -> None:
 def test_typed_number_is_a_warning(default_text: str, tmp_path: Path) -> None:
     text = edit(default_text, "Past a point, more speed buys almost nothing.",
                 "Past a point, more speed buys almost nothing: 132.57 times at best here.")
+    text = edit(text, "  presenter: Your name here\n", "  presenter: Ada Lovelace\n")
     path = _write(tmp_path, text)
     line, col = place(text, "  ceiling:\n    kicker: 03 / The serial bottleneck\n"
                             "    headline: Every fixed check sets a ceiling\n    notes: >-", ">-")
