@@ -1,4 +1,7 @@
-"""The build, read top to bottom: load, validate, compute, compose, render, write."""
+"""The build's steps after validation: file names, rendering every output, writing them.
+
+The build itself reads top to bottom in `deckgen.pipeline`.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from deckgen import chartcache, environment, fmt, output, quantities, source, story, template_file
+from deckgen import chartcache, fmt, output, quantities, source, story, template_file
 from deckgen import parallel as forking
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
@@ -180,26 +183,15 @@ def _page(content: Content, told: story.Story) -> bytes:
     return page.render(content, told)
 
 
-def build(content_path: Path | None, options: Options) -> tuple[list[Path], list[Problem]]:
-    """The whole pipeline; returns the files written and the content's and renderers'
-    warnings."""
-    content, warnings = prepare(content_path, options)
-    warnings = list(warnings)
-    return write(content, options, parallel=True, warnings=warnings), warnings
-
-
 def write(content: Content, options: Options, parallel: bool = False,
           warnings: list[Problem] | None = None) -> list[Path]:
     """Render prepared content and write its files, all of them or none; charts come from
     the output folder's cache when an earlier build drew them. The renderers' warnings are
     added to `warnings` when given.
 
-    A build that fails after taking charts from the disk cache is drawn once more without
-    them: a damaged entry costs time, never the build."""
-    environment.check()
-    output.check(options.out)  # the folder itself is made only when the files are written
-    if options.only != "handout":
-        _read_template(options.template)  # refused before any drawing
+    The options were validated first (`pipeline.settle`). A build that fails after taking
+    charts from the disk cache is drawn once more without them: a damaged entry costs time,
+    never the build."""
     chartcache.settle_matplotlib()
     name = stem(content, options.check is not None)
     with chartcache.use(options.out):  # new charts are kept only once the files are written

@@ -94,8 +94,8 @@ def table(
         sys.stdout.write(report.as_text(parsed))
 
 
-@app.command(short_help="Validate a content file; exit 0 when clean, 2 when not.")
-def check(
+@app.command("check", short_help="Validate a content file; exit 0 when clean, 2 when not.")
+def validate_content(
     content: Content = None,
     list_figures: Annotated[bool, typer.Option(
         "--figures", help="Also list every {figure} the prose may name, with its text.")] = False,
@@ -138,7 +138,7 @@ Pages = Annotated[str, typer.Option(
 
 def _options(**given: object) -> object:
     """build.Options from the command line, every unknown choice reported at once."""
-    from deckgen import build as pipeline
+    from deckgen.build import Options
     from deckgen.errors import InputError
 
     problems = []
@@ -151,7 +151,7 @@ def _options(**given: object) -> object:
     if problems:
         raise InputError(problems)
     pages = given.pop("pages")
-    return pipeline.Options(**given, pages_auto=pages == "auto")  # type: ignore[arg-type]
+    return Options(**given, pages_auto=pages == "auto")  # type: ignore[arg-type]
 
 
 @app.command(short_help="Build the deck (.pptx), the handout (.pdf) and the page (.html).")
@@ -165,7 +165,7 @@ def build(
 ) -> None:
     """Build the deck (.pptx), the handout (.pdf) and the live page (.html) into the output
     folder."""
-    from deckgen import build as pipeline
+    from deckgen import pipeline
 
     _bounded(speed, check)
     options = _options(out=out, speed=speed, check=check, workload=workload, only=only,
@@ -377,7 +377,7 @@ def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None
             return None
         else:
             arguments["content"] = Path(token)
-    return (table if name == "table" else check), arguments
+    return (table if name == "table" else validate_content), arguments
 
 
 def _terminate(_signum: int, _frame: object) -> None:

@@ -30,6 +30,6 @@ def source_date_epoch() -> int | None:
     return int(text)
 
 
-def check() -> None:
+def validate() -> None:
     """Refuse, before any work, an environment a build cannot use."""
     source_date_epoch()

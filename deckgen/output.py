@@ -74,7 +74,7 @@ def _out_problem(folder: Path, message: str) -> InputError:
     return InputError(Problem(message, str(folder), path="--out"))
 
 
-def check(folder: Path) -> None:
+def guard(folder: Path) -> None:
     """Refuse, before any work, an output folder that cannot be one; create nothing yet,
     but finish a swap an interrupted build left in it."""
     try:
@@ -108,7 +108,7 @@ DeckgenErrorType = InputError | OutputError
 
 def prepare(folder: Path) -> None:
     """Make sure `folder` can hold output: it is a folder (created if missing)."""
-    check(folder)
+    guard(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):  # a parent is a file

@@ -91,7 +91,7 @@ def plan(
     Without `speeds`, the content's own speed marks; without `checks`, its fixed check
     (and names without a check).
     """
-    environment.check()
+    environment.validate()
     base, warnings = source.read(content_path)
     if speeds is None:
         speed_values = [
@@ -154,9 +154,9 @@ def run(
     `warnings` once each. At most two pieces per process are under way at a time, a deck
     beside its handout, so finished bytes never pile up.
     """
-    environment.check()
+    environment.validate()
     for folder in dict.fromkeys(job.options.out for job in jobs):
-        output.check(folder)
+        output.guard(folder)
     chartcache.settle_matplotlib()  # before the workers start: they load matplotlib first
     pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
     landing = _Landing(jobs, finished, warnings if warnings is not None else [])

@@ -126,11 +126,11 @@ def read(path: Path) -> bytes:
         raise refuse(f"cannot be read: {err.strerror}") from None
     except OSError as err:
         raise refuse(os_reason(err)) from None
-    check(data, path)
+    examine(data, path)
     return data
 
 
-def check(data: bytes, path: Path) -> None:
+def examine(data: bytes, path: Path) -> None:
     """Refuse a template that is not a bounded, usable PowerPoint package."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))

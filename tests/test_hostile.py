@@ -142,7 +142,7 @@ def test_source_date_epoch_outside_what_zip_and_pdf_carry(here: Path, value: str
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SOURCE_DATE_EPOCH", value)
         with pytest.raises(InputError) as caught:
-            environment.check()
+            environment.validate()
     assert caught.value.lines() == [f"{RULE}{value!r}"]
 
 

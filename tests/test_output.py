@@ -512,7 +512,7 @@ def test_a_file_above_the_output_folder(tmp_path: Path) -> None:
     (tmp_path / "notes").write_text("x", encoding="utf-8")
     out = tmp_path / "notes" / "out"
     with pytest.raises(InputError) as caught:
-        output.check(out)
+        output.guard(out)
     assert caught.value.lines() == [f"{out}: --out: a part of the output folder's path is a file"]
-    output.check(tmp_path / "new" / "folder")  # missing folders are fine: made when writing
+    output.guard(tmp_path / "new" / "folder")  # missing folders are fine: made when writing
     assert not (tmp_path / "new").exists()

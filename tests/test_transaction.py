@@ -164,7 +164,7 @@ def test_a_kill_between_two_renames_is_finished_by_the_next_deckgen_build(
     assert (earlier / output.JOURNAL).exists()
     assert len({data.split(b" ")[0] for data in on_disk(earlier).values()
                 if not data.startswith(b"{")}) == 2  # mixed, until it is set right
-    output.check(earlier)  # what every build does first
+    output.guard(earlier)  # what every build does first
     assert which_build(earlier) == "B"
     assert leftovers(earlier) == []
 

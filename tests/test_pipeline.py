@@ -1,0 +1,47 @@
+"""The pipeline: every option's problem found before any drawing, all of them at once."""
+
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+from conftest import DEFAULT_CONTENT, run_in
+
+from deckgen import pipeline
+
+CORPUS = Path(__file__).resolve().parent / "bad_inputs"
+
+
+def test_every_problem_with_the_options_is_reported_together(tmp_path: Path) -> None:
+    """A bad speed, a template with no theme and a bad SOURCE_DATE_EPOCH: three lines, one
+    run, exit 2, and nothing written (not even the output folder)."""
+    out = tmp_path / "out"
+    run = run_in("build", str(DEFAULT_CONTENT), "--speed", "fast", "--out", str(out),
+                 "--template", str(CORPUS / "template_no_theme.pptx"),
+                 env={"SOURCE_DATE_EPOCH": "soon"})
+    assert run.returncode == 2, run.stderr
+    lines = run.stderr.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "--speed", "SOURCE_DATE_EPOCH", "--template"]
+    assert lines[0].endswith(", got 'fast'")
+    assert lines[1].endswith(", got 'soon'")
+    assert "has no theme part" in lines[2]
+    assert run.stdout == "" and not out.exists()
+
+
+def test_a_template_is_not_looked_at_when_only_the_handout_is_built(tmp_path: Path) -> None:
+    run = run_in("build", str(DEFAULT_CONTENT), "--only", "handout", "--out", str(tmp_path),
+                 "--template", str(CORPUS / "template_no_theme.pptx"), "--speed", "fast")
+    assert run.returncode == 2
+    assert [line.split(":")[0] for line in run.stderr.splitlines()] == ["--speed"]
+
+
+def test_the_build_reads_as_its_steps_in_one_screen() -> None:
+    """The pipeline's two functions fit one screen and name every step in order."""
+    build = inspect.getsource(pipeline.build)
+    settle = inspect.getsource(pipeline.settle)
+    assert len(build.splitlines()) + len(settle.splitlines()) <= 40
+    order = ["source.read", "settle(", "steps.write"]
+    assert sorted(order, key=build.index) == order
+    checks = ["steps.apply", "environment.validate", "output.guard", "template_file.read"]
+    assert sorted(checks, key=settle.index) == checks
