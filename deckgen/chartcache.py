@@ -37,6 +37,7 @@ from pathlib import Path
 
 from deckgen import __version__, output
 from deckgen.content import Theme
+from deckgen.errors import OutputError
 from deckgen.story import Chart
 
 FOLDER = ".deckgen-cache"
@@ -115,7 +116,7 @@ def keep(folder: Path, entries: dict[str, bytes]) -> None:
     """Save entries in `folder`'s cache (best effort), then prune it."""
     if not entries:
         return
-    with contextlib.suppress(OSError, output.OutputError), output.locked(folder):
+    with contextlib.suppress(OSError, OutputError), output.locked(folder):
         if not usable(folder) or output.frozen(folder) is not None:
             return
         (folder / FOLDER).mkdir(exist_ok=True)

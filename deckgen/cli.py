@@ -207,6 +207,7 @@ def sweep(
 ) -> None:
     """Build one deck and one handout per speed (and per check), named by their values."""
     from deckgen import sweep as sweeping
+    from deckgen.build import KINDS
     from deckgen.errors import InputError
 
     if jobs is not None and jobs < 1:
@@ -223,7 +224,7 @@ def sweep(
             return
         from rich.progress import Progress
 
-        files = len(plan) * (1 if only else len(sweeping.build.KINDS))
+        files = len(plan) * (1 if only else len(KINDS))
         with Progress(transient=False) as progress:
             task = progress.add_task("sweep", total=files)
 
@@ -316,11 +317,11 @@ def _dispatch(argv: list[str] | None) -> int:
         code = app(args=argv, prog_name="deckgen", standalone_mode=False)
     except typer.TyperException as err:  # a usage error: one line, like every other problem
         if type(err).__name__ == "NoArgsIsHelpError":  # plain `deckgen`: the help
-            print(err.format_message())  # type: ignore[attr-defined]
+            print(err.format_message())
             return 0
         ctx = getattr(err, "ctx", None)
         where = ctx.command_path if ctx else "deckgen"
-        message = err.format_message()  # type: ignore[attr-defined]
+        message = err.format_message()
         print(f"{where}: {message} (see '{where} --help')", file=sys.stderr)
         return int(getattr(err, "exit_code", 2))
     except DeckgenError as err:

@@ -103,7 +103,7 @@ class Child(Generic[T]):
 
 
 def _child(work: Callable[[], object], reader: int, writer: int,
-           held: set[signal.Signals]) -> NoReturn:
+           held: set[int | signal.Signals]) -> NoReturn:
     try:
         os.close(reader)
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle

@@ -76,7 +76,7 @@ def _flowables(column: list[Section]) -> list[Flowable]:
 
 
 def _height(flowables: Iterable[Flowable], width: float) -> float:
-    return sum(f.wrap(width, 10**6)[1] for f in flowables)
+    return sum(float(f.wrap(width, 10**6)[1]) for f in flowables)
 
 
 def _band_height(band: Band, frame_w: float) -> float:

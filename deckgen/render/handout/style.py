@@ -20,8 +20,8 @@ from deckgen.render.handout.fonts import (
 PAPER = {"a4": A4, "letter": LETTER}
 MARGIN = 13 * mm  # survives office printers (at least 12 mm)
 GUTTER = 6 * mm
-BAND_GAP = 4.5 * mm
-HEADING_GAP = 2.2 * mm  # under a heading that stands above two columns
+BAND_GAP: float = 4.5 * mm
+HEADING_GAP: float = 2.2 * mm  # under a heading that stands above two columns
 MAX_EXTRA_GAP = 5 * mm
 SECTION_GAP = 3.5 * mm  # between sections that follow each other in one column
 
