@@ -635,7 +635,7 @@ def _plain_shape(slide: PptxSlide, box: Box, fill: tuple[str, float] | None,
     return shape
 
 
-def _draw(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
+def _draw(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: str = "native") -> None:
     for item in items:
         if isinstance(item, TextItem):
             if item.fill or item.outline:
@@ -648,6 +648,11 @@ def _draw(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
             _write(shape.text_frame, item.paras, item.sizes)
         elif isinstance(item, RectItem):
             _plain_shape(slide, item.box, item.fill, item.outline, item.name)
+        elif isinstance(item, PictureItem) and charts == "native":
+            from deckgen import deck_charts
+
+            deck_charts.add_chart(slide, item.chart, item.box.x, item.box.y, item.box.w,
+                                  item.box.h, name=item.name)
         elif isinstance(item, PictureItem):
             png = chartcache.render(item.chart, theme, width_in=item.box.w / EMU_PER_IN,
                                     height_in=item.box.h / EMU_PER_IN, fmt="png", dpi=200,
@@ -915,8 +920,10 @@ def pick_layouts(prs: PresentationObject) -> tuple[SlideLayout, SlideLayout]:
 
 
 class _Deck:
-    def __init__(self, prs: PresentationObject, told: st.Story, own: bool) -> None:
+    def __init__(self, prs: PresentationObject, told: st.Story, own: bool,
+                 charts: str = "native") -> None:
         self.prs = prs
+        self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.told = told
         self.own = own
         self.cover, self.content = pick_layouts(prs)
@@ -1157,7 +1164,7 @@ class _Deck:
         title = slide.shapes.title
         _body(title.text_frame, self._insets(title), "t" if self.own else None)
         _write(title.text_frame, paras, sizes, placeholder=True)
-        _draw(slide, head + items, self.theme)
+        _draw(slide, head + items, self.theme, self.charts)
         self.footer(slide, number)
         self.notes(slide, s.notes)
 
@@ -1509,10 +1516,9 @@ class _Deck:
         """The setup, the bars, and the figures: the writing speedup, the end-to-end speedup
         and the check's share (beside the bars on a wide slide, in a row under them else)."""
         b, labels = self.told.bottleneck, self.told.labels
-        chart = s.chart
-        assert chart is not None
+        chart = s.chart  # None with no check: the writing speedup alone, no empty bars
         setup = [Para(b.setup.text, self.body((20.0, 18.0)), field="setup", origin=b.setup.origin)]
-        figures = [
+        figures = [(f.label, f.value, f.how, f.role) for f in b.figures] or [
             (labels.writing_speedup, b.writing_speedup, b.writing_speedup_how, "muted"),
             (labels.end_to_end_speedup, b.end_to_end_speedup, b.end_to_end_how, "accent"),
             (labels.check_share, b.check_share, b.check_share_how, "text"),
@@ -1530,6 +1536,7 @@ class _Deck:
             return paras
 
         def beside(setup_sizes: list[float]) -> list[Item]:
+            assert chart is not None and len(figures) == 3
             setup_h = needed_height(setup, frame.w, setup_sizes)
             rest = Box(frame.x, frame.y + setup_h + _in(0.2), frame.w, frame.h - setup_h - _in(0.2))
             column = block(0, (72.0, 48.0), True) + block(1, (72.0, 48.0), True, 16.0) + \
@@ -1560,11 +1567,12 @@ class _Deck:
                           for bx, blk in zip(boxes, blocks, strict=True)])
             row_h = max(needed_height(blk, bx.w, sz)
                         for bx, blk, sz in zip(boxes, blocks, sizes, strict=True))
-            row_y = frame.bottom - row_h
-            items: list[Item] = [
-                TextItem(frame.top(setup_h), setup, setup_sizes, name="Setup"),
-                PictureItem(Box(frame.x, chart_y, frame.w, row_y - _in(0.2) - chart_y), chart,
-                            f"Chart: {chart.title}")]
+            row_y = frame.bottom - row_h if chart is not None else chart_y + _in(0.3)
+            items: list[Item] = [TextItem(frame.top(setup_h), setup, setup_sizes, name="Setup")]
+            if chart is not None:
+                items.append(PictureItem(Box(frame.x, chart_y, frame.w,
+                                             row_y - _in(0.2) - chart_y), chart,
+                                         f"Chart: {chart.title}"))
             for bx, blk, sz in zip(boxes, blocks, sizes, strict=True):
                 items.append(TextItem(Box(bx.x, row_y, bx.w, row_h), blk, sz, name=blk[0].text))
             return items
@@ -1573,7 +1581,7 @@ class _Deck:
                     *self.fallbacks(
                         lambda: _shrinking(setup, lambda sz: under(sz, False)),
                         lambda: _shrinking(setup, lambda sz: under(sz, False, last=True)))]
-        if self.wide:
+        if self.wide and chart is not None:
             variants.insert(0, lambda: _shrinking(setup, beside))
         return _first_fit(*variants)
 
@@ -1831,9 +1839,9 @@ def _middle(items: list[Item], box: Box) -> list[Item]:
 def _table_cells(table: st.Table, size: tuple[float, float]) -> list[list[list[Para]]]:
     rows = [[[Para(h, size, bold=True, align=a, line=TIGHT)]
              for h, a in zip(table.header, table.align, strict=True)]]
-    for row in table.rows:
+    for i, row in enumerate(table.rows):  # the dial's row: tinted and bold (weight, not hue)
         rows.append([[Para(fmt.keep_together(v) if a == "r" else v, size, align=a,
-                           line=TIGHT, field="table cell")]
+                           line=TIGHT, field="table cell", bold=i == table.highlight)]
                      for v, a in zip(row, table.align, strict=True)])
     return rows
 
@@ -1878,10 +1886,11 @@ def _repack(data: bytes, when: datetime) -> bytes:
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = ()) -> bytes:
-    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
+           walk: tuple[st.Slide, ...] = (), charts: str = "native") -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
+    as native chart parts or, with `charts="picture"`, as PNG pictures."""
     prs, own = _open(told, template)
-    deck = _Deck(prs, told, own)
+    deck = _Deck(prs, told, own, charts)
     slides = list(told.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
     slides[at:at] = walk
