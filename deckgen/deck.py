@@ -1368,9 +1368,16 @@ class _Deck:
                 return
         self.dial_look = (variant, (min(f for f, _ in found), min(w for _, w in found)))
 
+    def _writing_chart(self, s: st.Slide, frame: Box) -> list[Item]:
+        """The writing-time chart alone on its slide (a narrow deck's)."""
+        assert s.chart is not None
+        return [PictureItem(frame, s.chart, f"Chart: {s.chart.title}")]
+
     def _workloads(self, s: st.Slide, frame: Box) -> list[Item]:
         """The table on top, its caption, the chart below with the height that is left."""
-        assert s.table is not None and s.chart is not None
+        assert s.table is not None
+        if s.chart is None:  # the chart has a slide of its own
+            return self._presets(s, frame)
         cells = _table_cells(s.table, TABLE)
         chart = s.chart
 
@@ -1592,7 +1599,8 @@ class _Deck:
         caption = [Para(s.table.caption, CAPTION, colour="muted", field="table caption")]
         cap_h = needed_height(caption, frame.w)
         table = table_item(Box(frame.x, frame.y, frame.w, frame.h - cap_h - _in(0.2)), cells,
-                           s.table.highlight, name="Preset checks table")
+                           s.table.highlight, name="Workload table" if s.kind == "workloads"
+                           else "Preset checks table")
         cap = text_item(Box(frame.x, table.box.bottom + _in(0.2), frame.w, cap_h), caption)
         return _middle([table, cap], frame)
 

@@ -48,7 +48,7 @@ _MARKERS = (XL_MARKER_STYLE.SQUARE, XL_MARKER_STYLE.TRIANGLE, XL_MARKER_STYLE.DI
 # The tick labels a native chart draws from its values, in the story's own forms.
 _NUMBER_FORMATS = {
     "speed": '[>=1000000]#,##0,,"M";[>=1000]#,##0,"K";General',  # 100, 1K, 1M
-    "seconds": "[>=1000]#,##0;General",  # 0.1, 1, 1,000
+    "seconds": '[>=1000]#,##0" s";General" s"',  # 0.1 s, 1 s, 1,000 s
     "times": '[>=1]#,##0"\u00d7";General"\u00d7"',  # 0.1×, 1×, 1,000×
 }
 EMU_PER_IN = 914400
@@ -103,7 +103,7 @@ def add_chart(slide: Any, chart: Chart, left: int, top: int, width: int, height:
               palette: Mapping[str, MSO_THEME_COLOR] | None = None, name: str = "") -> Any:
     """Add `chart` to `slide` as a native chart in the box given in EMU; returns its frame."""
     colours = {**PALETTE, **(palette or {})}
-    font_pt = 16.0 if width >= 9 * EMU_PER_IN else 14.0
+    font_pt = 16.0 if width >= 9 * EMU_PER_IN and height >= 3 * EMU_PER_IN else 14.0
     if isinstance(chart, LineChart):
         frame = _line_chart(slide, chart, (left, top, width, height), colours, font_pt)
     elif isinstance(chart, BarChart):
@@ -234,8 +234,11 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         series.marker.format.line.width = Pt(3)
         series.marker.format.line.fill.solid()
         _colour(series.marker.format.line.fill.fore_color, colours, "accent")
-        _label(series.points[0], mark.label, XL_LABEL_POSITION.BELOW, font_pt + 2, True,
-               colours, "accent", boxed=True)
+        low_y, high_y = (math.log10(float(v)) for v in chart.y_range)
+        near_floor = math.log10(float(mark.value)) < low_y + 0.25 * (high_y - low_y)
+        side = XL_LABEL_POSITION.ABOVE if near_floor else XL_LABEL_POSITION.BELOW
+        _label(series.points[0], mark.label, side, font_pt + 2, True, colours, "accent",
+               boxed=True)
 
     labels_w = max(_em(line.label + ("\n" + line.asymptote_label), font_pt)
                    for line in chart.lines) + 0.35

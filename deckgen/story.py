@@ -452,9 +452,9 @@ def compose(content: Content) -> Story:
         f"({fmt.count(work.count)} {work.noun}) with each fixed check.",
     )
 
-    charts: tuple[Chart, ...] = (
+    charts: tuple[Chart, ...] = (  # with no check, no slide nor page shows the bars
         _writing_chart(content),
-        *((_bottleneck_chart(content, b),) if b.fixed_check else ()),  # no empty bars
+        _bottleneck_chart(content, b),
         _ceiling_chart(content, work.output_tokens),
     )
 
@@ -547,8 +547,13 @@ def _slides(
         Slide("title", kick["title"], title, _notes(content, "title", table)),
         slide("meanings"),
         slide("dial", on_the_dial, dial=dial_view),
-        slide("workloads", _table_notes(wt), table=wt, chart=told.chart("writing_time")),
     ]
+    # The chart gets a slide of its own: under the table it has too little height for a
+    # label at every decade at a size the back of the room can read.
+    writing = told.chart("writing_time")
+    slides += [slide("workloads", _table_notes(wt), table=wt),
+               Slide("writing_chart", kick["workloads"], Text(writing.title),
+                     writing.alt_text, chart=writing)]
     for i, (w, e) in enumerate(zip(content.workloads, experiments, strict=True)):
         own = fill(w.notes, table) if w.notes else ""
         said = f"{e.arithmetic}, {e.writing}. {told.labels.still_scarce}: {e.scarce.text}"
@@ -596,6 +601,12 @@ def _decade_below(value: Fraction) -> Fraction:
     return power
 
 
+def _decade_above(value: Fraction) -> Fraction:
+    """The power of ten at or above `value` (> 0), exactly."""
+    below = _decade_below(value)
+    return below if below == value else below * 10
+
+
 def _decades(low: Fraction, high: Fraction) -> tuple[Fraction, ...]:
     """Every power of ten from `low` to `high` (both powers of ten)."""
     out, value = [], low
@@ -627,7 +638,7 @@ def _writing_chart(content: Content) -> LineChart:
         points = tuple((s, math.writing_time(w.output_tokens, s)) for s in xs)
         lines.append(Line(f"{fmt.count(w.count)} {w.noun}", points, w.id == d.workload))
     times = [t for line in lines for _, t in line.points]
-    y_low, y_high = _span(times)
+    y_low, y_high = _decade_below(min(times)), _decade_above(max(times))
     featured = content.workload(d.workload)
     ours = [w.id for w in content.workloads].index(d.workload)
     at_dial = math.writing_time(featured.output_tokens, d.speed)
@@ -652,7 +663,7 @@ def _writing_chart(content: Content) -> LineChart:
         "Speed (tokens/sec, log scale)",
         "Writing time (seconds, log scale)",
         tuple(Tick(v, fmt.speed_mark(v)) for v in _decades(low, high)),
-        tuple(Tick(v, fmt.number(v)) for v in _decades(y_low, y_high)),
+        tuple(Tick(v, f"{fmt.number(v)} s") for v in _decades(y_low, y_high)),
         tuple(lines),
         d.speed,
         f"Our dial: {fmt.speed_mark(d.speed)}",

@@ -65,11 +65,8 @@ CASES = [
          "dial.slow_speed", f"{SPEED}, got a list"),
     Case("speed-mark", "speed_marks: [100, 1K,", "speed_marks: [100, 1Q,", "1Q", "",
          "dial.speed_marks[1]", f"{SPEED}, got '1Q'"),
-    Case("slow-above-speed", "slow_speed: 100", "slow_speed: 2M", "slow_speed: 2M", "2M",
-         "dial.slow_speed", "must not be above dial.speed (1,000,000 tokens/sec), got '2M'"),
-    Case("speed-below-default-slow", "\n  speed: 1M\n  slow_speed: 100\n", "\n  speed: 50\n",
-         "  speed: 50", "50", "dial.speed",
-         "must not be below dial.slow_speed (100 tokens/sec unless set), got 50"),
+    # A speed below the slow speed is no longer refused: it is a slowdown ("0.37×"), see
+    # test_a_speed_below_the_slow_speed_is_a_slowdown in tests/test_cli.py.
     Case("marks-not-rising", "speed_marks: [100, 1K, 10K, 100K, 1M]",
          "speed_marks: [1M, 100K, 10K, 1K, 100]", "speed_marks: [1M", "[", "dial.speed_marks",
          "must be distinct speeds in rising order"),
