@@ -177,6 +177,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
 
     ticks = {float(t.at) for t in chart.x_ticks} | {float(chart.marker)}
     plot = c.plots[0]
+    ends_at: list[tuple[Any, Any, int]] = []  # each line's last point, its line, label lines
     # Names at the lines' right-hand ends, unless two ends sit too close to tell apart:
     # then a legend, which shows each line's dash and marker beside its name.
     ends = sorted(math.log10(float(line.points[-1][1])) for line in chart.lines)
@@ -210,8 +211,10 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         if not direct:
             continue
         end = line.label + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
-        _label(series.points[len(line.points) - 1], end, XL_LABEL_POSITION.RIGHT, font_pt,
-               line.emphasis, colours, "accent" if line.emphasis else "text")
+        last = series.points[len(line.points) - 1]
+        _label(last, end, XL_LABEL_POSITION.RIGHT, font_pt, line.emphasis, colours,
+               "accent" if line.emphasis else "text")
+        ends_at.append((last, line, end.count("\n") + 1))
 
     series_list = list(plot.series)
     rule = series_list[len(chart.lines)]
@@ -264,7 +267,56 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
     bottom = (font_pt * 3.4 / 72) / height_in
     top = (font_pt * 1.0 / 72) / height_in
     _plot_layout(c, left, top, 1 - left - right, 1 - top - bottom)
+    if ends_at:  # end labels nudged apart where their lines end close together
+        low_y, high_y = (math.log10(float(v)) for v in chart.y_range)
+        plot_h = height_in * (1 - top - bottom)
+        wanted = [height_in * top + plot_h * (1 - (math.log10(float(line.points[-1][1])) - low_y)
+                                              / (high_y - low_y)) for _, line, _ in ends_at]
+        heights = [n * font_pt * 1.2 / 72 for _, _, n in ends_at]
+        floor = height_in * (1 - bottom) + font_pt * 0.4 / 72  # clear of the x-axis labels
+        placed = _spread(wanted, heights, 0.0, floor, font_pt * 0.15 / 72)
+        for (point, _, _), want, got in zip(ends_at, wanted, placed, strict=True):
+            if abs(got - want) > 1e-3:
+                _nudge(point, (got - want) / height_in)
     return frame
+
+
+def _spread(wanted: list[float], heights: list[float], low: float, high: float,
+            gap: float) -> list[float]:
+    """Centres near `wanted` (inches from the top) for boxes of `heights`, none overlapping,
+    all within [low, high]."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    pos = list(wanted)
+    for _ in range(2):
+        previous = None
+        for i in order:  # downwards: clear the box above, stay below `low`
+            floor = low + heights[i] / 2 if previous is None else (
+                pos[previous] + (heights[previous] + heights[i]) / 2 + gap)
+            pos[i] = max(pos[i], floor)
+            previous = i
+        following = None
+        for i in reversed(order):  # upwards: clear the box below, stay above `high`
+            ceiling = high - heights[i] / 2 if following is None else (
+                pos[following] - (heights[following] + heights[i]) / 2 - gap)
+            pos[i] = min(pos[i], ceiling)
+            following = i
+    return pos
+
+
+def _nudge(point: Any, dy: float) -> None:
+    """Move a data label from its place by `dy` of the chart's height (down when positive)."""
+    d_lbl = point.data_label._get_or_add_dLbl()
+    old = d_lbl.find(qn("c:layout"))
+    if old is not None:
+        d_lbl.remove(old)
+    layout = OxmlElement("c:layout")
+    manual = OxmlElement("c:manualLayout")
+    for tag, val in (("c:x", "0"), ("c:y", f"{dy:.4f}")):
+        child = OxmlElement(tag)
+        child.set("val", val)
+        manual.append(child)
+    layout.append(manual)
+    d_lbl.insert(1, layout)
 
 
 def _bar_chart(slide: Any, chart: BarChart, box: tuple[int, int, int, int],
