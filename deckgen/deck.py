@@ -652,7 +652,7 @@ def _draw(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: str = "
             from deckgen import deck_charts
 
             deck_charts.add_chart(slide, item.chart, item.box.x, item.box.y, item.box.w,
-                                  item.box.h, name=item.name)
+                                  item.box.h, name=item.name, created=_moment())
         elif isinstance(item, PictureItem):
             png = chartcache.render(item.chart, theme, width_in=item.box.w / EMU_PER_IN,
                                     height_in=item.box.h / EMU_PER_IN, fmt="png", dpi=200,

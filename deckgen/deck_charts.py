@@ -39,7 +39,7 @@ PALETTE: Mapping[str, MSO_THEME_COLOR] = {
     "accent": MSO_THEME_COLOR.ACCENT_1, "background": MSO_THEME_COLOR.LIGHT_1,
     "rule": MSO_THEME_COLOR.LIGHT_2,
 }
-CREATED = datetime(2000, 1, 1)  # the embedded workbooks' date: fixed, for byte-identical decks
+CREATED = datetime(2000, 1, 1)  # the embedded workbooks' date unless told: never the clock's
 _DASHES = (MSO_LINE_DASH_STYLE.DASH, MSO_LINE_DASH_STYLE.ROUND_DOT,
            MSO_LINE_DASH_STYLE.DASH_DOT, MSO_LINE_DASH_STYLE.DASH_DOT_DOT,
            MSO_LINE_DASH_STYLE.LONG_DASH, MSO_LINE_DASH_STYLE.SQUARE_DOT)
@@ -57,6 +57,8 @@ EMU_PER_IN = 914400
 class _FixedDate:
     """A workbook writer whose workbook carries `CREATED`, not the time of the build."""
 
+    _chart_data: Any
+
     def _open_worksheet(self, xlsx_file: Any) -> Any:
         from contextlib import contextmanager
 
@@ -65,7 +67,7 @@ class _FixedDate:
         @contextmanager
         def opened() -> Any:
             workbook = Workbook(xlsx_file, {"in_memory": True})
-            workbook.set_properties({"created": CREATED})
+            workbook.set_properties({"created": getattr(self._chart_data, "created", CREATED)})
             worksheet = workbook.add_worksheet()
             yield workbook, worksheet
             workbook.close()
@@ -100,14 +102,16 @@ class _CategoryData(CategoryChartData):  # type: ignore[misc]
 
 
 def add_chart(slide: Any, chart: Chart, left: int, top: int, width: int, height: int,
-              palette: Mapping[str, MSO_THEME_COLOR] | None = None, name: str = "") -> Any:
-    """Add `chart` to `slide` as a native chart in the box given in EMU; returns its frame."""
+              palette: Mapping[str, MSO_THEME_COLOR] | None = None, name: str = "",
+              created: datetime = CREATED) -> Any:
+    """Add `chart` to `slide` as a native chart in the box given in EMU; returns its frame.
+    Its embedded workbook records `created` (the deck's own fixed date)."""
     colours = {**PALETTE, **(palette or {})}
     font_pt = 16.0 if width >= 9 * EMU_PER_IN and height >= 3 * EMU_PER_IN else 14.0
     if isinstance(chart, LineChart):
-        frame = _line_chart(slide, chart, (left, top, width, height), colours, font_pt)
+        frame = _line_chart(slide, chart, (left, top, width, height), colours, font_pt, created)
     elif isinstance(chart, BarChart):
-        frame = _bar_chart(slide, chart, (left, top, width, height), colours, font_pt)
+        frame = _bar_chart(slide, chart, (left, top, width, height), colours, font_pt, created)
     else:  # pragma: no cover - the story makes only these two
         raise TypeError(f"cannot draw a chart of type {type(chart).__name__}")
     frame.name = name or f"Chart: {chart.title}"
@@ -131,8 +135,10 @@ def _em(text: str, font_pt: float) -> float:
 
 
 def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
-                colours: Mapping[str, MSO_THEME_COLOR], font_pt: float) -> Any:
+                colours: Mapping[str, MSO_THEME_COLOR], font_pt: float,
+                created: datetime = CREATED) -> Any:
     data = _XyData(number_format="General")
+    data.created = created
     for line in chart.lines:
         series = data.add_series(line.label)
         for x, y in line.points:
@@ -320,9 +326,11 @@ def _nudge(point: Any, dy: float) -> None:
 
 
 def _bar_chart(slide: Any, chart: BarChart, box: tuple[int, int, int, int],
-               colours: Mapping[str, MSO_THEME_COLOR], font_pt: float) -> Any:
+               colours: Mapping[str, MSO_THEME_COLOR], font_pt: float,
+               created: datetime = CREATED) -> Any:
     """Bars each to 100% of their own total; the segments' labels on the bars."""
     data = _CategoryData(number_format="0.0%")
+    data.created = created
     data.categories = [bar.label for bar in chart.bars]
     names = [seg.name for seg in chart.bars[0].segments]
     for k, name in enumerate(names):

@@ -349,3 +349,20 @@ def test_libreoffice_prints_every_chart(default_build: Path, tmp_path: Path) -> 
         area = page.crop(box)
         inked = sum(area.histogram()[:200])  # pixels darker than light grey
         assert inked > 0.03 * area.width * area.height, f"slide {number}: the chart is blank"
+
+
+def test_embedded_workbooks_carry_the_fixed_date(default_build: Path) -> None:
+    """Edit Data opens a real workbook; it records the deck's fixed date, not the clock's, so
+    two builds give the same bytes (tests/test_reproducible.py compares whole builds)."""
+    import io
+    import zipfile
+
+    with zipfile.ZipFile(only_file(default_build, ".pptx")) as deck:
+        books = [n for n in deck.namelist() if n.startswith("ppt/embeddings/")]
+        assert len(books) == 3
+        for name in books:
+            with zipfile.ZipFile(io.BytesIO(deck.read(name))) as book:
+                core = book.read("docProps/core.xml").decode()
+                assert ">2000-01-01T00:00:00Z</dcterms:created>" in core
+                assert ">2000-01-01T00:00:00Z</dcterms:modified>" in core
+                assert "xl/worksheets/sheet1.xml" in book.namelist()
