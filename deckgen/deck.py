@@ -1369,7 +1369,7 @@ class _Deck:
         self.dial_look = (variant, (min(f for f, _ in found), min(w for _, w in found)))
 
     def _writing_chart(self, s: st.Slide, frame: Box) -> list[Item]:
-        """The writing-time chart alone on its slide (a narrow deck's)."""
+        """The writing-time chart alone on its own slide, room for a label at every decade."""
         assert s.chart is not None
         return [PictureItem(frame, s.chart, f"Chart: {s.chart.title}")]
 
