@@ -246,6 +246,9 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         low_y, high_y = (math.log10(float(v)) for v in chart.y_range)
         near_floor = math.log10(float(mark.value)) < low_y + 0.25 * (high_y - low_y)
         side = XL_LABEL_POSITION.ABOVE if near_floor else XL_LABEL_POSITION.BELOW
+        x_low, x_high = (math.log10(float(v)) for v in chart.x_range)
+        if math.log10(float(mark.at)) < x_low + 0.15 * (x_high - x_low):
+            side = XL_LABEL_POSITION.RIGHT  # near the y axis: clear of its tick labels
         _label(series.points[0], mark.label, side, font_pt + 2, True, colours, "accent",
                boxed=True)
 
