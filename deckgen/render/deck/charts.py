@@ -251,6 +251,8 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         x_low, x_high = (math.log10(float(v)) for v in chart.x_range)
         if math.log10(float(mark.at)) < x_low + 0.15 * (x_high - x_low):
             side = XL_LABEL_POSITION.RIGHT  # near the y axis: clear of its tick labels
+        elif not near_floor and math.log10(float(mark.at)) > x_high - 0.15 * (x_high - x_low):
+            side = XL_LABEL_POSITION.LEFT  # at the lines' ends: clear of their labels
         _label(series.points[0], mark.label, side, font_pt, True, colours, "accent",
                boxed=True)
 
@@ -283,7 +285,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         plot_h = height_in * (1 - top - bottom)
         wanted = [height_in * top + plot_h * (1 - (math.log10(float(line.points[-1][1])) - low_y)
                                               / (high_y - low_y)) for _, line, _ in ends_at]
-        heights = [n * font_pt * 1.2 / 72 for _, _, n in ends_at]
+        heights = [n * font_pt * 1.3 / 72 for _, _, n in ends_at]  # as LibreOffice sets them
         floor = height_in * (1 - bottom) + font_pt * 0.4 / 72  # clear of the x-axis labels
         placed = _spread(wanted, heights, 0.0, floor, font_pt * 0.15 / 72)
         for (point, _, _), want, got in zip(ends_at, wanted, placed, strict=True):

@@ -27,6 +27,7 @@ from deckgen.render.deck.plan import (
 from deckgen.render.deck.tables import table_item
 
 Arrangement = Callable[[], list[Item] | Misfit]
+CEILING_ROOM = inch(3.4)  # a stacked ceiling chart's height: room for five end labels on a log axis
 
 
 class MoreKinds(Kinds):
@@ -149,7 +150,7 @@ class MoreKinds(Kinds):
             text.box = text.box.moved(column.y + max(0, (column.h - text.box.h) // 3))
             return [ChartItem(chart_box, chart, f"Chart: {chart.title}", t.footnote), text]
 
-        def stacked(fig: float, body: float) -> list[Item] | Misfit:
+        def stacked(fig: float, body: float, least: int = CHART_MIN) -> list[Item] | Misfit:
             block, words = parts(fig, body)
             top = Box(frame.x, frame.y, frame.w, round(frame.h * 0.4))
             items: list[Item] = []
@@ -171,7 +172,7 @@ class MoreKinds(Kinds):
                 h = text.box.h
                 items.append(text)
             chart_y = frame.y + h + inch(0.2)
-            if frame.bottom - chart_y < CHART_MIN:
+            if frame.bottom - chart_y < least:
                 return Misfit("ceiling sentence", b.ceiling_sentence.origin,
                               b.ceiling_sentence.text, "no room left for the chart")
             items.append(ChartItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y), chart,
@@ -179,10 +180,13 @@ class MoreKinds(Kinds):
             return items
 
         out: list[Arrangement] = []
-        for fig in (t.figure, t.display):
+        for fig in (t.figure, t.display):  # first with room for the end labels to stand apart
             for body in (t.body, t.table):
                 if self.wide:
                     out.append(partial(side_by_side, fig, body))
+                out.append(partial(stacked, fig, body, CEILING_ROOM))
+        for fig in (t.figure, t.display):
+            for body in (t.body, t.table):
                 out.append(partial(stacked, fig, body))
         return out
 
