@@ -439,3 +439,4 @@ def test_the_chosen_check_no_check_and_a_slowdown_on_the_live_page(browser: Any,
     assert t["dial.speed"] == "37 tokens/sec"
     assert t["b.writing_speedup"] == "0.37\u00d7"
     assert t["b.end_to_end_speedup"] == "0.37\u00d7"  # 8,060 / 21,681.6... = 0.3717...
+    assert t["chart.writing_time.title"] == "Writing time from 10 to 1M tokens/sec"  # decades

@@ -341,6 +341,8 @@
       "highlighted and our dial is marked at " + speedMark(st.speed) + ": " + speedup(b.e2e) +
       (b.ceiling ? ", under its ceiling of " + speedup(b.ceiling) : "") + ".";
     s["chart.marker"] = "Our dial: " + speedMark(st.speed);
+    s["chart.writing_time.title"] = "Writing time from " + speedMark(range[0]) + " to " +
+      speedMark(range[1]) + " tokens/sec";
     return s;
   }
 
