@@ -35,6 +35,7 @@ class Options:
     template: Path | None = None
     walk: bool = False
     pages_auto: bool = False
+    charts: str = "native"  # the deck's charts: "native" chart parts or "picture" PNGs
 
 
 MAX_STEM = 120  # characters of a file name before its tail becomes a digest
@@ -168,7 +169,7 @@ def _deck(content: Content, told: story.Story, options: Options) -> bytes:
 
     template = _read_template(options.template)
     walk = story.walk(content) if options.walk else ()
-    return deck.render(told, template=template, walk=walk)
+    return deck.render(told, template=template, walk=walk, charts=options.charts)
 
 
 def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:

@@ -280,7 +280,9 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     y_tick_w = max((page.size(t.label)[0] for t in chart.y_ticks), default=0.0)
     x_tick_h = max((page.size(t.label)[1] for t in chart.x_ticks), default=0.0)
     x_label_h = page.size(chart.x_label)[1]
-    mark_w, mark_h = page.size(chart.marker_label, weight="bold")
+    # The rule's label names the dial and the value of its marked point: "Our dial: 1M · 132.57×".
+    marker_text = " \u00b7 ".join([chart.marker_label, *(m.label for m in chart.marks)])
+    mark_w, mark_h = page.size(marker_text, weight="bold")
     ticks = (tick_len + tick_pad) / 72
     gap = page.pad
     bottom = page.pad + x_label_h + gap + x_tick_h + ticks
@@ -341,13 +343,19 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
         if style.dashes is not None:
             drawn.set_dashes([d * scale for d in style.dashes])
 
+    # The dial's own point: a ring in the accent, on top of its line.
+    for m in chart.marks:
+        ax.plot([float(m.at)], [float(m.value)], marker="o", markersize=13 * scale,
+                markerfacecolor="none", markeredgecolor=theme.accent, markeredgewidth=2.6 * scale,
+                linestyle="none", zorder=5, clip_on=False)
+
     # The chosen speed: a rule across the plot and its label above it.
     marker_x = float(chart.marker)
     ax.axvline(marker_x, color=theme.accent, linewidth=1.5 * scale, zorder=2.8)
     to_inches = ax.transData + fig.dpi_scale_trans.inverted()
     mx = to_inches.transform((marker_x, 1.0))[0]
     start = min(max(mx - mark_w / 2, left), left + plot_w - mark_w)
-    fig.text(start / page.width, (bottom + plot_h + gap * 0.6) / page.height, chart.marker_label,
+    fig.text(start / page.width, (bottom + plot_h + gap * 0.6) / page.height, marker_text,
              ha="left", va="bottom", color=theme.accent, fontweight="bold", fontsize=font_pt)
 
     # Direct labels at the line ends, nudged apart, each joined to its line when nudged.

@@ -134,6 +134,9 @@ SweepOnly = Annotated[Optional[str], typer.Option(
 Pages = Annotated[str, typer.Option(
     "--pages", metavar="2|auto", help="The handout's length: 2 pages (one sheet) or auto "
     "(as many pages as it needs).")]
+Charts = Annotated[str, typer.Option(
+    "--charts", metavar="native|picture", help="The deck's charts: native (editable PowerPoint "
+    "charts) or picture (PNG images, for clients that import charts poorly).")]
 
 
 def _options(**given: object) -> object:
@@ -143,8 +146,9 @@ def _options(**given: object) -> object:
 
     problems = []
     for name, allowed in (("aspect", ("16:9", "4:3")), ("paper", ("a4", "letter")),
-                          ("only", ("deck", "handout", "html")), ("pages", ("2", "auto"))):
-        value = given[name]
+                          ("only", ("deck", "handout", "html")), ("pages", ("2", "auto")),
+                          ("charts", ("native", "picture"))):
+        value = given.get(name)
         if value is not None and value not in allowed:
             problems.append(Problem(f"must be one of {', '.join(allowed)}, got {value!r}",
                                     path=f"--{name}"))
@@ -159,6 +163,7 @@ def build(
     content: Content = None, speed: Speed = None, check: Check = None, workload: Workload = None,
     out: Out = Path("output"), aspect: Aspect = None, paper: Paper = None,
     template: Template = None, walk: Walk = False, only: Only = None, pages: Pages = "2",
+    charts: Charts = "native",
     watch: Annotated[bool, typer.Option(
         "--watch", help="Build again whenever the content file or the template changes "
         "(Ctrl-C to stop).")] = False,
@@ -169,7 +174,8 @@ def build(
 
     _bounded(speed, check)
     options = _options(out=out, speed=speed, check=check, workload=workload, only=only,
-                       aspect=aspect, paper=paper, template=template, walk=walk, pages=pages)
+                       aspect=aspect, paper=paper, template=template, walk=walk, pages=pages,
+                       charts=charts)
     if watch:
         from deckgen import source
         from deckgen.watch import watch as keep_watching

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from deckgen import fmt, quantities
+from deckgen import quantities
 from deckgen.errors import InputError, Problem
 from deckgen.loader import Tree
 
@@ -379,12 +379,7 @@ def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
         return None
     sure_presets = tuple(p for p in presets if p is not None)
     sure_marks = tuple(m for m in marks if m is not None)
-    if slow > speed and "slow_speed" in d:
-        c.problem("dial.slow_speed", f"must not be above dial.speed ({fmt.speed(speed)}), "
-                                     f"got {_describe(d.get('slow_speed'))}")
-    elif slow > speed:  # the default slow speed: the speed is what was written
-        c.problem("dial.speed", "must not be below dial.slow_speed "
-                                f"({fmt.speed(slow)} unless set), got {_describe(d.get('speed'))}")
+    # A speed below the slow speed is allowed: its speedups read as a slowdown ("0.37×").
     if list(sure_marks) != sorted(set(sure_marks)):
         c.problem("dial.speed_marks", "must be distinct speeds in rising order")
     if not isinstance(workload, str):
@@ -536,7 +531,7 @@ def _theme(c: Checker, value: Any) -> Theme | None:
     t = c.mapping("theme", value, (), ("colours", "fonts"))
     if t is None:
         return None
-    defaults = {"text": "#1A1D21", "accent": "#B4400A", "muted": "#5C6670",
+    defaults = {"text": "#1A1D21", "accent": "#7A2800", "muted": "#6E7781",
                 "background": "#FFFFFF", "rule": "#9AA3AD"}
     colours = c.mapping("theme.colours", t.get("colours", {}), (), tuple(defaults)) or {}
     picked = {}

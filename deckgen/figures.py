@@ -8,7 +8,7 @@ that the math also computes.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -60,15 +60,22 @@ def with_overrides(
         new["workload"] = workload
     if problems:
         raise InputError(problems)
+    # Any positive speed: one below the slow speed is a slowdown ("0.37×"), a true answer.
     dial = replace(content.dial, **new)  # type: ignore[arg-type]
-    if dial.slow_speed > dial.speed:
-        raise InputError(
-            Problem(
-                f"must not be below the slow speed ({fmt.speed(dial.slow_speed)}), got {speed!r}",
-                path="--speed",
-            )
-        )
     return replace(content, dial=dial)
+
+
+def division(top: Fraction, bottom: Fraction,
+             shown: Callable[[Fraction], str] = fmt.speedup) -> tuple[str, str]:
+    """`top` and `bottom` as plain numbers at the fewest decimals whose quotient, as shown,
+    is the quotient's own text: the sum under a figure gives the figure shown ("8,060 ÷ 60.8",
+    and at 3.3M "8,060 ÷ 60.242" for 133.79×, where "60.24" would give 133.8×)."""
+    want = shown(top / bottom)
+    for places in range(0, 40):
+        a, b = fmt.round_half_up(top, places), fmt.round_half_up(bottom, places)
+        if a and b and shown(Fraction(a) / Fraction(b)) == want:
+            return fmt.number(top, places), fmt.number(bottom, places)
+    return fmt.number(top, 40), fmt.number(bottom, 40)  # pragma: no cover - parsed input ends
 
 
 def _workload_figures(prefix: str, tokens_each: int, count: int, dial: Dial) -> dict[str, Figure]:
@@ -104,6 +111,8 @@ def figures(content: Content) -> dict[str, Figure]:
             fmt.speedup(math.writing_speedup(d.speed, d.slow_speed)),
         ),
         "dial.fixed_check": Figure(d.fixed_check, fmt.duration(d.fixed_check)),
+        # "100 and 40,000 tokens/sec": the two speeds a table at both ends shows
+        "dial.both_speeds": Figure(None, f"{fmt.number(d.slow_speed)} and {fmt.speed(d.speed)}"),
         "dial.noun": Figure(None, featured.noun),
         "dial.title": Figure(None, featured.title),
     }
@@ -119,6 +128,7 @@ def figures(content: Content) -> dict[str, Figure]:
     b = batch(content)
     work = content.workload(content.bottleneck.workload)
     ceiling = b.ceiling
+    seconds = division(b.slow_total, b.total)  # both totals as the end-to-end sum shows them
     out.update(
         {
             "bottleneck.count": Figure(work.count, fmt.count(work.count)),
@@ -131,7 +141,8 @@ def figures(content: Content) -> dict[str, Figure]:
             ),
             "bottleneck.total": Figure(b.total, fmt.duration(b.total)),
             "bottleneck.slow_total": Figure(b.slow_total, fmt.duration(b.slow_total)),
-            "bottleneck.slow_total_seconds": Figure(b.slow_total, fmt.number(b.slow_total)),
+            "bottleneck.slow_total_seconds": Figure(b.slow_total, seconds[0]),
+            "bottleneck.total_seconds": Figure(b.total, seconds[1]),
             "bottleneck.writing_speedup": Figure(b.writing_speedup, fmt.speedup(b.writing_speedup)),
             "bottleneck.end_to_end_speedup": Figure(
                 b.end_to_end_speedup, fmt.speedup(b.end_to_end_speedup)

@@ -43,11 +43,17 @@ def workload_rows(content: Content) -> tuple[WorkloadRow, ...]:
     return tuple(rows)
 
 
-def preset_rows(content: Content) -> tuple[PresetRow, ...]:
+def preset_rows(content: Content, with_chosen: bool = False) -> tuple[PresetRow, ...]:
+    """One row per preset check; `with_chosen` adds the chosen check in its place by length
+    when it is not a preset, so the dial's own row is always in the table."""
     d = content.dial
     tokens = batch(content).output_tokens
+    checks = list(d.check_presets)
+    if with_chosen and d.fixed_check not in checks:
+        at = next((i for i, c in enumerate(checks) if c > d.fixed_check), len(checks))
+        checks.insert(at, d.fixed_check)
     rows = []
-    for check in d.check_presets:
+    for check in checks:
         b = math.Batch(tokens, d.speed, d.slow_speed, check)
         cap = b.ceiling
         rows.append(PresetRow(

@@ -14,8 +14,8 @@ from typing import Any
 
 from deckgen import dial as math
 from deckgen import fmt, report
-from deckgen.content import Content, Meta, Source, Step, Theme, Workload
-from deckgen.figures import Figure, batch, figures, fill
+from deckgen.content import Content, Dial, Meta, Source, Step, Theme, Workload
+from deckgen.figures import Figure, batch, division, figures, fill
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,8 @@ class Tick:
 
 @dataclass(frozen=True)
 class Line:
+    """One series: exact (x, y) points; `emphasis` marks the dial's own series."""
+
     label: str
     points: tuple[tuple[Fraction, Fraction], ...]
     emphasis: bool
@@ -51,8 +53,24 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """A point the chart marks with its value: the dial's own point on the dial's series."""
+
+    line: int  # index into the chart's lines
+    at: Fraction  # x
+    value: Fraction  # y
+    label: str  # "132.57×", the same text as the figure on the slide
+    name: str = ""  # "Check 60 seconds at 1M": the point's own series name where it needs one
+
+
+@dataclass(frozen=True)
 class LineChart:
-    """A log-log line chart across the dial."""
+    """A line chart across the dial; both axes logarithmic unless a scale says otherwise.
+
+    `x_range` and `y_range` are the axes' ends (whole decades on a log axis, one tick per
+    decade); `x_unit` and `y_unit` name what a tick counts ("speed", "seconds", "times") so
+    a renderer that labels ticks itself (a native chart) can match the story's tick texts.
+    """
 
     key: str
     title: str
@@ -64,6 +82,19 @@ class LineChart:
     marker: Fraction  # the chosen speed
     marker_label: str
     alt_text: str
+    marks: tuple[Mark, ...] = ()
+    x_range: tuple[Fraction, Fraction] = (Fraction(1), Fraction(10))
+    y_range: tuple[Fraction, Fraction] = (Fraction(1), Fraction(10))
+    x_scale: str = "log"
+    y_scale: str = "log"
+    x_unit: str = "speed"
+    y_unit: str = "seconds"
+    kind: str = "line"
+
+    @property
+    def dial_line(self) -> int | None:
+        """The index of the dial's own series, if any."""
+        return next((i for i, line in enumerate(self.lines) if line.emphasis), None)
 
 
 @dataclass(frozen=True)
@@ -88,6 +119,7 @@ class BarChart:
     title: str
     bars: tuple[Bar, ...]
     alt_text: str
+    kind: str = "bar"
 
 
 Chart = LineChart | BarChart
@@ -134,6 +166,17 @@ class Experiment:
 
 
 @dataclass(frozen=True)
+class BigFigure:
+    """One big figure of the bottleneck slide, its label and the sum that gives it."""
+
+    key: str  # "writing_speedup", "end_to_end_speedup" or "check_share"
+    label: str
+    value: str
+    how: str
+    role: str  # the colour it takes: "accent" for the dial's figure, else "muted" or "text"
+
+
+@dataclass(frozen=True)
 class Bottleneck:
     setup: Text
     model: Text
@@ -151,6 +194,10 @@ class Bottleneck:
     summary: str
     has_ceiling: bool = True
     check_share_how: str = ""  # "of the 60.8 seconds total"
+    # The big figures to show, in order: with no check, the writing speedup alone (the
+    # end-to-end speedup is the same figure and the check's share is nothing).
+    figures: tuple[BigFigure, ...] = ()
+    has_check: bool = True
 
 
 @dataclass(frozen=True)
@@ -283,28 +330,6 @@ def _speeds_across(low: Fraction, high: Fraction, per_decade: int = 8) -> tuple[
     return tuple(points) + (high,)
 
 
-def _duration_ticks(low: Fraction, high: Fraction) -> tuple[Tick, ...]:
-    candidates = [
-        Fraction(1, 1000),
-        Fraction(1, 100),
-        Fraction(1, 10),
-        Fraction(1),
-        Fraction(10),
-        Fraction(60),
-        Fraction(600),
-        Fraction(3600),
-        Fraction(36000),
-        Fraction(86400),
-        Fraction(864000),
-        Fraction(8640000),
-    ]
-    return tuple(Tick(c, fmt.duration(c)) for c in candidates if low / 2 <= c <= high * 2)
-
-
-def _speed_ticks(marks: tuple[Fraction, ...]) -> tuple[Tick, ...]:
-    return tuple(Tick(m, fmt.speed_mark(m)) for m in marks)
-
-
 def compose(content: Content) -> Story:
     """The whole talk, from content whose prose has already been checked."""
     table = figures(content)
@@ -372,32 +397,57 @@ def compose(content: Content) -> Story:
         return table[f"bottleneck.{name}"].text
 
     checking = f"With {bf('fixed_check')} of checking" if b.fixed_check else "With no check"
+    speed_num, slow_num = division(d.speed, d.slow_speed)
+    writing_how = f"{speed_num} {fmt.DIVIDE} {_k(slow_num + ' tokens/sec')}"
+    end_to_end_how = (  # both totals in seconds, at the precision that gives the figure
+        f"{bf('slow_total_seconds')} {fmt.DIVIDE} {_k(bf('total_seconds') + ' seconds')}"
+    )
+    ratio = b.end_to_end_speedup
+    faster = ("faster end to end" if ratio > 1 else
+              "no faster end to end" if ratio == 1 else f"end to end, slower than at {slow}")
+    of_total = "of the faster total" if ratio > 1 else f"of the total at {speed}"
+    if b.fixed_check:
+        summary = (
+            f"{checking}, the batch takes {bf('slow_total')} at {slow} and {bf('total')} at "
+            f"{speed}: {bf('end_to_end_speedup')} {faster}, and checking is "
+            f"{bf('check_share')} {of_total}."
+        )
+    else:
+        summary = (
+            f"{checking}, the batch takes {bf('slow_total')} at {slow} and {bf('total')} at "
+            f"{speed}: {bf('writing_speedup')} {faster}, the writing speedup itself."
+        )
+    labels = Labels()
+    share_how = f"of the {_k(bf('total'))} total"
+    big = (
+        BigFigure("writing_speedup", labels.writing_speedup, bf("writing_speedup"),
+                  writing_how, "muted" if b.fixed_check else "accent"),
+        BigFigure("end_to_end_speedup", labels.end_to_end_speedup, bf("end_to_end_speedup"),
+                  end_to_end_how, "accent"),
+        BigFigure("check_share", labels.check_share, bf("check_share"), share_how, "text"),
+    )
     bottleneck = Bottleneck(
         setup=prose("bottleneck.setup", cb.setup),
         model=prose("bottleneck.model", cb.model),
         lesson=prose("bottleneck.lesson", cb.lesson),
         check=_k(fmt.check(b.fixed_check)),
         writing_speedup=bf("writing_speedup"),
-        writing_speedup_how=f"{fmt.number(d.speed)} {fmt.DIVIDE} {_k(slow)}",
+        writing_speedup_how=writing_how,
         end_to_end_speedup=bf("end_to_end_speedup"),
-        end_to_end_how=(  # both totals in seconds: "8,060 ÷ 60.8 seconds"
-            f"{bf('slow_total_seconds')} {fmt.DIVIDE} {_k(fmt.number(b.total) + ' seconds')}"
-        ),
+        end_to_end_how=end_to_end_how,
         slow_total=_k(bf("slow_total")),
         total=_k(bf("total")),
         check_share=bf("check_share"),
         ceiling=bf("ceiling"),
         ceiling_sentence=ceiling_sentence,
-        summary=(
-            f"{checking}, the batch takes {bf('slow_total')} at {slow} and {bf('total')} at "
-            f"{speed}: {bf('end_to_end_speedup')} faster end to end, and checking is "
-            f"{bf('check_share')} of the faster total."
-        ),
+        summary=summary,
         has_ceiling=b.ceiling is not None,
-        check_share_how=f"of the {_k(bf('total'))} total",
+        check_share_how=share_how,
+        figures=big if b.fixed_check else big[:1],
+        has_check=bool(b.fixed_check),
     )
 
-    presets = report.preset_rows(content)
+    presets = report.preset_rows(content, with_chosen=True)  # the chosen check among them
     preset_rows = tuple(
         (r.fixed_check.text, r.slow_total.text, r.total.text, r.end_to_end_speedup.text)
         for r in presets
@@ -414,7 +464,7 @@ def compose(content: Content) -> Story:
         f"({fmt.count(work.count)} {work.noun}) with each fixed check.",
     )
 
-    charts = (
+    charts: tuple[Chart, ...] = (  # with no check, no slide nor page shows the bars
         _writing_chart(content),
         _bottleneck_chart(content, b),
         _ceiling_chart(content, work.output_tokens),
@@ -493,7 +543,7 @@ def _table_notes(t: Table) -> str:
 def _slides(
     content: Content, table: Mapping[str, Figure], told: Story
 ) -> tuple[Slide, ...]:
-    dial_view, b, charts, experiments = told.dial, told.bottleneck, told.charts, told.experiments
+    dial_view, b, experiments = told.dial, told.bottleneck, told.experiments
     wt, pt = told.workload_table, told.presets_table
     kick = {sid: fill(content.slides[sid].kicker, table) for sid in content.slides}
 
@@ -513,8 +563,13 @@ def _slides(
         Slide("title", kick["title"], title, _notes(content, "title", table)),
         slide("meanings"),
         slide("dial", on_the_dial, dial=dial_view),
-        slide("workloads", _table_notes(wt), table=wt, chart=charts[0]),
     ]
+    # The chart gets a slide of its own: under the table it has too little height for a
+    # label at every decade at a size the back of the room can read.
+    writing = told.chart("writing_time")
+    slides += [slide("workloads", _table_notes(wt), table=wt),
+               Slide("writing_chart", kick["workloads"], Text(writing.title),
+                     writing.alt_text, chart=writing)]
     for i, (w, e) in enumerate(zip(content.workloads, experiments, strict=True)):
         own = fill(w.notes, table) if w.notes else ""
         said = f"{e.arithmetic}, {e.writing}. {told.labels.still_scarce}: {e.scarce.text}"
@@ -522,9 +577,10 @@ def _slides(
         slides.append(Slide("experiment", kick["experiments"],
                             Text(e.title, f"workloads[{i}].title"), notes, experiment=e))
     slides += [
-        slide("bottleneck", b.summary, chart=charts[1]),
+        slide("bottleneck", b.summary,
+              chart=told.chart("bottleneck") if b.has_check else None),
         slide("presets", _table_notes(pt), table=pt),
-        slide("ceiling", b.ceiling_sentence.text, chart=charts[2]),
+        slide("ceiling", b.ceiling_sentence.text, chart=told.chart("ceiling")),
         slide("precious"),
         slide("checklist"),
         slide("sources"),
@@ -557,38 +613,88 @@ def walk(content: Content) -> tuple[Slide, ...]:
     return tuple(result)
 
 
+def _decade_below(value: Fraction) -> Fraction:
+    """The power of ten at or below `value` (> 0), exactly."""
+    power = Fraction(1)
+    while power > value:
+        power /= 10
+    while power * 10 <= value:
+        power *= 10
+    return power
+
+
+def _decade_above(value: Fraction) -> Fraction:
+    """The power of ten at or above `value` (> 0), exactly."""
+    below = _decade_below(value)
+    return below if below == value else below * 10
+
+
+def _decades(low: Fraction, high: Fraction) -> tuple[Fraction, ...]:
+    """Every power of ten from `low` to `high` (both powers of ten)."""
+    out, value = [], low
+    while value <= high:
+        out.append(value)
+        value *= 10
+    return tuple(out)
+
+
+def _span(values: list[Fraction]) -> tuple[Fraction, Fraction]:
+    """Whole decades around `values`, with room above the highest for its label."""
+    return _decade_below(min(values)), _decade_below(max(values)) * 10
+
+
+def _speed_span(d: Dial) -> tuple[Fraction, Fraction]:
+    """The speeds a chart across the dial covers: every mark, the slow end and the dial."""
+    low = _decade_below(min(d.speed_marks[0], d.slow_speed, d.speed))
+    top = max(d.speed_marks[-1], d.slow_speed, d.speed)
+    high = _decade_below(top)
+    return low, high if high == top else high * 10
+
+
 def _writing_chart(content: Content) -> LineChart:
     d = content.dial
-    low, high = min(d.speed_marks[0], d.slow_speed), max(d.speed_marks[-1], d.speed)
+    low, high = _speed_span(d)
+    xs = sorted({low, d.slow_speed, d.speed, high})
     lines = []
     for w in content.workloads:
-        points = tuple((s, math.writing_time(w.output_tokens, s)) for s in (low, high))
+        points = tuple((s, math.writing_time(w.output_tokens, s)) for s in xs)
         lines.append(Line(f"{fmt.count(w.count)} {w.noun}", points, w.id == d.workload))
     times = [t for line in lines for _, t in line.points]
+    y_low, y_high = _decade_below(min(times)), _decade_above(max(times))
     featured = content.workload(d.workload)
+    ours = [w.id for w in content.workloads].index(d.workload)
+    at_dial = math.writing_time(featured.output_tokens, d.speed)
     at_speed = "; ".join(
         f"{line.label}: {fmt.duration(math.writing_time(w.output_tokens, d.speed))}"
         for line, w in zip(lines, content.workloads, strict=True)
     )
+    at_slow = "; ".join(
+        f"{line.label}: {fmt.duration(math.writing_time(w.output_tokens, d.slow_speed))}"
+        for line, w in zip(lines, content.workloads, strict=True)
+    )
     alt = (
-        f"Line chart, both axes logarithmic: writing time against speed from "
+        f"Line chart, both axes logarithmic: writing time in seconds against speed from "
         f"{fmt.speed(low)} to {fmt.speed(high)}, one line per workload. "
-        f"At {fmt.speed(low)}: "
-        + "; ".join(f"{line.label}: {fmt.duration(line.points[0][1])}" for line in lines)
-        + f". At the chosen {fmt.speed(d.speed)}: {at_speed}. The featured workload is "
+        f"At {fmt.speed(d.slow_speed)}: {at_slow}. At the chosen {fmt.speed(d.speed)}, "
+        f"marked on the chart: {at_speed}. The featured workload is "
         f"{fmt.count(featured.count)} {featured.noun}."
     )
     return LineChart(
         "writing_time",
-        "Writing time across the dial",
+        f"Writing time from {fmt.speed_mark(low)} to {fmt.speed_mark(high)} tokens/sec",
         "Speed (tokens/sec, log scale)",
-        "Writing time (log scale)",
-        _speed_ticks(d.speed_marks),
-        _duration_ticks(min(times), max(times)),
+        "Writing time (seconds, log scale)",
+        tuple(Tick(v, fmt.speed_mark(v)) for v in _decades(low, high)),
+        tuple(Tick(v, f"{fmt.number(v)} s") for v in _decades(y_low, y_high)),
         tuple(lines),
         d.speed,
         f"Our dial: {fmt.speed_mark(d.speed)}",
         alt,
+        marks=(Mark(ours, d.speed, at_dial, fmt.duration(at_dial),
+                    f"{lines[ours].label} at {fmt.speed_mark(d.speed)}"),),
+        x_range=(low, high),
+        y_range=(y_low, y_high),
+        y_unit="seconds",
     )
 
 
@@ -627,16 +733,20 @@ def _bottleneck_chart(content: Content, b: math.Batch) -> BarChart:
 
 def _ceiling_chart(content: Content, output_tokens: int) -> LineChart:
     d = content.dial
-    low, high = min(d.speed_marks[0], d.slow_speed), max(d.speed_marks[-1], d.speed)
-    speeds = _speeds_across(low, high)
+    low, high = _speed_span(d)
+    speeds = sorted(set(_speeds_across(low, high)) | {d.slow_speed, d.speed})
+    checks = list(d.check_presets)
+    if d.fixed_check not in checks:  # the chosen check gets its own curve
+        at = next((i for i, c in enumerate(checks) if c > d.fixed_check), len(checks))
+        checks.insert(at, d.fixed_check)
     lines = []
     described = []
-    for check in d.check_presets:
+    for check in checks:
         points = tuple(
             (s, math.end_to_end_speedup(output_tokens, s, d.slow_speed, check)) for s in speeds
         )
         cap = math.ceiling(output_tokens, d.slow_speed, check)
-        at = math.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, check)
+        at_speed = math.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, check)
         label = f"Check {fmt.check(check).lower()}"
         lines.append(
             Line(
@@ -648,31 +758,39 @@ def _ceiling_chart(content: Content, output_tokens: int) -> LineChart:
             )
         )
         described.append(
-            f"{label}: {fmt.speedup(at)} at {fmt.speed_mark(d.speed)}"
+            f"{label}: {fmt.speedup(at_speed)} at {fmt.speed_mark(d.speed)}"
             + (f", ceiling {fmt.speedup(cap)}" if cap is not None else ", no ceiling")
         )
-    top = max(p[1] for line in lines for p in line.points)
-    y_ticks = []
-    value = Fraction(1)
-    while value <= top * 2:
-        y_ticks.append(Tick(value, fmt.speedup(value)))
-        value *= 10
+    ours = checks.index(d.fixed_check)
+    value = math.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, d.fixed_check)
+    cap = math.ceiling(output_tokens, d.slow_speed, d.fixed_check)
+    ys = [p[1] for line in lines for p in line.points]
+    ys += [line.asymptote for line in lines if line.asymptote is not None]
+    y_low, y_high = _span(ys)
+    under = f", under its ceiling of {fmt.speedup(cap)}" if cap is not None else ""
     alt = (
         f"Line chart, both axes logarithmic: end-to-end speedup against speed from "
         f"{fmt.speed(low)} to {fmt.speed(high)}, one line per fixed check, each flattening "
-        f"toward its ceiling. " + "; ".join(described) + "."
+        f"toward its ceiling. " + "; ".join(described) + ". The chosen check, "
+        f"{fmt.check(d.fixed_check).lower()}, is highlighted and our dial is marked at "
+        f"{fmt.speed_mark(d.speed)}: {fmt.speedup(value)}{under}."
     )
     return LineChart(
         "ceiling",
         "End-to-end speedup against speed",
         "Speed (tokens/sec, log scale)",
         "End-to-end speedup (log scale)",
-        _speed_ticks(d.speed_marks),
-        tuple(y_ticks),
+        tuple(Tick(v, fmt.speed_mark(v)) for v in _decades(low, high)),
+        tuple(Tick(v, fmt.speedup(v)) for v in _decades(y_low, y_high)),
         tuple(lines),
         d.speed,
         f"Our dial: {fmt.speed_mark(d.speed)}",
         alt,
+        marks=(Mark(ours, d.speed, value, fmt.speedup(value),
+                    f"{lines[ours].label} at {fmt.speed_mark(d.speed)}"),),
+        x_range=(low, high),
+        y_range=(y_low, y_high),
+        y_unit="times",
     )
 
 
@@ -682,6 +800,8 @@ __all__ = [
     "Table",
     "LineChart",
     "BarChart",
+    "Mark",
+    "BigFigure",
     "Chart",
     "Text",
     "compose",

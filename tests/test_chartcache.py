@@ -150,7 +150,10 @@ def test_a_prose_only_rebuild_reads_every_chart_back(
     )
     report = probe("build", str(content), "--out", str(out), "--only", only)
     assert report["code"] == 0
-    assert report["drawn"] == 0 and report["from_disk"] >= 1
+    assert report["drawn"] == 0
+    # The handout reads its chart back; the deck's charts are native chart parts by default,
+    # built from the story's data with no drawing at all, so it has nothing to read back.
+    assert report["from_disk"] >= (1 if only == "handout" else 0)
     assert report["matplotlib"] is False
 
 

@@ -59,11 +59,13 @@ def test_svg_keeps_the_ceiling_charts_labels_as_text(told: story.Story) -> None:
     texts = svg_texts(data)
     for tick in chart.x_ticks + chart.y_ticks:
         assert tick.label in texts
-    assert {"1M", "10,000×", "Check 24 h", "ceiling 134.33×", "ceiling 9.89×", "Our dial: 1M",
+    assert {"1M", "10,000×", "Check 24 h", "ceiling 134.33×", "ceiling 9.89×",
             chart.x_label, chart.y_label} <= set(texts)
     assert "Check 60 seconds" in texts or {"Check", "60 seconds"} <= set(texts)  # maybe wrapped
-    # The speedup at the chosen speed is the story's figure, not something the chart shows.
-    assert not any("132.57" in t for t in texts)
+    # The dial's own point is marked with its value, the story's figure (it used to be left
+    # off the chart; the chart now always shows where the chosen dial is).
+    assert "Our dial: 1M \u00b7 132.57×" in texts
+    assert chart.marks[0].label == told.bottleneck.end_to_end_speedup == "132.57×"
     assert chart.title not in texts
 
 

@@ -66,11 +66,8 @@ CASES = [
          "dial.slow_speed", f"{SPEED}, got a list"),
     Case("speed-mark", "speed_marks: [100, 1K,", "speed_marks: [100, 1Q,", "1Q", "",
          "dial.speed_marks[1]", f"{SPEED}, got '1Q'"),
-    Case("slow-above-speed", "slow_speed: 100", "slow_speed: 2M", "slow_speed: 2M", "2M",
-         "dial.slow_speed", "must not be above dial.speed (1,000,000 tokens/sec), got '2M'"),
-    Case("speed-below-default-slow", "\n  speed: 1M\n  slow_speed: 100\n", "\n  speed: 50\n",
-         "  speed: 50", "50", "dial.speed",
-         "must not be below dial.slow_speed (100 tokens/sec unless set), got 50"),
+    # A speed below the slow speed is no longer refused: it is a slowdown ("0.37×"), see
+    # test_a_speed_below_the_slow_speed_is_a_slowdown in tests/test_cli.py.
     Case("marks-not-rising", "speed_marks: [100, 1K, 10K, 100K, 1M]",
          "speed_marks: [1M, 100K, 10K, 1K, 100]", "speed_marks: [1M", "[", "dial.speed_marks",
          "must be distinct speeds in rising order"),
@@ -108,8 +105,8 @@ CASES = [
          "speed", "dial.speed", "duplicate key 'speed' (first at line "),
     Case("duplicate-workload", "    count: 40\n", "    count: 40\n    count: 41\n", "    count: 41",
          "count", "workloads[1].count", "duplicate key 'count' (first at line "),
-    Case("duplicate-deep", "    accent: \"#B4400A\"\n",
-         "    accent: \"#B4400A\"\n    accent: \"#000000\"\n", "    accent: \"#000000\"", "accent",
+    Case("duplicate-deep", "    accent: \"#7A2800\"\n",
+         "    accent: \"#7A2800\"\n    accent: \"#000000\"\n", "    accent: \"#000000\"", "accent",
          "theme.colours.accent", "duplicate key 'accent' (first at line "),
     # Unknown keys, with a suggestion.
     Case("unknown-dial-key", "  fixed_check: 60 s\n", "  fixed_chek: 60 s\n", "  fixed_chek",
@@ -132,7 +129,7 @@ CASES = [
          "certainly", "meanings[3].ours", "must be true or false, got 'certainly'"),
     Case("paper-size", "  paper: a4\n", "  paper: a3\n", "  paper: a3", "a3", "meta.paper",
          "must be one of a4, letter, got 'a3'"),
-    Case("colour", "    accent: \"#B4400A\"\n", "    accent: orange\n", "    accent: orange",
+    Case("colour", "    accent: \"#7A2800\"\n", "    accent: orange\n", "    accent: orange",
          "orange", "theme.colours.accent", "must be a colour like '#1A1D21', got 'orange'"),
     Case("url", "  url: https://echohive.ai\n", "  url: echohive.ai\n", "  url: echohive.ai",
          "echohive", "meta.url", "must be a web address starting with https:// or http://"),

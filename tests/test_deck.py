@@ -93,6 +93,13 @@ def walk_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
+def picture_deck(tmp_path_factory: pytest.TempPathFactory):
+    """The default deck with its charts as pictures (`--charts picture`)."""
+    return Presentation(str(build_deck(tmp_path_factory.mktemp("pictures"), "--charts",
+                                       "picture")))
+
+
+@pytest.fixture(scope="module")
 def narrow_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_deck(tmp_path_factory.mktemp("narrow"), "--aspect", "4:3")
 
@@ -100,12 +107,14 @@ def narrow_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # --- the slides and their figures: the default dial ----------------------------------------
 
 
-def test_the_fifteen_slides_in_order(default_deck) -> None:
+def test_the_sixteen_slides_in_order(default_deck) -> None:
     slides = list(default_deck.slides)
-    assert len(slides) == 15  # the closing slide after the sources
+    assert len(slides) == 16  # the closing slide after the sources; the writing-time chart has a
+    # slide of its own
     assert [title(s) for s in slides] == [
         "A million tokens a second", "One number, four meanings", "Turn the dial",
-        "Every workload at both ends of the dial", "A map of possible endings",
+        "Every workload at 100 and 1,000,000 tokens/sec",
+        "Writing time from 100 to 1M tokens/sec", "A map of possible endings",
         "An app for a neighbourhood tool library",
         "A handful of real experiments from 10,000 ideas",
         "Practising a hard conversation", "Faster writing is not the same as faster work",
@@ -124,11 +133,11 @@ def test_meanings_slide_has_the_token_footnote(default_deck, narrow_deck: Path) 
 
 
 def test_ceiling_slide_names_amdahls_law(default_deck) -> None:
-    assert "Amdahl's law: the fixed check caps" in slide_text(default_deck.slides[10])
+    assert "Amdahl's law: the fixed check caps" in slide_text(default_deck.slides[11])
 
 
 def test_closing_slide_has_takeaway_pointer_and_a_qr_code(default_deck) -> None:
-    s = default_deck.slides[14]
+    s = default_deck.slides[15]
     text = slide_text(s)
     assert "A faster writer does not finish the work" in text
     assert "The checklist is on the back of the handout" in text
@@ -173,11 +182,12 @@ def test_workloads_slide_default(default_deck) -> None:
     assert highlighted_rows(s) == [1]
     n = notes(s)
     assert "10,000 rehearsals × 1,000 | 10,000,000 | 27 h 46 min 40 s | 10 seconds" in n
-    assert len(pictures(s)) == 1
+    assert len(pictures(s)) == len(charts(s)) == 0  # the chart follows on a slide of its own
+    assert len(charts(default_deck.slides[4])) == 1
 
 
 def test_bottleneck_slide_default(default_deck) -> None:
-    s = default_deck.slides[8]
+    s = default_deck.slides[9]
     texts = slide_texts(s)
     for figure in ("10,000×", "132.57×", "98.7%"):
         assert figure in texts
@@ -188,11 +198,11 @@ def test_bottleneck_slide_default(default_deck) -> None:
     n = notes(s)
     assert "takes 2 h 14 min 20 s at 100 tokens/sec and 60.8 seconds at 1,000,000 tokens/sec" in n
     assert "132.57× faster end to end" in n and "checking is 98.7%" in n
-    assert len(pictures(s)) == 1
+    assert len(charts(s)) == 1  # native charts by default
 
 
 def test_presets_slide_default(default_deck) -> None:
-    s = default_deck.slides[9]
+    s = default_deck.slides[10]
     assert table_rows(s) == [
         ("Fixed check", "100 tokens/sec", "1,000,000 tokens/sec", "End to end"),
         ("None", "2 h 13 min 20 s", "0.8 seconds", "10,000×"),
@@ -205,13 +215,13 @@ def test_presets_slide_default(default_deck) -> None:
 
 
 def test_ceiling_slide_default(default_deck) -> None:
-    s = default_deck.slides[10]
+    s = default_deck.slides[11]
     texts = slide_texts(s)
     assert "134.33×" in texts
     assert any("no writing speed makes this batch more than 134.33× faster end to end" in t
                for t in texts)
     assert "more than 134.33× faster end to end" in notes(s)
-    assert len(pictures(s)) == 1
+    assert len(charts(s)) == 1
 
 
 # --- the other dial, by hand ----------------------------------------------------------------
@@ -246,7 +256,7 @@ def test_workloads_slide_other(other_deck) -> None:
 
 
 def test_bottleneck_slide_other(other_deck) -> None:
-    s = other_deck.slides[8]
+    s = other_deck.slides[9]
     texts = slide_texts(s)
     assert "25×" in texts  # 2,500 / 100
     assert "7.3×" in texts  # (8,000 + 900) / (320 + 900) = 8,900 / 1,220 = 7.295...
@@ -260,7 +270,7 @@ def test_bottleneck_slide_other(other_deck) -> None:
 
 
 def test_presets_slide_other(other_deck) -> None:
-    s = other_deck.slides[9]
+    s = other_deck.slides[10]
     assert table_rows(s) == [
         ("Fixed check", "100 tokens/sec", "2,500 tokens/sec", "End to end"),
         ("None", "2 h 13 min 20 s", "5 min 20 s", "25×"),  # 8,000 s, 320 s
@@ -273,7 +283,7 @@ def test_presets_slide_other(other_deck) -> None:
 
 
 def test_ceiling_slide_other(other_deck) -> None:
-    s = other_deck.slides[10]
+    s = other_deck.slides[11]
     texts = slide_texts(s)
     assert "9.89×" in texts  # 8,900 / 900 = 9.888...
     assert any("15 min" in t and "more than 9.89× faster end to end" in t for t in texts)
@@ -282,13 +292,13 @@ def test_ceiling_slide_other(other_deck) -> None:
 
 def test_other_dial_experiments_show_their_writing_times(other_deck) -> None:
     # 1,000,000 / 2,500 = 400 s; 800,000 / 2,500 = 320 s; 1,200 s; 10,000,000 / 2,500 = 4,000 s
-    for index, figure in ((4, "6 min 40 s"), (5, "5 min 20 s"), (6, "20 min"),
-                          (7, "1 h 6 min 40 s")):
+    for index, figure in ((5, "6 min 40 s"), (6, "5 min 20 s"), (7, "20 min"),
+                          (8, "1 h 6 min 40 s")):
         texts = slide_texts(other_deck.slides[index])
         assert figure in texts
         assert "of writing at 2,500 tokens/sec" in texts
         assert any(t.upper() == "STILL SCARCE" for t in texts)
-    assert "FEATURED ON THE DIAL" in slide_text(other_deck.slides[6]).upper()
+    assert "FEATURED ON THE DIAL" in slide_text(other_deck.slides[7]).upper()
 
 
 # --- what every slide carries ---------------------------------------------------------------
@@ -315,18 +325,19 @@ def test_every_chart_has_alt_text_stating_its_data(default_deck, other_deck) -> 
     for deck, figure in ((default_deck, "132.57×"), (other_deck, "7.3×")):
         described = []
         for slide in deck.slides:
-            for picture in pictures(slide):
-                descr = picture._element.nvPicPr.cNvPr.get("descr")
+            for frame in charts(slide):  # native charts carry their alt text on their frame
+                descr = frame._element.nvGraphicFramePr.cNvPr.get("descr")
                 assert descr and len(descr) > 80
                 described.append(descr)
         assert len(described) == 3
         assert any(figure in d for d in described)
 
 
-def test_charts_are_drawn_at_their_box_size_and_at_least_200_dpi(default_deck) -> None:
+def test_charts_are_drawn_at_their_box_size_and_at_least_200_dpi(picture_deck) -> None:
     from PIL import Image
 
-    for slide in default_deck.slides:
+    assert sum(len(pictures(slide)) for slide in picture_deck.slides) == 3
+    for slide in picture_deck.slides:
         for picture in pictures(slide):
             image = Image.open(io.BytesIO(picture.image.blob))
             width_in, height_in = picture.width / 914400, picture.height / 914400
@@ -360,7 +371,7 @@ def test_titles_sit_in_the_title_placeholder(default_deck) -> None:
 def test_walk_adds_one_dial_slide_per_speed_mark(walk_deck: Path) -> None:
     deck = Presentation(str(walk_deck))
     slides = list(deck.slides)
-    assert len(slides) == 20  # with the closing slide
+    assert len(slides) == 21  # with the closing slide and the writing-time chart's own slide
     assert [title(s) for s in slides[2:8]] == ["Turn the dial"] * 6
     # 1,000,000 tokens at each mark: 10,000 s, 1,000 s, 100 s, 10 s, 1 s.
     expected = [("100 tokens/sec", "2 h 46 min 40 s"), ("1,000 tokens/sec", "16 min 40 s"),
@@ -371,15 +382,15 @@ def test_walk_adds_one_dial_slide_per_speed_mark(walk_deck: Path) -> None:
         assert figure in texts
         assert f"1,000 story endings: {figure} of writing at {speed}" in "\n".join(texts)
         assert f"{figure} of writing at {speed}" in notes(slide)
-    assert title(slides[8]) == "Every workload at both ends of the dial"
+    assert title(slides[8]) == "Every workload at 100 and 1,000,000 tokens/sec"
     assert all(notes(s) for s in slides[1:])
 
 
 def test_four_by_three(narrow_deck: Path) -> None:
     deck = Presentation(str(narrow_deck))
     assert deck.slide_width == Emu(9144000) and deck.slide_height == Emu(6858000)
-    assert len(deck.slides) == 15
-    assert "132.57×" in slide_texts(deck.slides[8])
+    assert len(deck.slides) == 16
+    assert "132.57×" in slide_texts(deck.slides[9])
     for slide in deck.slides:
         for shape in slide.shapes:
             assert shape.left >= 0 and shape.top >= 0
@@ -472,7 +483,7 @@ def test_a_headline_that_cannot_fit_names_its_slide(tmp_path: Path) -> None:
     content.write_text(text, encoding="utf-8")
     run = run_cli("build", str(content), "--only", "deck", "--out", str(tmp_path / "out"))
     assert run.returncode == 2
-    assert re.match(rf"{re.escape(str(content))}:\d+:\d+: slides\.ceiling\.headline: slide 11: "
+    assert re.match(rf"{re.escape(str(content))}:\d+:\d+: slides\.ceiling\.headline: slide 12: "
                     r"the headline does not fit \(\d+ characters; ", run.stderr), run.stderr
 
 
@@ -517,7 +528,7 @@ def templated_deck(tmp_path_factory: pytest.TempPathFactory, template: Path) -> 
 def test_template_colours_layouts_and_size_are_used(templated_deck: Path) -> None:
     deck = Presentation(str(templated_deck))
     slides = list(deck.slides)
-    assert len(slides) == 15
+    assert len(slides) == 16
     assert deck.slide_width == Emu(9144000)  # the template's 4:3
     assert slides[0].slide_layout.name == "Opening"
     assert {s.slide_layout.name for s in slides[1:]} == {"Headline only"}
@@ -527,18 +538,16 @@ def test_template_colours_layouts_and_size_are_used(templated_deck: Path) -> Non
         assert f'<a:accent1><a:srgbClr val="{ACCENT}"/>' in theme
         slide_xml = z.read("ppt/slides/slide2.xml").decode()
         assert '<a:schemeClr val="accent1"/>' in slide_xml  # the kicker follows the theme
-    assert "132.57×" in slide_texts(slides[8])
+    assert "132.57×" in slide_texts(slides[9])
     assert_no_orphans(templated_deck)
 
 
 def test_template_colours_reach_the_charts(templated_deck: Path) -> None:
-    from PIL import Image
-
+    """Native charts name the theme's slots, so the template's accent colours them."""
     deck = Presentation(str(templated_deck))
-    accent = tuple(int(ACCENT[i:i + 2], 16) for i in (0, 2, 4))
-    image = Image.open(io.BytesIO(pictures(deck.slides[8])[0].image.blob)).convert("RGB")
-    colours = {c for _, c in image.getcolors(maxcolors=1 << 20)}
-    assert accent in colours
+    [frame] = charts(deck.slides[9])
+    xml = frame.chart.part.blob.decode()
+    assert '<a:schemeClr val="accent1"/>' in xml and "srgbClr" not in xml
 
 
 def test_layouts_command_lists_layouts_and_what_deckgen_uses(template: Path) -> None:
@@ -574,7 +583,7 @@ def test_libreoffice_prints_one_page_per_slide(tmp_path: Path, default_build: Pa
                                                walk_deck: Path) -> None:
     from pypdf import PdfReader
 
-    for path, pages in ((deck_in(default_build), 15), (walk_deck, 20)):
+    for path, pages in ((deck_in(default_build), 16), (walk_deck, 21)):
         out = tmp_path / path.parent.name
         run = subprocess.run(
             ["soffice", f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
@@ -590,6 +599,11 @@ def test_libreoffice_prints_one_page_per_slide(tmp_path: Path, default_build: Pa
 
 def pictures(slide) -> list:  # noqa: ANN001
     return [s for s in slide.shapes if s.shape_type == MSO_SHAPE_TYPE.PICTURE]
+
+
+def charts(slide) -> list:  # noqa: ANN001
+    """The native chart frames on a slide."""
+    return [s for s in slide.shapes if getattr(s, "has_chart", False) and s.has_chart]
 
 
 def highlighted_rows(slide) -> list[int]:  # noqa: ANN001

@@ -66,6 +66,21 @@ def _frames(shape):  # noqa: ANN001, ANN202
     return [shape.text_frame] if shape.has_text_frame else []
 
 
+def _chart_words(chart) -> str:  # noqa: ANN001
+    """Every text a native chart may print, from the story's chart model: its title, axis
+    titles, tick labels (which the chart draws from its number formats), series and end
+    labels, the dial's marked value and rule, the bars' labels and shares."""
+    from deckgen import story
+
+    if isinstance(chart, story.BarChart):
+        return "\n".join([chart.title] + [b.label for b in chart.bars] +
+                          [f"{g.name} {g.label}" for b in chart.bars for g in b.segments])
+    return "\n".join([chart.title, chart.x_label, chart.y_label, chart.marker_label] +
+                      [t.label for t in chart.x_ticks + chart.y_ticks] +
+                      [f"{line.label} {line.asymptote_label}" for line in chart.lines] +
+                      [m.label for m in chart.marks])
+
+
 def _is_footer(shape) -> bool:  # noqa: ANN001
     from pptx.enum.shapes import PP_PLACEHOLDER
 
@@ -94,6 +109,14 @@ def test_the_deck_uses_the_type_scale_only(decks: Path, dial: str, aspect: str) 
                     else:
                         assert size in scale, (number, shape.name, size)
                         used.add(size)
+            if shape.has_chart:  # a native chart's every text size, from the same scale
+                chart_xml = shape.chart.part._element
+                sizes = [int(r.get("sz")) / 100 for tag in ("rPr", "defRPr")
+                         for r in chart_xml.iter(f"{A}{tag}") if r.get("sz")]
+                assert sizes, (number, shape.name)
+                for size in sizes:
+                    assert size in scale, (number, shape.name, size)
+                    used.add(size)
     assert len(used) <= 6
     assert min(used) >= 14
 
@@ -110,16 +133,25 @@ def _tokens(text: str) -> set[str]:
 @pytest.mark.soffice
 @pytest.mark.parametrize(("dial", "aspect"), CASES)
 def test_libreoffice_breaks_no_word(decks: Path, printed: Path, dial: str, aspect: str) -> None:
-    """Every word LibreOffice prints on a page is a whole word of that slide's text."""
+    """Every word LibreOffice prints on a page is a whole word of that slide's text, or of
+    its native charts' texts (the story's chart model, found by the chart's title)."""
     from pptx import Presentation
     from pypdf import PdfReader
+
+    from deckgen import story
 
     name = _name(dial, aspect)
     deck = Presentation(str(decks / f"{name}.pptx"))
     pages = PdfReader(str(printed / f"{name}.pdf")).pages
     assert len(pages) == len(deck.slides)
+    told = story.compose(build.prepare(None, replace(DIALS[dial], aspect=aspect))[0])
+    by_title = {c.title: c for c in told.charts}
     for number, (slide, page) in enumerate(zip(deck.slides, pages, strict=True), 1):
         text = "\n".join(f.text for s in slide.shapes for f in _frames(s))
+        for s in slide.shapes:
+            if s.has_chart:
+                title = s._element.nvGraphicFramePr.cNvPr.get("title")
+                text += "\n" + _chart_words(by_title[title])
         expected = _tokens(text) | {str(number)}
         printed_words = _tokens(page.extract_text())
         stray = printed_words - expected

@@ -90,7 +90,8 @@ def test_story_json_is_exact_and_complete() -> None:
     data = json.loads(story_json())
     assert data["_"] == "Story" and data["file"] == "content.yaml"
     assert [s["kind"] for s in data["slides"]][:2] == ["title", "meanings"]
-    assert len(data["slides"]) == 15  # the closing slide is the fifteenth
+    assert len(data["slides"]) == 16  # the closing slide is the sixteenth, after the writing-time
+    # chart's own slide
     assert data["bottleneck"]["end_to_end_speedup"] == "132.57\u00d7"
     assert data["bottleneck"]["ceiling"] == "134.33\u00d7"
     writing = next(c for c in data["charts"] if c["key"] == "writing_time")
@@ -153,6 +154,6 @@ def test_deck_text_other_dial(other_build: Path, golden: Compare) -> None:
 @pytest.mark.slow
 def test_deck_text_shows_the_figures(default_build: Path) -> None:
     text = deck_text(default_build)
-    assert text.count("\n== slide ") == 15
+    assert text.count("\n== slide ") == 16
     assert "132.57\u00d7" in text and "notes:" in text
     assert "slide size 12192000 x 6858000 EMU" in text  # 16:9 by default

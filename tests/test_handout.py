@@ -148,7 +148,8 @@ def test_reading_order(default_build: Path) -> None:
     """Text comes out section by section, left column before right, front before back."""
     front, back = page_texts(the_pdf(default_build))
     in_order = ["A million tokens a second", "One number, four meanings", "CONTEXT CAPACITY",
-                "SINGLE-AGENT OUTPUT", "Turn the dial", "Every workload at both ends of the dial",
+                "SINGLE-AGENT OUTPUT", "Turn the dial",
+                "Every workload at 100 and 1,000,000 tokens/sec",
                 "Faster writing is not the same as faster work", "Take the 40 app drafts",
                 "The same batch under each fixed check", "The part you cannot speed up"]
     positions = [front.index(s) for s in in_order]
@@ -243,7 +244,7 @@ def test_outline_names_each_section_on_its_page(default_build: Path) -> None:
     outline = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]
     assert outline == [  # each section under its slide's headline
         ("One number, four meanings", 0), ("Turn the dial", 0),
-        ("Every workload at both ends of the dial", 0),
+        ("Every workload at 100 and 1,000,000 tokens/sec", 0),
         ("Faster writing is not the same as faster work", 0),
         ("Cheap drafts shift where the hard work is", 1),
         ("Cheap writing makes judgement the scarce part", 1),

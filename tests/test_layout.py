@@ -213,7 +213,7 @@ def test_a_misfit_names_what_would_fit() -> None:
     with pytest.raises(InputError) as err:
         Planner(told, default_geometry("16:9")).plan(slides)
     message = str(err.value.problems[0].message)
-    assert message.startswith("slide 11: the headline does not fit (396 characters; room for "
+    assert message.startswith("slide 12: the headline does not fit (396 characters; room for "
                               "about "), message
     assert message.endswith(" characters at 36 pt); shorten it"), message
 

@@ -108,6 +108,10 @@ def _settings(content: Any) -> list[tuple[str, str, str]]:
             out.append((speed, check, "apps"))
     for w in ids:
         out += [("1M", "60s", w), ("100", "60s", w)]
+    # Below the slow speed (a slowdown, "0.37×"), with and without a check, and checks that
+    # are not presets (a row of their own in the check table).
+    out += [("37", "60 s", "apps"), ("50", "none", "apps"), ("40K", "1 h", "apps"),
+            ("3.3M", "0", "apps"), ("2.5K", "90 s", "endings")]
     rng = random.Random(12)
     speed_forms = [
         lambda: str(rng.randint(100, 1_000_000)),
@@ -151,7 +155,14 @@ def _compare(seen: dict[str, Any], figures: dict[str, Any], texts: dict[str, str
     for i, row in enumerate(figures["workloads"]):
         assert seen["texts"][f"wt.r.{i}.2"].replace(NBSP, " ") == row["slow_writing_time"]["text"]
         assert seen["texts"][f"wt.r.{i}.3"].replace(NBSP, " ") == row["writing_time"]["text"]
-    for i, row in enumerate(figures["presets"]):
+    # The check table: every preset, and the chosen check in its place when it is not one.
+    rows = len(told.presets_table.rows)
+    shown = [seen["texts"][f"pt.r.{i}.0"].replace(NBSP, " ") for i in range(rows)]
+    assert f"pt.r.{rows}.0" not in seen["texts"], where
+    presets = [row["fixed_check"]["text"] for row in figures["presets"]]
+    assert [c for c in shown if c in presets] == presets, where
+    for row in figures["presets"]:
+        i = shown.index(row["fixed_check"]["text"])
         assert seen["texts"][f"pt.r.{i}.2"].replace(NBSP, " ") == row["total"]["text"]
         assert seen["texts"][f"pt.r.{i}.3"].replace(NBSP, " ") == row["end_to_end_speedup"]["text"]
     assert seen["rows"].get("wt") == told.workload_table.highlight, where
@@ -225,7 +236,8 @@ def test_fragment_is_read_written_and_bad_values_fall_back(browser: Any, page_fi
         assert seen["texts"]["b.check"].replace(NBSP, " ") == check
     # Bad values fall back to the content's dial, each on its own, without a dialog.
     home = _expected(content, None, None, None)[1]
-    for fragment in ("#speed=fast&check=forever&workload=nope", "#speed=50", "#speed=-1K",
+    # (A speed below the slow speed is no longer refused: "#speed=50" is a slowdown, 0.5×.)
+    for fragment in ("#speed=fast&check=forever&workload=nope", "#speed=0", "#speed=-1K",
                      "#check=400%20days", "#check=1%20fortnight", "#workload=%3Cscript%3E",
                      "#speed=1,00", "#%%%", "#speed=&check=&workload="):
         seen = tab.evaluate(GO, fragment)
@@ -251,7 +263,8 @@ CHECKS = ["90s", "1h", "15 min", "1.5 h", "1e3s", "1 day", "none", "no", "0", "-
 def test_the_fragment_reads_values_as_the_command_line_does(browser: Any, page_file: Path,
                                                             content: Any) -> None:
     """Each speed and check the command line takes shows as the core formats it; each one it
-    refuses (or a speed below the slow end) leaves the content's dial."""
+    refuses leaves the content's dial; any positive speed it takes, even below the slow end,
+    shows (a slowdown)."""
     from urllib.parse import quote
 
     from deckgen import fmt, quantities
@@ -261,7 +274,7 @@ def test_the_fragment_reads_values_as_the_command_line_does(browser: Any, page_f
     for text in SPEEDS:
         try:
             speed = quantities.parse_speed(text)
-            want = fmt.speed(speed) if speed >= content.dial.slow_speed else home["dial.speed"]
+            want = fmt.speed(speed)
         except ValueError:
             want = home["dial.speed"]
         seen = tab.evaluate(GO, f"#speed={quote(text)}&check=1h")
@@ -396,3 +409,34 @@ def test_reduced_motion_and_print(browser: Any, page_file: Path) -> None:
     assert not still.is_visible("#speed") and not still.is_visible("#check")
     assert still.is_visible("[data-story='b.end_to_end_speedup']")
     assert still.is_visible("#chart-ceiling")
+
+
+def test_the_chosen_check_no_check_and_a_slowdown_on_the_live_page(browser: Any,
+                                                                   page_file: Path) -> None:
+    """Worked by hand. 40K with a 1 h check: (8,000 + 3,600) / (800,000 / 40,000 + 3,600) =
+    11,600 / 3,620 = 3.2044... -> 3.2×, and 1 h is a row of its own between 15 min and 24 h.
+    3.3M with no check: 3,300,000 / 100 = 33,000×, the writing speedup alone, no bars.
+    37 tokens/sec: 37 / 100 = 0.37×, a slowdown."""
+    tab = _open(browser, page_file)
+    seen = tab.evaluate(GO, "#speed=40K&check=1h&workload=apps")
+    t = {k: v.replace(NBSP, " ") for k, v in seen["texts"].items()}
+    assert t["b.end_to_end_speedup"] == "3.2\u00d7"
+    assert [t[f"pt.r.{i}.0"] for i in range(5)] == ["None", "60 seconds", "15 min", "1 h", "24 h"]
+    assert seen["rows"]["pt"] == 3 and t["pt.r.3.3"] == "3.2\u00d7"
+    assert t["b.end_to_end_how"] == "11,600 \u00f7 3,620 seconds"
+    assert tab.is_visible("#bars")
+    seen = tab.evaluate(GO, "#speed=3.3M&check=0&workload=apps")
+    t = {k: v.replace(NBSP, " ") for k, v in seen["texts"].items()}
+    assert t["b.writing_speedup"] == "33,000\u00d7"
+    assert t["b.writing_speedup_how"] == "3,300,000 \u00f7 100 tokens/sec"
+    assert "pt.r.4.0" not in t  # none is a preset: no extra row
+    assert not tab.is_visible("#bars")
+    assert not tab.is_visible("[data-story='b.check_share']")
+    assert not tab.is_visible("[data-story='b.end_to_end_speedup']")
+    assert tab.is_visible("[data-story='b.writing_speedup']")
+    seen = tab.evaluate(GO, "#speed=37&check=60s&workload=apps")
+    t = {k: v.replace(NBSP, " ") for k, v in seen["texts"].items()}
+    assert t["dial.speed"] == "37 tokens/sec"
+    assert t["b.writing_speedup"] == "0.37\u00d7"
+    assert t["b.end_to_end_speedup"] == "0.37\u00d7"  # 8,060 / 21,681.6... = 0.3717...
+    assert t["chart.writing_time.title"] == "Writing time from 10 to 1M tokens/sec"  # decades

@@ -94,6 +94,27 @@
     return number(div(v, MARKS[step][0])) + MARKS[step][1];
   }
   function k(text) { return text.split(" ").join(NBSP); }
+  // figures.division: both numbers at the fewest decimals whose quotient, as shown, is the
+  // quotient's own text ("8,060 ÷ 60.8", and "8,060 ÷ 60.242" for 133.79×).
+  function division(top, bottom) {
+    var want = speedup(div(top, bottom));
+    for (var places = 0; places < 40; places++) {
+      var a = rhu(top, places), b = rhu(bottom, places);
+      if (a.w !== Z && b.w !== Z && speedup(Q(a.w, b.w)) === want) {
+        return [number(top, places), number(bottom, places)];
+      }
+    }
+    return [number(top, 40), number(bottom, 40)];
+  }
+  // Whole decades, exactly (story.py's _decade_below and _speed_span).
+  function decadeBelow(v) {
+    var power = Q(1), ten = Q(10);
+    while (cmp(power, v) > 0) power = div(power, ten);
+    while (cmp(mul(power, ten), v) <= 0) power = mul(power, ten);
+    return power;
+  }
+  function lowest(xs) { return xs.reduce(function (a, b) { return cmp(a, b) <= 0 ? a : b; }); }
+  function highest(xs) { return xs.reduce(function (a, b) { return cmp(a, b) >= 0 ? a : b; }); }
 
   // ---- quantities ----
   var NUMBER = /^[+-]?(\d[\d,_]*(\.\d*)?|\.\d+)([eE][+-]?\d{1,4})?$/;
@@ -169,6 +190,7 @@
     t["dial.slow_speed"] = speed(SLOW);
     t["dial.writing_speedup"] = speedup(ws);
     t["dial.fixed_check"] = duration(st.check);
+    t["dial.both_speeds"] = number(SLOW) + " and " + speed(st.speed);
     t["dial.noun"] = featured.noun;
     t["dial.title"] = "";
     function workload(prefix, w) {
@@ -195,7 +217,9 @@
     t["bottleneck.slow_writing_time"] = duration(b.slowWriting);
     t["bottleneck.total"] = duration(b.total);
     t["bottleneck.slow_total"] = duration(b.slowTotal);
-    t["bottleneck.slow_total_seconds"] = number(b.slowTotal);
+    var seconds = division(b.slowTotal, b.total);  // as the end-to-end sum shows them
+    t["bottleneck.slow_total_seconds"] = seconds[0];
+    t["bottleneck.total_seconds"] = seconds[1];
     t["bottleneck.writing_speedup"] = speedup(b.writingSpeedup);
     t["bottleneck.end_to_end_speedup"] = speedup(b.e2e);
     t["bottleneck.writing_share"] = share(b.writingShare);
@@ -252,19 +276,27 @@
     var b = batch(BOTTLE, st.speed, st.check);
     s["b.check"] = k(check(st.check));
     s["b.writing_speedup"] = t["bottleneck.writing_speedup"];
-    s["b.writing_speedup_how"] = number(st.speed) + " " + DIVIDE + " " + k(slow);
+    var speeds = division(st.speed, SLOW);
+    s["b.writing_speedup_how"] = speeds[0] + " " + DIVIDE + " " + k(speeds[1] + " tokens/sec");
     s["b.end_to_end_speedup"] = t["bottleneck.end_to_end_speedup"];
     s["b.end_to_end_how"] = t["bottleneck.slow_total_seconds"] + " " + DIVIDE + " " +
-      k(number(b.total) + " seconds");
+      k(t["bottleneck.total_seconds"] + " seconds");
     s["b.slow_total"] = k(t["bottleneck.slow_total"]);
     s["b.total"] = k(t["bottleneck.total"]);
     s["b.check_share"] = t["bottleneck.check_share"];
     s["b.ceiling"] = t["bottleneck.ceiling"];
     var checking = st.check.n !== Z ? "With " + t["bottleneck.fixed_check"] + " of checking"
       : "With no check";
-    s["b.summary"] = checking + ", the batch takes " + t["bottleneck.slow_total"] + " at " + slow +
-      " and " + t["bottleneck.total"] + " at " + fast + ": " + t["bottleneck.end_to_end_speedup"] +
-      " faster end to end, and checking is " + t["bottleneck.check_share"] + " of the faster total.";
+    var ratio = cmp(b.e2e, Q(1));
+    var faster = ratio > 0 ? "faster end to end" : ratio === 0 ? "no faster end to end"
+      : "end to end, slower than at " + slow;
+    var ofTotal = ratio > 0 ? "of the faster total" : "of the total at " + fast;
+    var takes = checking + ", the batch takes " + t["bottleneck.slow_total"] + " at " + slow +
+      " and " + t["bottleneck.total"] + " at " + fast + ": ";
+    s["b.summary"] = st.check.n !== Z
+      ? takes + t["bottleneck.end_to_end_speedup"] + " " + faster + ", and checking is " +
+        t["bottleneck.check_share"] + " " + ofTotal + "."
+      : takes + t["bottleneck.writing_speedup"] + " " + faster + ", the writing speedup itself.";
     s["b.check_share_how"] = "of the " + k(t["bottleneck.total"]) + " total";
     // The bars.
     s["bar.0.label"] = slow + ": " + duration(b.slowTotal);
@@ -275,7 +307,7 @@
     s["bar.1.seg.1"] = share(b.checkShare);
     // The check table.
     s["pt.h.1"] = slow; s["pt.h.2"] = fast;
-    PRESETS.forEach(function (c, i) {
+    checksShown(st).forEach(function (c, i) {
       var p = batch(BOTTLE, st.speed, c);
       s["pt.r." + i + ".0"] = check(c);
       s["pt.r." + i + ".1"] = k(duration(p.slowTotal));
@@ -286,10 +318,10 @@
     var range = chartRange(st);
     var lo = speed(range[0]), hi = speed(range[1]);
     var lines = M.workloads.map(function (x) { return count(x.count) + " " + x.noun; });
-    s["chart.writing_time.alt"] = "Line chart, both axes logarithmic: writing time against speed " +
-      "from " + lo + " to " + hi + ", one line per workload. At " + lo + ": " +
-      M.workloads.map(function (x, i) { return lines[i] + ": " + duration(wt(x.output, range[0])); })
-        .join("; ") + ". At the chosen " + fast + ": " +
+    s["chart.writing_time.alt"] = "Line chart, both axes logarithmic: writing time in seconds " +
+      "against speed from " + lo + " to " + hi + ", one line per workload. At " + slow + ": " +
+      M.workloads.map(function (x, i) { return lines[i] + ": " + duration(wt(x.output, SLOW)); })
+        .join("; ") + ". At the chosen " + fast + ", marked on the chart: " +
       M.workloads.map(function (x, i) { return lines[i] + ": " + duration(wt(x.output, st.speed)); })
         .join("; ") + ". The featured workload is " + count(w.count) + " " + w.noun + ".";
     var checkWords = st.check.n !== Z ? "a fixed check of " + duration(st.check) : "no fixed check";
@@ -301,19 +333,36 @@
       ", end-to-end speedup " + speedup(b.e2e) + ".";
     s["chart.ceiling.alt"] = "Line chart, both axes logarithmic: end-to-end speedup against " +
       "speed from " + lo + " to " + hi + ", one line per fixed check, each flattening toward " +
-      "its ceiling. " + PRESETS.map(function (c) {
+      "its ceiling. " + checksShown(st).map(function (c) {
         var p = batch(BOTTLE, st.speed, c);
         return "Check " + check(c).toLowerCase() + ": " + speedup(p.e2e) + " at " +
           speedMark(st.speed) + (p.ceiling ? ", ceiling " + speedup(p.ceiling) : ", no ceiling");
-      }).join("; ") + ".";
+      }).join("; ") + ". The chosen check, " + check(st.check).toLowerCase() + ", is " +
+      "highlighted and our dial is marked at " + speedMark(st.speed) + ": " + speedup(b.e2e) +
+      (b.ceiling ? ", under its ceiling of " + speedup(b.ceiling) : "") + ".";
     s["chart.marker"] = "Our dial: " + speedMark(st.speed);
+    s["chart.writing_time.title"] = "Writing time from " + speedMark(range[0]) + " to " +
+      speedMark(range[1]) + " tokens/sec";
     return s;
   }
 
+  // The speeds a chart across the dial covers, in whole decades: every mark, the slow end
+  // and the dial.
   function chartRange(st) {
-    var low = cmp(SPEED_MARKS[0], SLOW) <= 0 ? SPEED_MARKS[0] : SLOW;
-    var last = SPEED_MARKS[SPEED_MARKS.length - 1];
-    return [low, cmp(last, st.speed) >= 0 ? last : st.speed];
+    var low = decadeBelow(lowest([SPEED_MARKS[0], SLOW, st.speed]));
+    var top = highest([SPEED_MARKS[SPEED_MARKS.length - 1], SLOW, st.speed]);
+    var high = decadeBelow(top);
+    return [low, eq(high, top) ? high : mul(high, Q(10))];
+  }
+  // The check table's checks: the presets, and the chosen check in its place when it is not
+  // one of them (report.preset_rows with the chosen one).
+  function checksShown(st) {
+    var checks = PRESETS.slice();
+    if (!checks.some(function (c) { return eq(c, st.check); })) {
+      var at = checks.findIndex(function (c) { return cmp(c, st.check) > 0; });
+      checks.splice(at < 0 ? checks.length : at, 0, st.check);
+    }
+    return checks;
   }
 
   // ---- state: the fragment, the sliders ----
@@ -322,7 +371,7 @@
     var params;
     try { params = new URLSearchParams(location.hash.replace(/^#/, "")); } catch (e) { return st; }
     var s = params.get("speed"), c = params.get("check"), w = params.get("workload");
-    if (s !== null) { var v = parseSpeed(s); if (v && cmp(v, SLOW) >= 0) st.speed = v; }
+    if (s !== null) { var v = parseSpeed(s); if (v) st.speed = v; }  // any positive speed
     if (c !== null) { var d = parseDuration(c); if (d) st.check = d; }
     if (w !== null && Object.prototype.hasOwnProperty.call(WORK, w)) st.workload = w;
     return st;
@@ -434,7 +483,7 @@
     var svg = document.getElementById("chart-writing");
     if (!svg) return;
     var f = frame(svg), range = chartRange(st), lo = num(range[0]), hi = num(range[1]);
-    var times = [];
+    var w0 = WORK[st.workload], times = [];
     M.workloads.forEach(function (w) { times.push(wt(w.output, range[0]), wt(w.output, range[1])); });
     var tmin = times.reduce(function (a, b) { return cmp(a, b) <= 0 ? a : b; });
     var tmax = times.reduce(function (a, b) { return cmp(a, b) >= 0 ? a : b; });
@@ -451,6 +500,9 @@
         "class": ours ? "line ours" : "line", "stroke-dasharray": ours ? "" : DASHES[(i + 1) % DASHES.length] }, svg);
     });
     marker(svg, f, x(num(st.speed)), s["chart.marker"]);
+    // The dial's own point, ringed on the featured line.
+    el("circle", { cx: x(num(st.speed)), cy: y(num(w0.output) / num(st.speed)), r: 6,
+      "class": "dial-point" }, svg);
     var legend = document.getElementById("legend-writing");
     clear(legend);
     M.workloads.forEach(function (w, i) {
@@ -468,23 +520,25 @@
     var svg = document.getElementById("chart-ceiling");
     if (!svg) return;
     var f = frame(svg), range = chartRange(st), lo = num(range[0]), hi = num(range[1]);
-    var T = num(BOTTLE.output), slow = num(SLOW), top = 1;
-    var curves = PRESETS.map(function (c) {
+    var T = num(BOTTLE.output), slow = num(SLOW), top = 1, bottom = 1;
+    var shown = checksShown(st);
+    var curves = shown.map(function (c) {
       var cc = num(c), pts = [];
       for (var i = 0; i <= 60; i++) {
         var sp = lo * Math.pow(hi / lo, i / 60), e2e = (T / slow + cc) / (T / sp + cc);
-        pts.push([sp, e2e]); top = Math.max(top, e2e);
+        pts.push([sp, e2e]); top = Math.max(top, e2e); bottom = Math.min(bottom, e2e);
       }
       return pts;
     });
-    var yt = [], v = Q(1);
+    var yt = [], v = Q(1);  // from the decade at or below the slowest point (a slowdown < 1×)
+    while (num(v) > bottom) v = div(v, Q(10));
     while (num(v) <= top * 2) { yt.push([num(v), speedup(v)]); v = mul(v, Q(10)); }
     var x = logAxis(lo, hi, f.left, f.w - f.right);
-    var y = logAxis(1, Math.max(top, yt[yt.length - 1][0]), f.h - f.bottom, f.top);
+    var y = logAxis(yt[0][0], Math.max(top, yt[yt.length - 1][0]), f.h - f.bottom, f.top);
     axes(svg, f, x, y, SPEED_MARKS.map(function (m, i) { return [num(m), M.markLabels[i]]; }), yt);
     var legend = document.getElementById("legend-ceiling");
     clear(legend);
-    PRESETS.forEach(function (c, i) {
+    shown.forEach(function (c, i) {
       var ours = eq(c, st.check), b = batch(BOTTLE, st.speed, c);
       if (b.ceiling) {
         var cy = y(num(b.ceiling));
@@ -502,6 +556,9 @@
       legend.appendChild(li);
     });
     marker(svg, f, x(num(st.speed)), s["chart.marker"]);
+    // The dial's own point on the chosen check's curve.
+    var here = batch(BOTTLE, st.speed, st.check);
+    el("circle", { cx: x(num(st.speed)), cy: y(num(here.e2e)), r: 6, "class": "dial-point" }, svg);
     svg.setAttribute("aria-label", s["chart.ceiling.alt"]);
   }
   function drawBars(st) {
@@ -533,8 +590,26 @@
     });
   }
 
+  // One row of the check table per check shown: the chosen check gets a row of its own when
+  // it is not a preset, made like the first row.
+  function checkRows(st) {
+    var body = document.querySelector("tr[data-table='pt']");
+    if (!body) return;
+    body = body.parentNode;
+    var rows = body.querySelectorAll("tr[data-table='pt']"), want = checksShown(st).length;
+    for (var i = rows.length; i < want; i++) {
+      var row = rows[0].cloneNode(true);
+      row.setAttribute("data-row", String(i));
+      var cells = row.querySelectorAll("[data-story]");
+      for (var c = 0; c < cells.length; c++) cells[c].setAttribute("data-story", "pt.r." + i + "." + c);
+      body.appendChild(row);
+    }
+    for (var j = rows.length - 1; j >= want; j--) body.removeChild(rows[j]);
+  }
+
   function update() {
     var st = state, t = figures(st), s = story(st, t);
+    checkRows(st);
     var figs = document.querySelectorAll("[data-fig]");
     for (var i = 0; i < figs.length; i++) {
       var name = figs[i].getAttribute("data-fig");
@@ -552,7 +627,8 @@
     var rows = document.querySelectorAll("[data-row]");
     for (var r = 0; r < rows.length; r++) {
       var row = rows[r], table = row.getAttribute("data-table"), index = +row.getAttribute("data-row");
-      var on = table === "wt" ? M.workloads[index].id === st.workload : eq(PRESETS[index], st.check);
+      var on = table === "wt" ? M.workloads[index].id === st.workload
+        : eq(checksShown(st)[index], st.check);
       row.classList.toggle("ours", on);
       if (on) row.setAttribute("aria-current", "true"); else row.removeAttribute("aria-current");
     }
@@ -564,6 +640,10 @@
     for (var x = 0; x < radios.length; x++) radios[x].checked = radios[x].value === st.workload;
     var hasCap = st.check.n !== Z;
     document.querySelectorAll("[data-when='ceiling']").forEach(function (n) { n.hidden = !hasCap; });
+    // With no check, the writing speedup alone: no bars, no end-to-end figure, no 0.0% share.
+    document.querySelectorAll("[data-when='check']").forEach(function (n) { n.hidden = !hasCap; });
+    var alone = document.querySelector("[data-figure='writing_speedup']");
+    if (alone) alone.classList.toggle("ours", !hasCap);
     if (speedInput) {
       if (speedAt(+speedInput.value) === null || !eq(speedAt(+speedInput.value), st.speed)) speedInput.value = posOf(st.speed);
       speedInput.setAttribute("aria-valuetext", s["dial.sentence"].split(NBSP).join(" "));

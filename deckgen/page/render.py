@@ -118,6 +118,7 @@ def story_texts(told: story.Story) -> dict[str, str]:
     writing = told.chart("writing_time")
     assert isinstance(writing, story.LineChart)
     out["chart.marker"] = writing.marker_label
+    out["chart.writing_time.title"] = writing.title  # its speeds follow the dial
     return out
 
 

@@ -1,9 +1,9 @@
 """The deck: the story as a PowerPoint file a presenter can open, edit and present as is.
 
 `plan.py`, `tables.py`, `slides.py`, `kinds.py` and `kinds_more.py` plan every slide without
-python-pptx; `template.py` reads the template, `draw.py` draws the items and `write.py` adds
-the slides and saves the package (python-pptx only in these three). The entry points are
-imported on first use, so planning needs no python-pptx.
+python-pptx; `template.py` reads the template, `draw.py` draws the items (native charts with
+`charts.py`) and `write.py` adds the slides and saves the package (python-pptx only in these
+four). The entry points are imported on first use, so planning needs no python-pptx.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ if TYPE_CHECKING:
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = ()) -> bytes:
-    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
+           walk: tuple[st.Slide, ...] = (), charts: str = "native") -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
+    as native chart parts or, with `charts="picture"`, as PNG pictures."""
     from deckgen.render.deck.write import render as write
 
-    return write(told, template=template, walk=walk)
+    return write(told, template=template, walk=walk, charts=charts)
 
 
 def describe_layouts(path: Path) -> str:

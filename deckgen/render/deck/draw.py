@@ -2,13 +2,15 @@
 
 python-pptx only. Colours are theme references (text, muted = tx2, accent = accent1), so a
 template's theme colours carry through. Charts are placed by one function,
-`place_chart(slide, chart, box, theme)`.
+`place_chart(slide, chart, box, theme)`: native chart parts (charts.py) by default, or
+matplotlib pictures with `charts="picture"`.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from datetime import datetime
 
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import MSO_SHAPE
@@ -132,7 +134,10 @@ def _plain_shape(slide: PptxSlide, box: Box, fill: tuple[str, float] | None,
     return shape
 
 
-def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
+def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: str = "native",
+               created: datetime | None = None) -> None:
+    """Draw `items` on `slide`; charts as native chart parts whose workbooks record `created`
+    or, with `charts="picture"`, as PNG pictures."""
     for item in items:
         if isinstance(item, TextItem):
             if item.fill or item.outline:
@@ -146,7 +151,8 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
         elif isinstance(item, RectItem):
             _plain_shape(slide, item.box, item.fill, item.outline, item.name)
         elif isinstance(item, ChartItem):
-            place_chart(slide, item.chart, item.box, theme, item.name)
+            place_chart(slide, item.chart, item.box, theme, item.name, charts=charts,
+                        size=item.size, created=created)
         elif isinstance(item, QrItem):
             _draw_qr(slide, item)
         else:
@@ -154,9 +160,17 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
 
 
 def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
-                name: str = "Chart") -> None:
-    """Draw `chart` into `box` on `slide`: today a picture at the box's size, 200 dpi, with the
-    chart's alt text and title."""
+                name: str = "Chart", *, charts: str = "native", size: float = 14.0,
+                created: datetime | None = None) -> None:
+    """Draw `chart` into `box` on `slide`, with the chart's alt text and title: a native chart
+    part (labels at `size` points, its workbook dated `created`), or with `charts="picture"`
+    a picture at the box's size, 200 dpi."""
+    if charts == "native":
+        from deckgen.render.deck import charts as native
+
+        native.add_chart(slide, chart, box.x, box.y, box.w, box.h, name=name, font_pt=size,
+                         created=created or native.CREATED)
+        return
     png = chartcache.render(chart, theme, width_in=box.w / EMU_PER_IN, height_in=box.h / EMU_PER_IN,
                             fmt="png", dpi=200, font_pt=16.0)
     picture = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),

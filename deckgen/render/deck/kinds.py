@@ -129,8 +129,11 @@ class Kinds(Fitter):
 
     def _workloads(self, s: st.Slide, frame: Box) -> list[Arrangement]:
         """The table on top, its caption, the chart below with the height that is left; when
-        a narrow slide has no room for a readable chart, the table and caption alone."""
-        assert s.table is not None and s.chart is not None
+        a narrow slide has no room for a readable chart, the table and caption alone. With no
+        chart (it has a slide of its own) it is the table slide."""
+        assert s.table is not None
+        if s.chart is None:
+            return self._presets(s, frame)
         table, chart, t = s.table, s.chart, self.t
         cells = table_cells(table, (t.table,))
 
@@ -152,7 +155,7 @@ class Kinds(Fitter):
                 return middle([found, cap], frame)
             chart_y = cap.box.bottom + inch(0.15)
             return [found, cap, ChartItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y),
-                                          chart, f"Chart: {chart.title}")]
+                                          chart, f"Chart: {chart.title}", t.footnote)]
 
         return [lambda: stacked(CHART_ROOM, t.table), lambda: stacked(CHART_MIN, t.table),
                 lambda: stacked(CHART_MIN, t.footnote),
@@ -160,17 +163,25 @@ class Kinds(Fitter):
                                                                      (t.footnote,))),
                 lambda: stacked(0, t.table)]
 
+    def _writing_chart(self, s: st.Slide, frame: Box) -> list[Arrangement]:
+        """The writing-time chart alone in the frame: room for a label at every decade, its
+        labels at the scale's footnote size."""
+        chart = s.chart
+        assert chart is not None
+        return [lambda: [ChartItem(frame, chart, f"Chart: {chart.title}", self.t.footnote)]]
+
     def _presets(self, s: st.Slide, frame: Box) -> list[Arrangement]:
-        """The preset checks: a table alone on its slide, so it may be large."""
+        """A table alone on its slide, so it may be large: the preset checks, or the
+        workloads when their chart has a slide of its own."""
         assert s.table is not None
         table, t = s.table, self.t
+        name = "Workload table" if s.kind == "workloads" else "Preset checks table"
 
         def arrange(size: float) -> list[Item] | Misfit:
             caption = [Para(table.caption, (t.table,), colour="muted", field="table caption")]
             cap_h = self.needed_height(caption, frame.w, [t.table])
             found = table_item(self, Box(frame.x, frame.y, frame.w, frame.h - cap_h - inch(0.2)),
-                               table_cells(table, (size,)), table.highlight,
-                               name="Preset checks table")
+                               table_cells(table, (size,)), table.highlight, name=name)
             if isinstance(found, Misfit):
                 return found
             cap = TextItem(Box(frame.x, found.box.bottom + inch(0.2), frame.w, cap_h), caption,

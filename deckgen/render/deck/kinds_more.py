@@ -27,16 +27,17 @@ from deckgen.render.deck.plan import (
 from deckgen.render.deck.tables import table_item
 
 Arrangement = Callable[[], list[Item] | Misfit]
+CEILING_ROOM = inch(3.4)  # a stacked ceiling chart's height: room for five end labels on a log axis
 
 
 class MoreKinds(Kinds):
     def _bottleneck(self, s: st.Slide, frame: Box) -> list[Arrangement]:
         """The setup, the bars, and the figures: the writing speedup, the end-to-end speedup
-        and the check's share (beside the bars on a wide slide, in a row under them else)."""
+        and the check's share (beside the bars on a wide slide, in a row under them else).
+        With no check there is no chart: the writing speedup alone, no empty bars."""
         b, labels, t = self.told.bottleneck, self.told.labels, self.t
         chart = s.chart
-        assert chart is not None
-        figures = [
+        figures = [(f.label, f.value, f.how, f.role) for f in b.figures] or [
             (labels.writing_speedup, b.writing_speedup, b.writing_speedup_how, "muted"),
             (labels.end_to_end_speedup, b.end_to_end_speedup, b.end_to_end_how, "accent"),
             (labels.check_share, b.check_share, b.check_share_how, "text"),
@@ -58,6 +59,7 @@ class MoreKinds(Kinds):
             return TextItem(frame.top(h), setup, [size], name="Setup")
 
         def beside(size: float, big: float) -> list[Item] | Misfit:
+            assert chart is not None and len(figures) == 3
             setup = setup_item(size)
             rest = frame.below(setup.box.bottom, inch(0.2))
             column = block(0, big, True) + block(1, big, True, 16.0) + \
@@ -73,13 +75,13 @@ class MoreKinds(Kinds):
             col = self.text_item(column_box, column, name="Speedups")
             if isinstance(col, Misfit):
                 return col
-            return [setup, ChartItem(chart_box, chart, f"Chart: {chart.title}"), col]
+            return [setup, ChartItem(chart_box, chart, f"Chart: {chart.title}", t.footnote), col]
 
         def under(size: float, big: float, sums: bool,
                   chart_least: int = BAR_CHART_MIN) -> list[Item] | Misfit:
             setup = setup_item(size)
             chart_y = setup.box.bottom + inch(0.15)
-            budget = frame.bottom - chart_y - chart_least - inch(0.2)
+            budget = frame.bottom - chart_y - (chart_least if chart else 0) - inch(0.2)
             blocks = [block(k, big, sums) for k in range(len(figures))]
             need = [max(self.width(fmt.keep_together(v), big, True, heading=True),
                         self.width(lab.upper(), t.footnote, True, 1.0),
@@ -92,17 +94,20 @@ class MoreKinds(Kinds):
                 return found
             row_h = max(self.needed_height(blk, bx.w, sz)
                         for bx, blk, sz in zip(boxes, blocks, found, strict=True))
-            row_y = frame.bottom - row_h
-            items: list[Item] = [setup, ChartItem(Box(frame.x, chart_y, frame.w,
-                                                      row_y - inch(0.2) - chart_y),
-                                                  chart, f"Chart: {chart.title}")]
+            items: list[Item] = [setup]
+            if chart is None:  # the figures right under the setup
+                row_y = chart_y + inch(0.3)
+            else:
+                row_y = frame.bottom - row_h
+                items.append(ChartItem(Box(frame.x, chart_y, frame.w, row_y - inch(0.2) - chart_y),
+                                       chart, f"Chart: {chart.title}", t.footnote))
             for bx, blk, sz in zip(boxes, blocks, found, strict=True):
                 items.append(TextItem(Box(bx.x, row_y, bx.w, row_h), blk, sz, name=blk[0].text))
             return items
 
         out: list[Arrangement] = []
         for size in (t.body, t.table):
-            if self.wide:
+            if self.wide and chart is not None:
                 out.append(partial(beside, size, t.display))
             out.append(partial(under, size, t.display, True))
         for size in (t.body, t.table):  # the sums kept, the bars a little lower
@@ -143,9 +148,9 @@ class MoreKinds(Kinds):
             if isinstance(text, Misfit):
                 return text
             text.box = text.box.moved(column.y + max(0, (column.h - text.box.h) // 3))
-            return [ChartItem(chart_box, chart, f"Chart: {chart.title}"), text]
+            return [ChartItem(chart_box, chart, f"Chart: {chart.title}", t.footnote), text]
 
-        def stacked(fig: float, body: float) -> list[Item] | Misfit:
+        def stacked(fig: float, body: float, least: int = CHART_MIN) -> list[Item] | Misfit:
             block, words = parts(fig, body)
             top = Box(frame.x, frame.y, frame.w, round(frame.h * 0.4))
             items: list[Item] = []
@@ -167,18 +172,21 @@ class MoreKinds(Kinds):
                 h = text.box.h
                 items.append(text)
             chart_y = frame.y + h + inch(0.2)
-            if frame.bottom - chart_y < CHART_MIN:
+            if frame.bottom - chart_y < least:
                 return Misfit("ceiling sentence", b.ceiling_sentence.origin,
                               b.ceiling_sentence.text, "no room left for the chart")
             items.append(ChartItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y), chart,
-                                   f"Chart: {chart.title}"))
+                                   f"Chart: {chart.title}", t.footnote))
             return items
 
         out: list[Arrangement] = []
-        for fig in (t.figure, t.display):
+        for fig in (t.figure, t.display):  # first with room for the end labels to stand apart
             for body in (t.body, t.table):
                 if self.wide:
                     out.append(partial(side_by_side, fig, body))
+                out.append(partial(stacked, fig, body, CEILING_ROOM))
+        for fig in (t.figure, t.display):
+            for body in (t.body, t.table):
                 out.append(partial(stacked, fig, body))
         return out
 

@@ -182,6 +182,7 @@ class ChartItem:
     box: Box
     chart: st.Chart
     name: str = "Chart"
+    size: float = 14.0  # points: the labels of a native chart, from the type scale (>= 14)
 
 
 @dataclass

@@ -115,11 +115,11 @@ def table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
 def table_cells(table: st.Table, size: tuple[float, ...],
                 header: tuple[float, ...] | None = None) -> Cells:
     """A story table as cells: a bold header row (at `header` when given), figures kept whole
-    and right-aligned."""
+    and right-aligned; the dial's row bold too (the writer tints it: weight, not hue alone)."""
     rows = [[[Para(h, header or size, bold=True, align=a, line=TIGHT)]
              for h, a in zip(table.header, table.align, strict=True)]]
-    for row in table.rows:
+    for i, row in enumerate(table.rows):
         rows.append([[Para(fmt.keep_together(v) if a == "r" else v, size, align=a,
-                           line=TIGHT, field="table cell")]
+                           line=TIGHT, field="table cell", bold=i == table.highlight)]
                      for v, a in zip(row, table.align, strict=True)])
     return rows

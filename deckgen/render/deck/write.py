@@ -48,8 +48,10 @@ _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 class Writer:
     """Adds planned slides to a presentation."""
 
-    def __init__(self, prs: PresentationObject, told: st.Story, own: bool) -> None:
+    def __init__(self, prs: PresentationObject, told: st.Story, own: bool,
+                 charts: str = "native") -> None:
         self.prs = prs
+        self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.told = told
         self.own = own
         self.cover, self.content = tp.pick_layouts(prs)
@@ -89,7 +91,7 @@ class Writer:
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
-        draw_items(slide, plan.items, self.theme)
+        draw_items(slide, plan.items, self.theme, self.charts, moment())
         self.footer(slide, number)
         self.notes(slide, plan.notes)
 
@@ -106,7 +108,7 @@ class Writer:
             frame_setup(subtitle.text_frame, tp.insets(subtitle, self.cover),
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
-        draw_items(slide, plan.items, self.theme)
+        draw_items(slide, plan.items, self.theme, self.charts, moment())
         self.notes(slide, plan.notes)
 
     def footer(self, slide: PptxSlide, number: int) -> None:
@@ -228,10 +230,11 @@ def plan_deck(told: st.Story, template: bytes | None = None,
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = ()) -> bytes:
-    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
+           walk: tuple[st.Slide, ...] = (), charts: str = "native") -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
+    as native chart parts or, with `charts="picture"`, as PNG pictures."""
     plans, prs, own = plan_deck(told, template, walk)
-    writer = Writer(prs, told, own)
+    writer = Writer(prs, told, own, charts)
     for number, plan in enumerate(plans, 1):
         writer.add(number, plan)
     writer.finish()

@@ -223,8 +223,9 @@ class _Builder:
                             self.slides.get("bottleneck"), after=0)
         left = Section("the serial bottleneck")
         left.add(self.para(b.setup.text, s.body), b.setup.origin).space(2 * mm)
-        chart = self.story.chart("bottleneck")
-        left.add(self._chart(chart, self.col_w, CHART_HEIGHT)).space(2.5 * mm)
+        if b.has_check:  # with no check there is nothing to split: no empty bars
+            chart = self.story.chart("bottleneck")
+            left.add(self._chart(chart, self.col_w, CHART_HEIGHT)).space(2.5 * mm)
         left.add(self._speedups(b)).space(2.5 * mm)
         left.add(self.para(b.model.text, s.note), b.model.origin)
 
@@ -251,7 +252,9 @@ class _Builder:
              self._fitted(b.end_to_end_speedup, s.speedup_ours, half - 2 * mm)],
             [self.para(b.writing_speedup_how, s.muted), self.para(b.end_to_end_how, s.muted)],
         ]
-        table = Table(cells, colWidths=[half] * 2, hAlign="LEFT")
+        if not b.has_check:  # the writing speedup alone: the end-to-end one is the same
+            cells = [row[:1] for row in cells]
+        table = Table(cells, colWidths=[half] * len(cells[0]), hAlign="LEFT")
         table.setStyle(_TIGHT + [("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5 * mm)])
         return table

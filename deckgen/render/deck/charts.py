@@ -1,0 +1,444 @@
+"""Native PowerPoint charts drawn from the story's chart model, with python-pptx.
+
+`add_chart(slide, chart, left, top, width, height, palette, font_pt=...)` adds one real chart
+part with its embedded workbook (so Edit Data works in PowerPoint and LibreOffice): log axes where
+the model says so (written into the XML, which python-pptx has no API for), direct data
+labels whose text is the story's own, colours as theme references (a template's colours
+carry through), and series told apart in greyscale by dash, marker and fill pattern. Every
+value and every label comes from the model; nothing here computes a figure or formats one:
+the tick labels a chart draws itself get a fixed number format matching the story's ticks.
+The embedded workbooks carry a fixed date, so the same deck gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from pptx.chart.data import CategoryChartData, XyChartData
+from pptx.chart.xlsx import CategoryWorkbookWriter, XyWorkbookWriter
+from pptx.enum.chart import (
+    XL_CHART_TYPE,
+    XL_LABEL_POSITION,
+    XL_LEGEND_POSITION,
+    XL_MARKER_STYLE,
+    XL_TICK_MARK,
+)
+from pptx.enum.dml import MSO_LINE_DASH_STYLE, MSO_PATTERN_TYPE, MSO_THEME_COLOR
+from pptx.oxml.ns import qn
+from pptx.oxml.xmlchemy import OxmlElement
+from pptx.util import Emu, Pt
+
+from deckgen.story import BarChart, Chart, LineChart
+
+# Chart parts take the theme's own slots: dark 1 and 2, light 1 and 2, accent 1.
+PALETTE: Mapping[str, MSO_THEME_COLOR] = {
+    "text": MSO_THEME_COLOR.DARK_1, "muted": MSO_THEME_COLOR.DARK_2,
+    "accent": MSO_THEME_COLOR.ACCENT_1, "background": MSO_THEME_COLOR.LIGHT_1,
+    "rule": MSO_THEME_COLOR.LIGHT_2,
+}
+CREATED = datetime(2000, 1, 1)  # the embedded workbooks' date unless told: never the clock's
+_DASHES = (MSO_LINE_DASH_STYLE.DASH, MSO_LINE_DASH_STYLE.ROUND_DOT,
+           MSO_LINE_DASH_STYLE.DASH_DOT, MSO_LINE_DASH_STYLE.DASH_DOT_DOT,
+           MSO_LINE_DASH_STYLE.LONG_DASH, MSO_LINE_DASH_STYLE.SQUARE_DOT)
+_MARKERS = (XL_MARKER_STYLE.SQUARE, XL_MARKER_STYLE.TRIANGLE, XL_MARKER_STYLE.DIAMOND,
+            XL_MARKER_STYLE.X, XL_MARKER_STYLE.PLUS, XL_MARKER_STYLE.STAR)
+# The tick labels a native chart draws from its values, in the story's own forms.
+_NUMBER_FORMATS = {
+    "speed": '[>=1000000]#,##0,,"M";[>=1000]#,##0,"K";General',  # 100, 1K, 1M
+    "seconds": '[>=1000]#,##0" s";General" s"',  # 0.1 s, 1 s, 1,000 s
+    "times": '[>=1]#,##0"\u00d7";General"\u00d7"',  # 0.1×, 1×, 1,000×
+}
+EMU_PER_IN = 914400
+MIN_PT = 14.0  # the least size of any label on a chart
+
+
+class _FixedDate:
+    """A workbook writer whose workbook carries `CREATED`, not the time of the build."""
+
+    _chart_data: Any
+
+    def _open_worksheet(self, xlsx_file: Any) -> Any:
+        from contextlib import contextmanager
+
+        from xlsxwriter import Workbook
+
+        @contextmanager
+        def opened() -> Any:
+            workbook = Workbook(xlsx_file, {"in_memory": True})
+            workbook.set_properties({"created": getattr(self._chart_data, "created", CREATED)})
+            worksheet = workbook.add_worksheet()
+            yield workbook, worksheet
+            workbook.close()
+
+        return opened()
+
+
+class _XyWriter(_FixedDate, XyWorkbookWriter):  # type: ignore[misc]
+    pass
+
+
+class _CategoryWriter(_FixedDate, CategoryWorkbookWriter):  # type: ignore[misc]
+    pass
+
+
+class _XyData(XyChartData):  # type: ignore[misc]
+    @property
+    def _workbook_writer(self) -> _XyWriter:
+        writer = self.__dict__.get("_writer")
+        if writer is None:
+            writer = self.__dict__["_writer"] = _XyWriter(self)
+        return writer
+
+
+class _CategoryData(CategoryChartData):  # type: ignore[misc]
+    @property
+    def _workbook_writer(self) -> _CategoryWriter:
+        writer = self.__dict__.get("_writer")
+        if writer is None:
+            writer = self.__dict__["_writer"] = _CategoryWriter(self)
+        return writer
+
+
+def add_chart(slide: Any, chart: Chart, left: int, top: int, width: int, height: int,
+              palette: Mapping[str, MSO_THEME_COLOR] | None = None, name: str = "",
+              created: datetime = CREATED, font_pt: float = MIN_PT) -> Any:
+    """Add `chart` to `slide` as a native chart in the box given in EMU; returns its frame.
+    Its labels are set at `font_pt` (the deck's type scale; never under 14 pt), the dial's
+    point in bold; its embedded workbook records `created` (the deck's own fixed date)."""
+    colours = {**PALETTE, **(palette or {})}
+    font_pt = max(font_pt, MIN_PT)
+    if isinstance(chart, LineChart):
+        frame = _line_chart(slide, chart, (left, top, width, height), colours, font_pt, created)
+    elif isinstance(chart, BarChart):
+        frame = _bar_chart(slide, chart, (left, top, width, height), colours, font_pt, created)
+    else:  # pragma: no cover - the story makes only these two
+        raise TypeError(f"cannot draw a chart of type {type(chart).__name__}")
+    frame.name = name or f"Chart: {chart.title}"
+    c_nv_pr = frame._element.nvGraphicFramePr.cNvPr
+    c_nv_pr.set("descr", chart.alt_text)
+    c_nv_pr.set("title", chart.title)
+    return frame
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _colour(fmt: Any, colours: Mapping[str, MSO_THEME_COLOR], role: str) -> None:
+    fmt.theme_color = colours[role]
+
+
+def _em(text: str, font_pt: float) -> float:
+    """A rough width in inches of `text` at `font_pt` (for margins, not for fitting words)."""
+    longest = max((len(line) for line in text.split("\n")), default=0)
+    return longest * font_pt * 0.56 / 72
+
+
+def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
+                colours: Mapping[str, MSO_THEME_COLOR], font_pt: float,
+                created: datetime = CREATED) -> Any:
+    data = _XyData(number_format="General")
+    data.created = created
+    for line in chart.lines:
+        series = data.add_series(line.label)
+        for x, y in line.points:
+            series.add_data_point(float(x), float(y))
+    y_low, y_high = chart.y_range
+    marker = data.add_series(chart.marker_label)  # a vertical line at the chosen speed
+    marker.add_data_point(float(chart.marker), float(y_low))
+    marker.add_data_point(float(chart.marker), float(y_high))
+    for mark in chart.marks:
+        data.add_series(mark.name or mark.label).add_data_point(float(mark.at), float(mark.value))
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER_LINES, Emu(box[0]), Emu(box[1]),
+                                   Emu(box[2]), Emu(box[3]), data)
+    c = frame.chart
+    c.has_legend = False
+    c.font.size = Pt(font_pt)
+    _colour(c.font.color, colours, "text")
+
+    x_axis, y_axis = c.category_axis, c.value_axis
+    for axis, scale, (low, high), unit, title in (
+            (x_axis, chart.x_scale, chart.x_range, chart.x_unit, chart.x_label),
+            (y_axis, chart.y_scale, chart.y_range, chart.y_unit, chart.y_label)):
+        if scale == "log":
+            _log_axis(axis)
+        axis.minimum_scale = float(low)
+        axis.maximum_scale = float(high)
+        axis.tick_labels.number_format = _NUMBER_FORMATS[unit]
+        axis.tick_labels.number_format_is_linked = False
+        axis.tick_labels.font.size = Pt(font_pt)
+        axis.major_tick_mark = XL_TICK_MARK.OUTSIDE
+        axis.minor_tick_mark = XL_TICK_MARK.NONE
+        axis.has_title = True
+        axis.axis_title.text_frame.text = title
+        run = axis.axis_title.text_frame.paragraphs[0].runs[0]
+        run.font.size = Pt(font_pt)
+        run.font.bold = False
+        axis.format.line.width = Pt(1)
+        _colour(axis.format.line.color, colours, "text")
+    y_axis.has_major_gridlines = True
+    y_axis.major_gridlines.format.line.width = Pt(0.75)
+    _colour(y_axis.major_gridlines.format.line.color, colours, "rule")
+    x_axis.has_major_gridlines = False
+
+    ticks = {float(t.at) for t in chart.x_ticks} | {float(chart.marker)}
+    plot = c.plots[0]
+    ends_at: list[tuple[Any, Any, int]] = []  # each line's last point, its line, label lines
+    # Names at the lines' right-hand ends, unless two ends sit too close to tell apart:
+    # then a legend, which shows each line's dash and marker beside its name.
+    ends = sorted(math.log10(float(line.points[-1][1])) for line in chart.lines)
+    direct = all(b - a >= 0.3 for a, b in zip(ends, ends[1:], strict=False))
+    others = 0
+    for line, series in zip(chart.lines, plot.series, strict=False):
+        series.smooth = False
+        fmt = series.format.line
+        if line.emphasis:
+            fmt.width = Pt(4.0)
+            _colour(fmt.color, colours, "accent")
+            fmt.dash_style = MSO_LINE_DASH_STYLE.SOLID
+            style, role, size = XL_MARKER_STYLE.CIRCLE, "accent", 9
+        else:
+            fmt.width = Pt(2.25)
+            _colour(fmt.color, colours, "muted")
+            fmt.dash_style = _DASHES[others % len(_DASHES)]
+            style, role, size = _MARKERS[others % len(_MARKERS)], "muted", 8
+            others += 1
+        series.marker.style = XL_MARKER_STYLE.NONE
+        for k, (x, _) in enumerate(line.points):
+            if float(x) in ticks or k in (0, len(line.points) - 1):
+                point = series.points[k]
+                point.marker.style = style
+                point.marker.size = size
+                point.marker.format.fill.solid()
+                _colour(point.marker.format.fill.fore_color, colours, role)
+                point.marker.format.line.fill.solid()
+                _colour(point.marker.format.line.fill.fore_color, colours, role)
+        # The line's name (and its ceiling) at its right-hand end: labels, not a legend.
+        if not direct:
+            continue
+        end = line.label + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
+        last = series.points[len(line.points) - 1]
+        _label(last, end, XL_LABEL_POSITION.RIGHT, font_pt, line.emphasis, colours,
+               "accent" if line.emphasis else "text")
+        ends_at.append((last, line, end.count("\n") + 1))
+
+    series_list = list(plot.series)
+    rule = series_list[len(chart.lines)]
+    rule.smooth = False
+    rule.marker.style = XL_MARKER_STYLE.NONE
+    rule.format.line.width = Pt(1.5)
+    rule.format.line.dash_style = MSO_LINE_DASH_STYLE.DASH
+    _colour(rule.format.line.color, colours, "text")
+    low, high = (float(v) for v in chart.x_range)
+    middle = (low * high) ** 0.5
+    side = XL_LABEL_POSITION.LEFT if float(chart.marker) > middle else XL_LABEL_POSITION.RIGHT
+    _label(rule.points[1], chart.marker_label, side, font_pt, True, colours, "text")
+
+    for mark, series in zip(chart.marks, series_list[len(chart.lines) + 1:], strict=True):
+        series.format.line.fill.background()  # a point alone
+        series.marker.style = XL_MARKER_STYLE.CIRCLE
+        series.marker.size = 15
+        series.marker.format.fill.solid()
+        _colour(series.marker.format.fill.fore_color, colours, "background")
+        series.marker.format.line.width = Pt(3)
+        series.marker.format.line.fill.solid()
+        _colour(series.marker.format.line.fill.fore_color, colours, "accent")
+        low_y, high_y = (math.log10(float(v)) for v in chart.y_range)
+        near_floor = math.log10(float(mark.value)) < low_y + 0.25 * (high_y - low_y)
+        side = XL_LABEL_POSITION.ABOVE if near_floor else XL_LABEL_POSITION.BELOW
+        x_low, x_high = (math.log10(float(v)) for v in chart.x_range)
+        if math.log10(float(mark.at)) < x_low + 0.15 * (x_high - x_low):
+            side = XL_LABEL_POSITION.RIGHT  # near the y axis: clear of its tick labels
+        elif not near_floor and math.log10(float(mark.at)) > x_high - 0.15 * (x_high - x_low):
+            side = XL_LABEL_POSITION.LEFT  # at the lines' ends: clear of their labels
+        _label(series.points[0], mark.label, side, font_pt, True, colours, "accent",
+               boxed=True)
+
+    labels_w = max(_em(line.label + ("\n" + line.asymptote_label), font_pt)
+                   for line in chart.lines) + 0.35
+    if not direct:
+        c.has_legend = True
+        c.legend.position = XL_LEGEND_POSITION.RIGHT
+        c.legend.include_in_layout = False
+        c.legend.font.size = Pt(font_pt)
+        legend = c.legend._element
+        for k in range(len(chart.lines), len(list(plot.series))):  # the dial's own marks
+            entry = OxmlElement("c:legendEntry")
+            idx = OxmlElement("c:idx")
+            idx.set("val", str(k))
+            entry.append(idx)
+            delete = OxmlElement("c:delete")
+            delete.set("val", "1")
+            entry.append(delete)
+            legend.insert(1, entry)
+    ticks_w = max(_em(t.label, font_pt) for t in chart.y_ticks) + 0.15
+    width_in, height_in = box[2] / EMU_PER_IN, box[3] / EMU_PER_IN
+    left = (ticks_w + font_pt * 1.6 / 72) / width_in
+    right = min(labels_w / width_in, 0.4)
+    bottom = (font_pt * 3.4 / 72) / height_in
+    top = (font_pt * 1.0 / 72) / height_in
+    _plot_layout(c, left, top, 1 - left - right, 1 - top - bottom)
+    if ends_at:  # end labels nudged apart where their lines end close together
+        low_y, high_y = (math.log10(float(v)) for v in chart.y_range)
+        plot_h = height_in * (1 - top - bottom)
+        wanted = [height_in * top + plot_h * (1 - (math.log10(float(line.points[-1][1])) - low_y)
+                                              / (high_y - low_y)) for _, line, _ in ends_at]
+        heights = [n * font_pt * 1.3 / 72 for _, _, n in ends_at]  # as LibreOffice sets them
+        floor = height_in * (1 - bottom) + font_pt * 0.4 / 72  # clear of the x-axis labels
+        placed = _spread(wanted, heights, 0.0, floor, font_pt * 0.15 / 72)
+        for (point, _, _), want, got in zip(ends_at, wanted, placed, strict=True):
+            if abs(got - want) > 1e-3:
+                _nudge(point, (got - want) / height_in)
+    return frame
+
+
+def _spread(wanted: list[float], heights: list[float], low: float, high: float,
+            gap: float) -> list[float]:
+    """Centres near `wanted` (inches from the top) for boxes of `heights`, none overlapping,
+    all within [low, high]."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    pos = list(wanted)
+    for _ in range(2):
+        previous = None
+        for i in order:  # downwards: clear the box above, stay below `low`
+            floor = low + heights[i] / 2 if previous is None else (
+                pos[previous] + (heights[previous] + heights[i]) / 2 + gap)
+            pos[i] = max(pos[i], floor)
+            previous = i
+        following = None
+        for i in reversed(order):  # upwards: clear the box below, stay above `high`
+            ceiling = high - heights[i] / 2 if following is None else (
+                pos[following] - (heights[following] + heights[i]) / 2 - gap)
+            pos[i] = min(pos[i], ceiling)
+            following = i
+    return pos
+
+
+def _nudge(point: Any, dy: float) -> None:
+    """Move a data label from its place by `dy` of the chart's height (down when positive)."""
+    d_lbl = point.data_label._get_or_add_dLbl()
+    old = d_lbl.find(qn("c:layout"))
+    if old is not None:
+        d_lbl.remove(old)
+    layout = OxmlElement("c:layout")
+    manual = OxmlElement("c:manualLayout")
+    for tag, val in (("c:x", "0"), ("c:y", f"{dy:.4f}")):
+        child = OxmlElement(tag)
+        child.set("val", val)
+        manual.append(child)
+    layout.append(manual)
+    d_lbl.insert(1, layout)
+
+
+def _bar_chart(slide: Any, chart: BarChart, box: tuple[int, int, int, int],
+               colours: Mapping[str, MSO_THEME_COLOR], font_pt: float,
+               created: datetime = CREATED) -> Any:
+    """Bars each to 100% of their own total; the segments' labels on the bars."""
+    data = _CategoryData(number_format="0.0%")
+    data.created = created
+    data.categories = [bar.label for bar in chart.bars]
+    names = [seg.name for seg in chart.bars[0].segments]
+    for k, name in enumerate(names):
+        data.add_series(name, [float(bar.segments[k].share) for bar in chart.bars])
+    frame = slide.shapes.add_chart(XL_CHART_TYPE.BAR_STACKED_100, Emu(box[0]), Emu(box[1]),
+                                   Emu(box[2]), Emu(box[3]), data)
+    c = frame.chart
+    c.has_legend = False
+    c.font.size = Pt(font_pt)
+    _colour(c.font.color, colours, "text")
+    plot = c.plots[0]
+    plot.gap_width = 70
+    plot.overlap = 100
+    category, value = c.category_axis, c.value_axis
+    category.reverse_order = True  # the first bar on top, as the story reads
+    category.tick_labels.font.size = Pt(font_pt)
+    category.major_tick_mark = XL_TICK_MARK.NONE
+    category.format.line.fill.background()
+    value.visible = False
+    value.has_major_gridlines = False
+    value.maximum_scale = 1.0
+    value.minimum_scale = 0.0
+
+    for k, series in enumerate(plot.series):
+        for b, bar in enumerate(chart.bars):
+            point = series.points[b]
+            fill = point.format.fill
+            if k == 0:  # writing: solid, the dial's bar in the accent
+                fill.solid()
+                _colour(fill.fore_color, colours, "accent" if bar.emphasis else "muted")
+                ink = "background"
+            else:  # the fixed check: hatched, so it reads in greyscale too
+                fill.patterned()
+                fill.pattern = MSO_PATTERN_TYPE.WIDE_UPWARD_DIAGONAL
+                _colour(fill.fore_color, colours, "muted")
+                _colour(fill.back_color, colours, "background")
+                ink = "text"
+            point.format.line.width = Pt(1)
+            _colour(point.format.line.color, colours, "muted")
+            # A segment too thin for its label lends it to the widest segment of its bar.
+            seg = bar.segments[k]
+            widest = max(range(len(bar.segments)), key=lambda j: bar.segments[j].share)
+            if k != widest and seg.share < 0.2:
+                continue
+            text = "\n".join(
+                f"{s.name} {s.label}" for j, s in enumerate(bar.segments)
+                if j == k or (j != widest and s.share < 0.2 and k == widest))
+            _label(point, text, XL_LABEL_POSITION.CENTER, font_pt, bar.emphasis, colours, ink,
+                   boxed=k != 0)
+    return frame
+
+
+def _label(point: Any, text: str, position: Any, font_pt: float, bold: bool,
+           colours: Mapping[str, MSO_THEME_COLOR], role: str, boxed: bool = False) -> None:
+    """A data label with the story's own text at one point."""
+    label = point.data_label
+    label.has_text_frame = True
+    label.position = position
+    frame = label.text_frame
+    lines = text.split("\n")
+    frame.text = lines[0]
+    for extra in lines[1:]:
+        frame.add_paragraph().text = extra
+    frame._txBody.bodyPr.set("wrap", "none")  # each line of the label stays one line
+    for paragraph in frame.paragraphs:
+        for run in paragraph.runs:
+            run.font.size = Pt(font_pt)
+            run.font.bold = bold
+            _colour(run.font.color, colours, role)
+    if boxed:  # a light box behind the text, so it reads on hatching and lines
+        d_lbl = label._dLbl
+        sp_pr = d_lbl.get_or_add_spPr()
+        fill = OxmlElement("a:solidFill")
+        scheme = OxmlElement("a:schemeClr")
+        scheme.set("val", "bg1")
+        fill.append(scheme)
+        sp_pr.append(fill)
+
+
+def _log_axis(axis: Any) -> None:
+    """A base-10 logarithmic scale: python-pptx has no API for `c:logBase`."""
+    scaling = axis._element.find(qn("c:scaling"))
+    if scaling.find(qn("c:logBase")) is None:
+        base = OxmlElement("c:logBase")
+        base.set("val", "10")
+        scaling.insert(0, base)
+
+
+def _plot_layout(c: Any, x: float, y: float, w: float, h: float) -> None:
+    """The inner plot area at fixed fractions of the chart, leaving room for the labels."""
+    plot_area = c._chartSpace.chart.plotArea
+    old = plot_area.find(qn("c:layout"))
+    if old is not None:
+        plot_area.remove(old)
+    layout = OxmlElement("c:layout")
+    manual = OxmlElement("c:manualLayout")
+    for tag, val in (("c:layoutTarget", "inner"), ("c:xMode", "edge"), ("c:yMode", "edge"),
+                     ("c:x", f"{x:.4f}"), ("c:y", f"{y:.4f}"), ("c:w", f"{w:.4f}"),
+                     ("c:h", f"{h:.4f}")):
+        child = OxmlElement(tag)
+        child.set("val", val)
+        manual.append(child)
+    layout.append(manual)
+    plot_area.insert(0, layout)
