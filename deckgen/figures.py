@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from deckgen import dial as math
-from deckgen import fmt, quantities
+from deckgen import dial, fmt, quantities
 from deckgen.content import Content, Dial
 from deckgen.errors import InputError, Problem
 
@@ -61,8 +60,8 @@ def with_overrides(
     if problems:
         raise InputError(problems)
     # Any positive speed: one below the slow speed is a slowdown ("0.37×"), a true answer.
-    dial = replace(content.dial, **new)  # type: ignore[arg-type]
-    return replace(content, dial=dial)
+    chosen = replace(content.dial, **new)  # type: ignore[arg-type]
+    return replace(content, dial=chosen)
 
 
 def division(top: Fraction, bottom: Fraction,
@@ -78,10 +77,11 @@ def division(top: Fraction, bottom: Fraction,
     return fmt.number(top, 40), fmt.number(bottom, 40)  # pragma: no cover - parsed input ends
 
 
-def _workload_figures(prefix: str, tokens_each: int, count: int, dial: Dial) -> dict[str, Figure]:
+def _workload_figures(prefix: str, tokens_each: int, count: int,
+                      settings: Dial) -> dict[str, Figure]:
     output = count * tokens_each
-    fast = math.writing_time(output, dial.speed)
-    slow = math.writing_time(output, dial.slow_speed)
+    fast = dial.writing_time(output, settings.speed)
+    slow = dial.writing_time(output, settings.slow_speed)
     return {
         f"{prefix}.count": Figure(count, fmt.count(count)),
         f"{prefix}.tokens_each": Figure(tokens_each, fmt.tokens(tokens_each)),
@@ -91,11 +91,11 @@ def _workload_figures(prefix: str, tokens_each: int, count: int, dial: Dial) -> 
     }
 
 
-def batch(content: Content) -> math.Batch:
+def batch(content: Content) -> dial.Batch:
     """The bottleneck's batch at the chosen dial."""
     work = content.workload(content.bottleneck.workload)
     d = content.dial
-    return math.Batch(work.output_tokens, d.speed, d.slow_speed, d.fixed_check)
+    return dial.Batch(work.output_tokens, d.speed, d.slow_speed, d.fixed_check)
 
 
 def figures(content: Content) -> dict[str, Figure]:
@@ -107,8 +107,8 @@ def figures(content: Content) -> dict[str, Figure]:
         "dial.speed_mark": Figure(d.speed, fmt.speed_mark(d.speed)),
         "dial.slow_speed": Figure(d.slow_speed, fmt.speed(d.slow_speed)),
         "dial.writing_speedup": Figure(
-            math.writing_speedup(d.speed, d.slow_speed),
-            fmt.speedup(math.writing_speedup(d.speed, d.slow_speed)),
+            dial.writing_speedup(d.speed, d.slow_speed),
+            fmt.speedup(dial.writing_speedup(d.speed, d.slow_speed)),
         ),
         "dial.fixed_check": Figure(d.fixed_check, fmt.duration(d.fixed_check)),
         # "100 and 40,000 tokens/sec": the two speeds a table at both ends shows

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from deckgen import dial as math
-from deckgen import fmt
+from deckgen import dial, fmt
 from deckgen.content import Content
 from deckgen.figures import Figure, batch, figures
 
@@ -34,8 +33,8 @@ def workload_rows(content: Content) -> tuple[WorkloadRow, ...]:
     d = content.dial
     rows = []
     for w in content.workloads:
-        slow = math.writing_time(w.output_tokens, d.slow_speed)
-        fast = math.writing_time(w.output_tokens, d.speed)
+        slow = dial.writing_time(w.output_tokens, d.slow_speed)
+        fast = dial.writing_time(w.output_tokens, d.speed)
         rows.append(WorkloadRow(
             w.id, f"{fmt.count(w.count)} {w.noun} {fmt.TIMES} {fmt.tokens(w.tokens_each)}",
             Figure(w.output_tokens, fmt.tokens(w.output_tokens)),
@@ -54,7 +53,7 @@ def preset_rows(content: Content, with_chosen: bool = False) -> tuple[PresetRow,
         checks.insert(at, d.fixed_check)
     rows = []
     for check in checks:
-        b = math.Batch(tokens, d.speed, d.slow_speed, check)
+        b = dial.Batch(tokens, d.speed, d.slow_speed, check)
         cap = b.ceiling
         rows.append(PresetRow(
             Figure(check, fmt.check(check)), Figure(b.slow_total, fmt.duration(b.slow_total)),
