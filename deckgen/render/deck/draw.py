@@ -146,7 +146,7 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
         elif isinstance(item, RectItem):
             _plain_shape(slide, item.box, item.fill, item.outline, item.name)
         elif isinstance(item, ChartItem):
-            place_chart(slide, item.chart, item.box, theme, item.name)
+            place_chart(slide, item.chart, item.box, theme, item.name, item.text_pt)
         elif isinstance(item, QrItem):
             _draw_qr(slide, item)
         else:
@@ -154,11 +154,11 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme) -> None:
 
 
 def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
-                name: str = "Chart") -> None:
+                name: str = "Chart", font_pt: float = 16.0) -> None:
     """Draw `chart` into `box` on `slide`: today a picture at the box's size, 200 dpi, with the
     chart's alt text and title."""
     png = chartcache.render(chart, theme, width_in=box.w / EMU_PER_IN, height_in=box.h / EMU_PER_IN,
-                            fmt="png", dpi=200, font_pt=16.0)
+                            fmt="png", dpi=200, font_pt=font_pt)
     picture = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),
                                        Emu(box.h))
     picture.name = name

@@ -182,6 +182,7 @@ class ChartItem:
     box: Box
     chart: st.Chart
     name: str = "Chart"
+    text_pt: float = 16.0  # the chart's text size: 16 pt on a 7.5 in slide, scaled with it
 
 
 @dataclass

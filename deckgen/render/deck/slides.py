@@ -23,6 +23,7 @@ from deckgen.render.deck.plan import (
     LOOSE,
     TIGHT,
     Box,
+    ChartItem,
     Faces,
     Item,
     Para,
@@ -51,6 +52,7 @@ class Geometry:
     cover_title_inset: tuple[int, int, int, int]
     cover_centred: bool
     cover_second: tuple[Box, tuple[int, int, int, int]] | None  # subtitle or body placeholder
+    body: Box | None = None  # a template's content area: its layout's (or master's) body
 
     @property
     def wide(self) -> bool:
@@ -76,6 +78,20 @@ def default_geometry(aspect: str) -> Geometry:
                                                       zero))
 
 
+def scale_height(g: Geometry) -> float:
+    """The slide height (points) the type scale is set for: the slide's own, or less when a
+    template's content area is smaller, in proportion, than deckgen's own master gives (so
+    the same content fits the same way in a template's narrower or shorter body)."""
+    height = pt(g.height)
+    if g.body is None:
+        return height
+    own = default_geometry("16:9" if g.wide else "4:3")
+    frame_w, frame_h = own.title.w, own.bottom - inch(2.3)
+    k = min(1.0, g.body.w / frame_w / (g.width / own.width),
+            g.body.h / frame_h / (g.height / own.height))
+    return height * k
+
+
 class Planner(MoreKinds):
     """Plans every slide of one story on one template."""
 
@@ -84,7 +100,7 @@ class Planner(MoreKinds):
         self.told = told
         self.g = geometry
         self.wide = geometry.wide
-        self.t = TypeScale.for_height(pt(geometry.height))
+        self.t = TypeScale.for_height(scale_height(geometry))
 
     # -- the whole deck
 
@@ -110,6 +126,11 @@ class Planner(MoreKinds):
         for i, s in enumerate(slides):
             if plans[i] is None:
                 plans[i] = self.one(i + 1, s)
+        chart_pt = round(16.0 * self.t.body / TypeScale().body * 2) / 2
+        for made in plans:
+            for item in made.items if made is not None else []:
+                if isinstance(item, ChartItem):
+                    item.text_pt = chart_pt
         return [p for p in plans if p is not None]
 
     def one(self, number: int, s: st.Slide) -> SlidePlan:
@@ -161,7 +182,7 @@ class Planner(MoreKinds):
         """Whether, on a template whose title box has no room above it for the kicker, the
         kicker fits inside the box above the title's lines (the title then sits at the foot)."""
         g = self.g
-        if g.own or g.title.y + g.title_inset[1] - inch(0.4) >= inch(0.12):
+        if g.own:
             return False
         size = self.title_size(s)
         width, height = self._title_room()
@@ -222,22 +243,29 @@ class Planner(MoreKinds):
             top = box.y + inset[1] + round(lines * paras[0].size[0] * TIGHT * 12700) + inch(0.25)
         else:
             top = box.bottom + inch(0.15)
+        bottom = g.bottom
+        if g.body is not None:  # a template's content goes where its layout puts the body
+            left, right = g.body.x, g.body.right
+            top, bottom = max(top, g.body.y), min(bottom, g.body.bottom)
         items: list[Item] = []
         if s.kicker:
             k_h = inch(0.34)
             k_y = box.y + inset[1] - k_h - inch(0.06)
-            if k_y < inch(0.12) and self.kicker_inside(s):
+            if not g.own and self.kicker_inside(s):
                 k_y = box.y + inset[1]  # in the title box, over the title set at its foot
-            elif k_y < inch(0.12):
+            elif not g.own or k_y < inch(0.12):  # never above a template's title: artwork
                 k_y, top = top, top + k_h + inch(0.08)
             k_para = [Para(s.kicker, (self.t.footnote,), bold=True, caps=True, colour="accent",
                            tracking=1.2, field="kicker", origin=self._kicker_origin(s.headline))]
-            kick = self.text_item(Box(left, k_y, right - left, k_h), k_para, anchor="b",
+            k_x, k_w = left, right - left
+            if k_y == box.y + inset[1]:  # inside the title box: the title's width
+                k_x, k_w = box.x + inset[0], box.w - inset[0] - inset[2]
+            kick = self.text_item(Box(k_x, k_y, k_w, k_h), k_para, anchor="b",
                                   name="Kicker")
             if isinstance(kick, Misfit):
                 return kick
             items.append(kick)
-        return items, Box(left, top, right - left, g.bottom - top)
+        return items, Box(left, top, right - left, bottom - top)
 
     def _kicker_origin(self, headline: st.Text) -> str:
         m = re.match(r"slides\.(\w+)\.headline", headline.origin)

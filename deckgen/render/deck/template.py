@@ -230,6 +230,16 @@ def pick_layouts(prs: PresentationObject) -> tuple[SlideLayout, SlideLayout]:
 
     content_pool = [lay for lay in titled if PP_PLACEHOLDER.TITLE in types_of(lay)] or titled
     content = min(content_pool, key=extras)  # "Title Only" when there is one
+    # A layout with a title and one body ("Title and Content") puts the content where its
+    # body is; the one with the largest body wins, unless the master's body is larger.
+    single = [lay for lay in content_pool
+              if sum(1 for t in types_of(lay) if t in BODY_TYPES) == extras(lay) == 1]
+    area = body_area(content)
+    best = area.w * area.h if area is not None else 0
+    for lay in single:
+        box = body_area(lay)
+        if box is not None and box.w * box.h > best:
+            content, best = lay, box.w * box.h
 
     def cover_rank(layout: SlideLayout) -> tuple[int, int]:
         kinds = types_of(layout)
@@ -277,8 +287,70 @@ def insets(ph: Any, layout: SlideLayout | None = None) -> tuple[int, int, int, i
     return values[0], values[1], values[2], values[3]
 
 
+# A placeholder's family: the master placeholder a layout's inherits from when it has no
+# position of its own, the way PowerPoint resolves it (by type, not by idx or name).
+FAMILY = {PP_PLACEHOLDER.CENTER_TITLE: PP_PLACEHOLDER.TITLE,
+          PP_PLACEHOLDER.SUBTITLE: PP_PLACEHOLDER.BODY, PP_PLACEHOLDER.OBJECT: PP_PLACEHOLDER.BODY}
+BODY_TYPES = (PP_PLACEHOLDER.BODY, PP_PLACEHOLDER.OBJECT)
+
+
 def _box(ph: Any) -> Box:  # noqa: ANN401
-    return Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
+    return Box(int(ph.left or 0), int(ph.top or 0), int(ph.width or 0), int(ph.height or 0))
+
+
+def resolved_box(ph: Any, master: Any = None) -> Box | None:  # noqa: ANN401
+    """A layout placeholder's box: its own position, else its master placeholder's of the
+    same family; None when neither has one."""
+    if ph.left is not None and ph.width is not None and ph.top is not None \
+            and ph.height is not None:
+        return _box(ph)
+    if master is not None:
+        kind = FAMILY.get(ph.placeholder_format.type, ph.placeholder_format.type)
+        base = next((mph for mkind, mph in places(master) if mkind == kind), None)
+        if base is not None and base.width is not None:
+            return _box(base)
+    return None
+
+
+def counterpart(layout: SlideLayout, ph: Any) -> Any:  # noqa: ANN401
+    """The layout placeholder a slide placeholder inherits from, as PowerPoint finds it: the
+    one of the same idx and type, else the first of the same type, else of the same family.
+    (python-pptx looks by idx alone, and placeholders without an idx all have idx 0, so a
+    subtitle without one would take the title's box.)"""
+    kind, idx = ph.placeholder_format.type, ph.placeholder_format.idx
+    found = places(layout)
+    for test in (lambda k, p: k == kind and p.placeholder_format.idx == idx,
+                 lambda k, p: k == kind,
+                 lambda k, p: FAMILY.get(k, k) == FAMILY.get(kind, kind)):
+        match = next((lph for k, lph in found if test(k, lph)), None)
+        if match is not None:
+            return match
+    return None
+
+
+def pin(slide_ph: Any, layout: SlideLayout) -> None:  # noqa: ANN401
+    """Give a slide's placeholder the box of its true layout counterpart, so every reader
+    (PowerPoint, LibreOffice, python-pptx) puts it in the same place."""
+    match = counterpart(layout, slide_ph)
+    if match is None:
+        return
+    box = resolved_box(match, layout.slide_master)
+    if box is not None:
+        _place(slide_ph, box)
+
+
+def body_area(layout: SlideLayout) -> Box | None:
+    """Where a layout puts its body: the largest body or content placeholder it holds, else
+    its master's body placeholder."""
+    master = layout.slide_master
+    boxes = [resolved_box(ph, master) for kind, ph in places(layout) if kind in BODY_TYPES]
+    found = [b for b in boxes if b is not None and b.w > 0 and b.h > 0]
+    if found:
+        return max(found, key=lambda b: b.w * b.h)
+    for kind, mph in places(master):
+        if kind == PP_PLACEHOLDER.BODY and mph.width is not None:
+            return _box(mph)
+    return None
 
 
 def geometry(prs: PresentationObject, own: bool) -> Geometry:
@@ -297,8 +369,12 @@ def geometry(prs: PresentationObject, own: bool) -> Geometry:
     second_kind = PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds else \
         PP_PLACEHOLDER.BODY
     second = next((ph for kind, ph in cover_places if kind == second_kind), None)
+    body = None if own else body_area(content)
+    if body is not None:
+        bottom = min(bottom, body.bottom)
     return Geometry(
         width=width, height=height, own=own, title=_box(title), title_inset=insets(title),
+        body=body,
         bottom=bottom, cover_title=_box(cover_title), cover_title_inset=insets(cover_title),
         cover_centred=cover_title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE,
         cover_second=(_box(second), insets(second)) if second is not None else None)

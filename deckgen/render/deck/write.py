@@ -73,9 +73,11 @@ class Writer:
         for ph in list(slide.placeholders):
             kind = ph.placeholder_format.type
             if kind in tp.TITLE_TYPES:
+                tp.pin(ph, layout)
                 continue
             if kind == second:
                 second = None  # keep the first one only
+                tp.pin(ph, layout)
                 continue
             ph._element.getparent().remove(ph._element)
         return slide
