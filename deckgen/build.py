@@ -165,7 +165,8 @@ def _deck(content: Content, told: story.Story, options: Options) -> bytes:
 
     template = _read_template(options.template)
     walk = story.walk(content) if options.walk else ()
-    return deck.render(told, template=template, walk=walk)
+    name = str(options.template) if options.template is not None else "template.pptx"
+    return deck.render(told, template=template, walk=walk, template_name=name)
 
 
 def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:

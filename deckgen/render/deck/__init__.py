@@ -16,11 +16,12 @@ if TYPE_CHECKING:
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = ()) -> bytes:
-    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
+           walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx") -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide;
+    `template_name` is how errors about the template name it."""
     from deckgen.render.deck.write import render as write
 
-    return write(told, template=template, walk=walk)
+    return write(told, template=template, walk=walk, template_name=template_name)
 
 
 def describe_layouts(path: Path) -> str:

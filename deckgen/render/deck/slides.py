@@ -83,13 +83,30 @@ def scale_height(g: Geometry) -> float:
     template's content area is smaller, in proportion, than deckgen's own master gives (so
     the same content fits the same way in a template's narrower or shorter body)."""
     height = pt(g.height)
-    if g.body is None:
-        return height
+    return height * area_ratio(g)
+
+
+LEAST_AREA = 0.5  # the least a template's content area may be, in proportion to deckgen's own
+
+
+def content_room(g: Geometry) -> tuple[int, int]:
+    """The height a template leaves for content under its title, and the least it must."""
     own = default_geometry("16:9" if g.wide else "4:3")
-    frame_w, frame_h = own.title.w, own.bottom - inch(2.3)
-    k = min(1.0, g.body.w / frame_w / (g.width / own.width),
-            g.body.h / frame_h / (g.height / own.height))
-    return height * k
+    frame_h = own.bottom - inch(1.9)
+    top = max(g.title.bottom + inch(0.15), g.body.y) if g.body is not None else g.title.bottom
+    return g.bottom - top, round(frame_h * LEAST_AREA * g.height / own.height)
+
+
+def area_ratio(g: Geometry) -> float:
+    """How a template's content area (its body under its title, above its footer) compares,
+    in proportion to the slide, with deckgen's own master's: 1 when as large or larger."""
+    if g.body is None:
+        return 1.0
+    own = default_geometry("16:9" if g.wide else "4:3")
+    frame_w, frame_h = own.title.w, own.bottom - inch(1.9)  # under a title of about 1.5 lines
+    top = max(g.title.bottom + inch(0.15), g.body.y)
+    return min(1.0, g.body.w / frame_w / (g.width / own.width),
+               (g.bottom - top) / frame_h / (g.height / own.height))
 
 
 class Planner(MoreKinds):
@@ -105,8 +122,10 @@ class Planner(MoreKinds):
     # -- the whole deck
 
     def plan(self, slides: Sequence[st.Slide]) -> list[SlidePlan]:
-        """Every slide's plan, siblings settled together; the first misfit stops the build."""
+        """Every slide's plan, siblings settled together; every slide that does not fit is
+        reported, all at once."""
         plans: list[SlidePlan | None] = [None] * len(slides)
+        problems: list[Problem] = []
         groups: dict[str, list[int]] = {}
         for i, s in enumerate(slides):
             if s.kind in ("experiment", "dial"):
@@ -114,18 +133,24 @@ class Planner(MoreKinds):
         for members in groups.values():
             lines = max(self.title_lines(slides[i]) for i in members)
             found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
-            if isinstance(found, Misfit):  # name the sibling that cannot fit even alone
-                for i in members:
-                    alone = first_fit(self.arrangements(slides[i], lines))
-                    if isinstance(alone, Misfit):
-                        raise self.fail(i + 1, alone)
-                raise self.fail(members[0] + 1, found)
+            if isinstance(found, Misfit):  # name the siblings that cannot fit even alone
+                alone = [(i, first_fit(self.arrangements(slides[i], lines))) for i in members]
+                failed = [self.fail(i + 1, m) for i, m in alone if isinstance(m, Misfit)]
+                problems += [p for err in failed or [self.fail(members[0] + 1, found)]
+                             for p in err.problems]
+                continue
             size = min(self.title_size(slides[i]) for i in members)
             for i, items in zip(members, found[1], strict=True):
                 plans[i] = self.slide_plan(slides[i], items, size)
+        failed = {i for members in groups.values() for i in members if plans[i] is None}
         for i, s in enumerate(slides):
-            if plans[i] is None:
-                plans[i] = self.one(i + 1, s)
+            if plans[i] is None and i not in failed:
+                try:
+                    plans[i] = self.one(i + 1, s)
+                except InputError as err:
+                    problems += err.problems
+        if problems:
+            raise InputError(problems)
         chart_pt = round(16.0 * self.t.body / TypeScale().body * 2) / 2
         for made in plans:
             for item in made.items if made is not None else []:

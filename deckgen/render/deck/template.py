@@ -9,6 +9,7 @@ themselves never touch the file format.
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -30,7 +31,17 @@ from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
 from deckgen.render.deck.plan import EMU_PER_IN, Box, inch
-from deckgen.render.deck.slides import SLIDE_HEIGHT, SLIDE_WIDTHS, Geometry, default_geometry
+from deckgen.layout.fit import TypeScale
+from deckgen.render.deck.plan import LOOSE, TIGHT, emu
+from deckgen.render.deck.slides import (
+    LEAST_AREA,
+    SLIDE_HEIGHT,
+    SLIDE_WIDTHS,
+    Geometry,
+    content_room,
+    default_geometry,
+    scale_height,
+)
 
 FOOTER_TYPES = (PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)
 TITLE_TYPES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE)
@@ -234,12 +245,11 @@ def pick_layouts(prs: PresentationObject) -> tuple[SlideLayout, SlideLayout]:
     # body is; the one with the largest body wins, unless the master's body is larger.
     single = [lay for lay in content_pool
               if sum(1 for t in types_of(lay) if t in BODY_TYPES) == extras(lay) == 1]
-    area = body_area(content)
-    best = area.w * area.h if area is not None else 0
+    best = usable_area(prs, content)
     for lay in single:
-        box = body_area(lay)
-        if box is not None and box.w * box.h > best:
-            content, best = lay, box.w * box.h
+        area = usable_area(prs, lay)
+        if area > best:
+            content, best = lay, area
 
     def cover_rank(layout: SlideLayout) -> tuple[int, int]:
         kinds = types_of(layout)
@@ -339,6 +349,49 @@ def pin(slide_ph: Any, layout: SlideLayout) -> None:  # noqa: ANN401
         _place(slide_ph, box)
 
 
+def usable_area(prs: PresentationObject, layout: SlideLayout,
+                title: Box | None = None, body: Box | None = None) -> int:
+    """The area (EMU squared) a layout leaves for content: its body area (or `body`) under its
+    title (or `title`), on the slide and above its footer."""
+    body = body or body_area(layout)
+    if body is None:
+        return 0
+    master = layout.slide_master
+    height = int(prs.slide_height or 0)
+    top, bottom = body.y, min(body.bottom, height - _in(0.3))
+    for kind, ph in places(layout):
+        box = resolved_box(ph, master)
+        if box is None:
+            continue
+        if kind in TITLE_TYPES:
+            box = title or box
+            if box.bottom > top and box.y < bottom:
+                if box.y <= top + (bottom - top) // 2:
+                    top = box.bottom + _in(0.15)
+                else:
+                    bottom = box.y
+        if kind in FOOTER_TYPES and box.y > height // 2:
+            bottom = min(bottom, box.y - _in(0.1))
+    return max(0, body.w) * max(0, bottom - top)
+
+
+def content_frame(prs: PresentationObject, layout: SlideLayout) -> tuple[Box, Box | None]:
+    """The title box and the body area of content slides on `layout`: the layout's own, or
+    the master's when the layout leaves less room (LibreOffice exports every layout with its
+    title slide's boxes, while its master keeps the content slides' ones)."""
+    master = layout.slide_master
+    title = next(_box(ph) for kind, ph in places(layout) if kind in TITLE_TYPES)
+    body = body_area(layout)
+    m_title = next((_box(ph) for kind, ph in places(master) if kind == PP_PLACEHOLDER.TITLE
+                    and ph.width is not None), None)
+    m_body = next((_box(ph) for kind, ph in places(master) if kind == PP_PLACEHOLDER.BODY
+                   and ph.width is not None), None)
+    if m_title is not None and m_body is not None and m_body.y >= m_title.bottom and \
+            usable_area(prs, layout, m_title, m_body) > usable_area(prs, layout) * 1.2:
+        return m_title, m_body
+    return title, body
+
+
 def body_area(layout: SlideLayout) -> Box | None:
     """Where a layout puts its body: the largest body or content placeholder it holds, else
     its master's body placeholder."""
@@ -359,6 +412,7 @@ def geometry(prs: PresentationObject, own: bool) -> Geometry:
     cover, content = pick_layouts(prs)
     width, height = int(prs.slide_width), int(prs.slide_height)
     title = next(ph for kind, ph in places(content) if kind in TITLE_TYPES)
+    title_box, body = content_frame(prs, content)
     bottom = height - _in(0.6)
     for kind, lph in places(content):
         if kind in FOOTER_TYPES and int(lph.top) > height // 2:
@@ -369,15 +423,62 @@ def geometry(prs: PresentationObject, own: bool) -> Geometry:
     second_kind = PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds else \
         PP_PLACEHOLDER.BODY
     second = next((ph for kind, ph in cover_places if kind == second_kind), None)
-    body = None if own else body_area(content)
+    if own:
+        title_box, body = _box(title), None
     if body is not None:
         bottom = min(bottom, body.bottom)
     return Geometry(
-        width=width, height=height, own=own, title=_box(title), title_inset=insets(title),
+        width=width, height=height, own=own, title=title_box, title_inset=insets(title),
         body=body,
         bottom=bottom, cover_title=_box(cover_title), cover_title_inset=insets(cover_title),
         cover_centred=cover_title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE,
         cover_second=(_box(second), insets(second)) if second is not None else None)
+
+
+def _tenths_up(emu_: int) -> Fraction:
+    return Fraction(math.ceil(emu_ * 10 / EMU_PER_IN), 10)
+
+
+def _tenths_down(emu_: int) -> Fraction:
+    return Fraction(math.floor(emu_ * 10 / EMU_PER_IN), 10)
+
+
+def template_problems(prs: PresentationObject, g: Geometry, name: str) -> list[Problem]:
+    """What a presenter's template cannot hold, whatever the content: one problem per layout
+    placeholder too small for the least deckgen sets in it, naming the template, the layout
+    and the placeholder."""
+    if g.own:
+        return []
+    cover, content = pick_layouts(prs)
+    t = TypeScale.for_height(scale_height(g))
+    where = f"--template {name}"
+    found: list[Problem] = []
+
+    def short(layout: SlideLayout, what: str, have: int, need: int, how: str = "tall") -> None:
+        if have < need:
+            found.append(Problem(
+                f"layout {layout.name!r}: the {what} placeholder is "
+                f"{fmt.measure(_tenths_down(have), 'in', 1)} {how}; it needs at least "
+                f"{fmt.measure(_tenths_up(need), 'in', 1)}", path=where))
+
+    inset = g.cover_title_inset
+    short(cover, "title", g.cover_title.h, emu(t.title * TIGHT) + inset[1] + inset[3])
+    if g.cover_second is not None:
+        box, inset = g.cover_second
+        kind = "subtitle" if any(k == PP_PLACEHOLDER.SUBTITLE for k, _ in places(cover)) \
+            else "body"
+        least = emu(t.table * LOOSE + 24 + t.table * 1.2 + 4 + t.table * 1.2)
+        short(cover, kind, box.h, least + inset[1] + inset[3])
+    inset = g.title_inset
+    short(content, "title", g.title.h, emu(t.body * TIGHT) + inset[1] + inset[3])
+    have, need = content_room(g)
+    whose = "the" if any(k in BODY_TYPES for k, _ in places(content)) else "the master's"
+    if have < need:
+        found.append(Problem(
+            f"layout {content.name!r}: {whose} body placeholder leaves "
+            f"{fmt.measure(_tenths_down(have), 'in', 1)} under the title and above the "
+            f"footer; it needs at least {fmt.measure(_tenths_up(need), 'in', 1)}", path=where))
+    return found
 
 
 def describe_layouts(path: Path) -> str:

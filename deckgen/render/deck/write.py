@@ -58,7 +58,8 @@ class Writer:
         self.footers = [(kind, ph) for kind, ph in tp.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
         title = next(ph for kind, ph in tp.places(self.content) if kind in tp.TITLE_TYPES)
-        self.title_box = Box(int(title.left), int(title.top), int(title.width), int(title.height))
+        self.title_box = tp.content_frame(prs, self.content)[0] if not own else \
+            Box(int(title.left), int(title.top), int(title.width), int(title.height))
         self.title_inset = tp.insets(title)
 
     def new_slide(self, layout: SlideLayout) -> PptxSlide:
@@ -88,6 +89,8 @@ class Writer:
             return
         slide = self.new_slide(self.content)
         title = slide.shapes.title
+        if not self.own:
+            tp._place(title, self.title_box)  # the master's, when the layout's leaves no room
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
@@ -220,19 +223,25 @@ def repack(data: bytes, when: datetime) -> bytes:
 
 
 def plan_deck(told: st.Story, template: bytes | None = None,
-              walk: tuple[st.Slide, ...] = ()) -> tuple[list[SlidePlan], PresentationObject, bool]:
-    """The slide plans for the story on its template (with `walk` after the dial slide)."""
+              walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx"
+              ) -> tuple[list[SlidePlan], PresentationObject, bool]:
+    """The slide plans for the story on its template (with `walk` after the dial slide). A
+    template too small to hold a slide is refused first, one line per placeholder."""
     prs, own = tp.open_deck(told, template)
     slides = list(told.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
     slides[at:at] = walk
-    return Planner(told, tp.geometry(prs, own)).plan(slides), prs, own
+    geometry = tp.geometry(prs, own)
+    problems = tp.template_problems(prs, geometry, template_name)
+    if problems:
+        raise InputError(problems)
+    return Planner(told, geometry).plan(slides), prs, own
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = ()) -> bytes:
+           walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx") -> bytes:
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
-    plans, prs, own = plan_deck(told, template, walk)
+    plans, prs, own = plan_deck(told, template, walk, template_name)
     writer = Writer(prs, told, own)
     for number, plan in enumerate(plans, 1):
         writer.add(number, plan)
