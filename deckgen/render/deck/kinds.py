@@ -158,7 +158,8 @@ class Kinds(Fitter):
             return [found, cap, ChartItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y),
                                           chart, f"Chart: {chart.title}")]
 
-        return [lambda: stacked(self.scaled(CHART_ROOM), t.table), lambda: stacked(self.scaled(CHART_MIN), t.table),
+        return [lambda: stacked(self.scaled(CHART_ROOM), t.table),
+                lambda: stacked(self.scaled(CHART_MIN), t.table),
                 lambda: stacked(self.scaled(CHART_MIN), t.footnote),
                 lambda: stacked(self.scaled(CHART_LEAST), t.footnote, table_cells(table, (t.table,),
                                                                      (t.footnote,))),

@@ -135,8 +135,8 @@ class Planner(MoreKinds):
             found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
             if isinstance(found, Misfit):  # name the siblings that cannot fit even alone
                 alone = [(i, first_fit(self.arrangements(slides[i], lines))) for i in members]
-                failed = [self.fail(i + 1, m) for i, m in alone if isinstance(m, Misfit)]
-                problems += [p for err in failed or [self.fail(members[0] + 1, found)]
+                lost = [self.fail(i + 1, m) for i, m in alone if isinstance(m, Misfit)]
+                problems += [p for err in lost or [self.fail(members[0] + 1, found)]
                              for p in err.problems]
                 continue
             size = min(self.title_size(slides[i]) for i in members)

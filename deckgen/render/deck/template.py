@@ -30,11 +30,9 @@ from deckgen import fmt
 from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck.plan import EMU_PER_IN, Box, inch
 from deckgen.layout.fit import TypeScale
-from deckgen.render.deck.plan import LOOSE, TIGHT, emu
+from deckgen.render.deck.plan import EMU_PER_IN, LOOSE, TIGHT, Box, emu, inch
 from deckgen.render.deck.slides import (
-    LEAST_AREA,
     SLIDE_HEIGHT,
     SLIDE_WIDTHS,
     Geometry,
