@@ -124,26 +124,28 @@ def render(content: Content, options: Options, parallel: bool = False,
     """
     told = story.compose(content)
     heard: list[Problem] = []
+    told_deck: list[Problem] = []  # the deck's warnings, heard in this process
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     html = options.only in (None, "html")
     if parallel and deck and handout and forking.available():
         work = lambda: (_handout(told, options, heard), chartcache.drawn(), heard)  # noqa: E731
         with forking.Child(work, "handout") as child:
             pptx, page, (pdf, charts, heard) = _every(
-                lambda: _deck(content, told, options), lambda: _page(content, told),
+                lambda: _deck(content, told, options, told_deck.append),
+                lambda: _page(content, told),
                 child.result)
         chartcache.adopt(charts)  # the charts the handout's process drew, to keep with ours
         if warnings is not None:
-            warnings.extend(heard)
+            warnings.extend(told_deck + heard)
         return {".pptx": pptx, ".pdf": pdf, ".html": page}
-    steps = {".pptx": lambda: _deck(content, told, options),
+    steps = {".pptx": lambda: _deck(content, told, options, told_deck.append),
              ".pdf": lambda: _handout(told, options, heard),
              ".html": lambda: _page(content, told)}
     wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout), (".html", html))
               if on]
     files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
     if warnings is not None:
-        warnings.extend(heard)
+        warnings.extend(told_deck + heard)
     return files
 
 
@@ -160,13 +162,14 @@ def _every(*steps: Callable[[], Any]) -> list[Any]:
     return results
 
 
-def _deck(content: Content, told: story.Story, options: Options) -> bytes:
+def _deck(content: Content, told: story.Story, options: Options,
+          warn: Callable[[Problem], None] | None = None) -> bytes:
     from deckgen.render import deck
 
     template = _read_template(options.template)
     walk = story.walk(content) if options.walk else ()
     name = str(options.template) if options.template is not None else "template.pptx"
-    return deck.render(told, template=template, walk=walk, template_name=name)
+    return deck.render(told, template=template, walk=walk, template_name=name, warn=warn)
 
 
 def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:

@@ -12,16 +12,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from deckgen import story as st
+    from deckgen.errors import Problem
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx") -> bytes:
+           walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx",
+           warn: Callable[[Problem], None] | None = None) -> bytes:
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide;
     `template_name` is how errors about the template name it."""
     from deckgen.render.deck.write import render as write
 
-    return write(told, template=template, walk=walk, template_name=template_name)
+    return write(told, template=template, walk=walk, template_name=template_name, warn=warn)
 
 
 def describe_layouts(path: Path) -> str:

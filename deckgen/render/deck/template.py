@@ -524,3 +524,148 @@ def describe_layouts(path: Path) -> str:
 def _place(shape: Any, box: Box) -> None:  # noqa: ANN401
     shape.left, shape.top, shape.width, shape.height = (Emu(box.x), Emu(box.y), Emu(box.w),
                                                         Emu(box.h))
+
+
+# ---------------------------------------------------------------------------------------------
+# Colours: the template's theme, checked against each layout's own background
+
+TEXT_CONTRAST = 4.5  # WCAG AA for text
+_HEX = re.compile(r"^[0-9A-Fa-f]{6}$")
+
+
+def _luminance(hex_colour: str) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    h = hex_colour.lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two '#RRGGBB' colours (1 to 21)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _scheme(prs: PresentationObject) -> dict[str, str]:
+    """The theme's colour slots as '#RRGGBB' (dk1, lt1, dk2, lt2, accent1...)."""
+    part = prs.slide_master.part.part_related_by(RT.THEME)
+    root = parse_xml(part.blob)
+    found: dict[str, str] = {}
+    scheme = root.find(f"{qn('a:themeElements')}/{qn('a:clrScheme')}")
+    for slot in scheme if scheme is not None else []:
+        name = slot.tag.rsplit("}", 1)[-1]
+        for child in slot:
+            value = child.get("val") if child.tag == qn("a:srgbClr") else child.get("lastClr")
+            if value and _HEX.match(value):
+                found[name] = f"#{value.upper()}"
+    return found
+
+
+_MAP_DEFAULT = {"bg1": "lt1", "tx1": "dk1", "bg2": "lt2", "tx2": "dk2"}
+
+
+def _fill_colours(fill: Any, scheme: dict[str, str]) -> list[str]:  # noqa: ANN401
+    """The colours of a solid or gradient fill ('#RRGGBB'), theme slots resolved."""
+    out = []
+    for el in fill.iter(qn("a:srgbClr"), qn("a:schemeClr"), qn("a:sysClr")):
+        if el.tag == qn("a:srgbClr"):
+            value = el.get("val") or ""
+            if _HEX.match(value):
+                out.append(f"#{value.upper()}")
+        elif el.tag == qn("a:sysClr"):
+            value = el.get("lastClr") or ""
+            if _HEX.match(value):
+                out.append(f"#{value.upper()}")
+        else:
+            slot = el.get("val") or ""
+            slot = _MAP_DEFAULT.get(slot, slot)
+            if slot in scheme:
+                out.append(scheme[slot])
+    return out
+
+
+def background(layout: SlideLayout, scheme: dict[str, str]) -> tuple[list[str], str]:
+    """A layout's own background, as PowerPoint finds it (the layout's, else its master's,
+    else the theme's lt1): its colours and its kind ('solid', 'gradient', 'picture')."""
+    for owner in (layout, layout.slide_master):
+        bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
+        if bg is None:
+            continue
+        if bg.find(f".//{qn('a:blipFill')}") is not None:
+            return [scheme.get("lt1", "#FFFFFF")], "picture"
+        colours = _fill_colours(bg, scheme)
+        if colours:
+            kind = "gradient" if bg.find(f".//{qn('a:gradFill')}") is not None else "solid"
+            return colours, kind
+    return [scheme.get("lt1", "#FFFFFF")], "solid"
+
+
+def checked_colours(prs: PresentationObject, layouts: list[SlideLayout], fallback: Theme,
+                    name: str) -> tuple[Theme, list[Problem]]:
+    """The template's theme colours for text (dk1), muted text (dk2) and accent (accent1),
+    each checked for TEXT_CONTRAST against every colour of each layout's background (every
+    stop of a gradient; a picture's colours cannot be known, so the theme's lt1 stands for
+    it). A colour that fails is replaced, in the deck's theme too, by black or white, the one
+    that reads best; the warning says so, in one line."""
+    scheme = _scheme(prs)
+    grounds: list[tuple[str, str, str]] = []  # layout name, colour, kind
+    for layout in layouts:
+        colours, kind = background(layout, scheme)
+        grounds += [(layout.name, c, kind) for c in colours]
+    chosen: dict[str, str] = {}
+    changed: list[str] = []
+    roles = (("dk1", "text", fallback.text), ("dk2", "muted", fallback.muted),
+             ("accent1", "accent", fallback.accent))
+    for slot, role, own in roles:
+        colour = scheme.get(slot, own)
+        worst = min(grounds, key=lambda g: contrast(colour, g[1]))
+        if contrast(colour, worst[1]) >= TEXT_CONTRAST:
+            chosen[role] = colour
+            continue
+        best = _passing(colour if role != "text" else "#808080", [g[1] for g in grounds])
+        if role == "text":  # text itself: black or white, whichever reads best
+            best = max(("#000000", "#FFFFFF"),
+                       key=lambda c: min(contrast(c, g[1]) for g in grounds))
+        chosen[role] = best
+        changed.append(f"{role} {colour} ({fmt.number(contrast(colour, worst[1]), 1)}:1 on "
+                       f"the {worst[2]} {worst[1]} background of layout {worst[0]!r}) -> "
+                       f"{best}")
+    theme = replace(theme_of(prs, fallback), text=chosen["text"], muted=chosen["muted"],
+                    accent=chosen["accent"], background=grounds[0][1])
+    warnings = []
+    if changed:
+        _set_slots(prs, {"dk1": chosen["text"], "dk2": chosen["muted"],
+                         "accent1": chosen["accent"]})
+        warnings.append(Problem("theme colours below 4.5:1 contrast replaced: "
+                                + "; ".join(changed), path=f"--template {name}"))
+    return theme, warnings
+
+
+def _passing(colour: str, grounds: list[str]) -> str:
+    """`colour` darkened (or lightened) in small steps, keeping its hue, until it has
+    TEXT_CONTRAST on every one of `grounds`; black or white, the better, when none does."""
+    h = colour.lstrip("#")
+    rgb = [int(h[i:i + 2], 16) for i in (0, 2, 4)]
+    for step in range(1, 21):
+        k = step / 20
+        for mixed in ([round(c * (1 - k)) for c in rgb],
+                      [round(c + (255 - c) * k) for c in rgb]):
+            candidate = "#" + "".join(f"{c:02X}" for c in mixed)
+            if all(contrast(candidate, g) >= TEXT_CONTRAST for g in grounds):
+                return candidate
+    return max(("#000000", "#FFFFFF"), key=lambda c: min(contrast(c, g) for g in grounds))
+
+
+def _set_slots(prs: PresentationObject, colours: dict[str, str]) -> None:
+    """Write `colours` ('#RRGGBB', computed here) into the theme's slots of every master."""
+    for master in prs.slide_masters:
+        part = master.part.part_related_by(RT.THEME)
+        text = part.blob.decode("utf-8")
+        for slot, value in colours.items():
+            text = re.sub(rf"<a:{slot}>.*?</a:{slot}>",
+                          f'<a:{slot}><a:srgbClr val="{value.lstrip("#")}"/></a:{slot}>', text,
+                          count=1, flags=re.S)
+        part._blob = text.encode("utf-8")

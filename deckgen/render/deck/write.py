@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+from collections.abc import Callable
 from datetime import datetime, timezone
 
 from pptx.enum.shapes import PP_PLACEHOLDER
@@ -48,12 +49,18 @@ _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 class Writer:
     """Adds planned slides to a presentation."""
 
-    def __init__(self, prs: PresentationObject, told: st.Story, own: bool) -> None:
+    def __init__(self, prs: PresentationObject, told: st.Story, own: bool,
+                 name: str = "template.pptx") -> None:
         self.prs = prs
         self.told = told
         self.own = own
         self.cover, self.content = tp.pick_layouts(prs)
-        self.theme = told.theme if own else tp.theme_of(prs, told.theme)
+        self.warnings: list[Problem] = []
+        if own:
+            self.theme = told.theme
+        else:
+            self.theme, self.warnings = tp.checked_colours(prs, [self.cover, self.content],
+                                                           told.theme, name)
         self.width, self.height = int(prs.slide_width), int(prs.slide_height)
         self.footers = [(kind, ph) for kind, ph in tp.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
@@ -239,10 +246,15 @@ def plan_deck(told: st.Story, template: bytes | None = None,
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx") -> bytes:
-    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide."""
+           walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx",
+           warn: Callable[[Problem], None] | None = None) -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; a
+    template's colours that had to be replaced are told to `warn`."""
     plans, prs, own = plan_deck(told, template, walk, template_name)
-    writer = Writer(prs, told, own)
+    writer = Writer(prs, told, own, template_name)
+    for problem in writer.warnings:
+        if warn is not None:
+            warn(problem)
     for number, plan in enumerate(plans, 1):
         writer.add(number, plan)
     writer.finish()
