@@ -603,6 +603,53 @@ def background(layout: SlideLayout, scheme: dict[str, str]) -> tuple[list[str], 
     return [scheme.get("lt1", "#FFFFFF")], "solid"
 
 
+def _shape_box(el: Any) -> Box | None:  # noqa: ANN401
+    xfrm = el.find(f"{qn('p:spPr')}/{qn('a:xfrm')}")
+    if xfrm is None:
+        return None
+    off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))
+    if off is None or ext is None:
+        return None
+    try:
+        return Box(int(off.get("x", 0)), int(off.get("y", 0)), int(ext.get("cx", 0)),
+                   int(ext.get("cy", 0)))
+    except ValueError:
+        return None
+
+
+def _overlap(a: Box, b: Box) -> int:
+    w = min(a.right, b.right) - max(a.x, b.x)
+    h = min(a.bottom, b.bottom) - max(a.y, b.y)
+    return max(0, w) * max(0, h)
+
+
+def ground(layout: SlideLayout, area: Box | None,
+           scheme: dict[str, str]) -> tuple[list[str], str]:
+    """What text in `area` sits on: the topmost artwork (a shape or picture of the layout or
+    its master, not a placeholder) that covers most of it, else the layout's background."""
+    if area is not None and area.w > 0 and area.h > 0:
+        for owner in (layout, layout.slide_master):  # the layout's artwork is on top
+            tree = owner._element.find(f"{qn('p:cSld')}/{qn('p:spTree')}")
+            for el in reversed(list(tree) if tree is not None else []):
+                if el.tag not in (qn("p:sp"), qn("p:pic")) or \
+                        el.find(f".//{qn('p:ph')}") is not None:
+                    continue
+                box = _shape_box(el)
+                if box is None or _overlap(box, area) * 2 < area.w * area.h:
+                    continue
+                if el.tag == qn("p:pic") or el.find(f"{qn('p:spPr')}/{qn('a:blipFill')}") \
+                        is not None:
+                    return [scheme.get("lt1", "#FFFFFF")], "picture"
+                sp_pr = el.find(qn("p:spPr"))
+                fill = next((c for c in sp_pr if c.tag in (qn("a:solidFill"), qn("a:gradFill")))
+                            , None) if sp_pr is not None else None
+                if fill is not None:
+                    colours = _fill_colours(fill, scheme)
+                    if colours:
+                        return colours, "shape"
+    return background(layout, scheme)
+
+
 def checked_colours(prs: PresentationObject, layouts: list[SlideLayout], fallback: Theme,
                     name: str) -> tuple[Theme, list[Problem]]:
     """The template's theme colours for text (dk1), muted text (dk2) and accent (accent1),
@@ -613,7 +660,8 @@ def checked_colours(prs: PresentationObject, layouts: list[SlideLayout], fallbac
     scheme = _scheme(prs)
     grounds: list[tuple[str, str, str]] = []  # layout name, colour, kind
     for layout in layouts:
-        colours, kind = background(layout, scheme)
+        colours, kind = ground(layout, content_frame(prs, layout)[1] if any(
+            k in TITLE_TYPES for k, _ in places(layout)) else None, scheme)
         grounds += [(layout.name, c, kind) for c in colours]
     chosen: dict[str, str] = {}
     changed: list[str] = []
@@ -637,11 +685,23 @@ def checked_colours(prs: PresentationObject, layouts: list[SlideLayout], fallbac
                     accent=chosen["accent"], background=grounds[0][1])
     warnings = []
     if changed:
-        _set_slots(prs, {"dk1": chosen["text"], "dk2": chosen["muted"],
-                         "accent1": chosen["accent"]})
+        slots = {"dk1": chosen["text"], "dk2": chosen["muted"], "accent1": chosen["accent"]}
+        if chosen["text"] == "#FFFFFF":  # light on dark: the light slots become the ground's
+            dark = min((g[1] for g in grounds), key=_luminance)
+            slots["lt1"] = dark
+            slots["lt2"] = _mix(dark, "#FFFFFF", 0.18)
+            theme = replace(theme, background=dark, rule=slots["lt2"])
+        _set_slots(prs, slots)
         warnings.append(Problem("theme colours below 4.5:1 contrast replaced: "
                                 + "; ".join(changed), path=f"--template {name}"))
     return theme, warnings
+
+
+def _mix(a: str, b: str, k: float) -> str:
+    """`a` mixed with `k` of `b`."""
+    ca = [int(a.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+    cb = [int(b.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(x + (y - x) * k):02X}" for x, y in zip(ca, cb, strict=True))
 
 
 def _passing(colour: str, grounds: list[str]) -> str:
