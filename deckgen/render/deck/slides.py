@@ -112,10 +112,13 @@ def area_ratio(g: Geometry) -> float:
 class Planner(MoreKinds):
     """Plans every slide of one story on one template."""
 
-    def __init__(self, told: st.Story, geometry: Geometry) -> None:
+    def __init__(self, told: st.Story, geometry: Geometry,
+                 kinds: dict[str, Geometry] | None = None) -> None:
         super().__init__(Faces.of(told.theme.body_font, told.theme.heading_font))
         self.told = told
         self.g = geometry
+        self.base = geometry
+        self.kinds = kinds or {}  # the geometry of a layout chosen by name, by slide kind
         self.wide = geometry.wide
         self.t = TypeScale.for_height(scale_height(geometry))
 
@@ -130,7 +133,8 @@ class Planner(MoreKinds):
         for i, s in enumerate(slides):
             if s.kind in ("experiment", "dial"):
                 groups.setdefault(s.kind, []).append(i)
-        for members in groups.values():
+        for kind, members in groups.items():
+            self.g = self.kinds.get(kind, self.base)
             lines = max(self.title_lines(slides[i]) for i in members)
             found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
             if isinstance(found, Misfit):  # name the siblings that cannot fit even alone
@@ -145,10 +149,12 @@ class Planner(MoreKinds):
         failed = {i for members in groups.values() for i in members if plans[i] is None}
         for i, s in enumerate(slides):
             if plans[i] is None and i not in failed:
+                self.g = self.kinds.get(s.kind, self.base)
                 try:
                     plans[i] = self.one(i + 1, s)
                 except InputError as err:
                     problems += err.problems
+        self.g = self.base
         if problems:
             raise InputError(problems)
         chart_pt = round(16.0 * self.t.body / TypeScale().body * 2) / 2

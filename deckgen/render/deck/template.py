@@ -41,6 +41,9 @@ from deckgen.render.deck.slides import (
     scale_height,
 )
 
+# The slide kinds deckgen puts on the content layout, by their ids in content.yaml.
+CONTENT_KINDS = ("meanings", "dial", "workloads", "experiments", "bottleneck", "presets",
+                 "ceiling", "precious", "checklist", "sources", "closing")
 FOOTER_TYPES = (PP_PLACEHOLDER.DATE, PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)
 TITLE_TYPES = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE)
 
@@ -404,10 +407,52 @@ def body_area(layout: SlideLayout) -> Box | None:
     return None
 
 
-def geometry(prs: PresentationObject, own: bool) -> Geometry:
+def kind_of(slide_id: str) -> str:
+    """The slide kind a content.yaml slide id names ('experiments' -> 'experiment')."""
+    return "experiment" if slide_id == "experiments" else slide_id
+
+
+def chosen_layouts(prs: PresentationObject, told: st.Story, name: str
+                   ) -> dict[str, SlideLayout]:
+    """The layouts content.yaml chose by name (`slides.<id>.layout`), by slide kind; a name
+    the template does not have, or a layout without a title, is a located problem with the
+    nearest names. Names are compared as plain strings, never as patterns."""
+    import difflib
+
+    layouts = [layout for _, _, layout in _layouts(prs)]
+    names = [layout.name for layout in layouts]
+    found: dict[str, SlideLayout] = {}
+    problems = []
+    for sid, wanted in told.layouts:
+        origin = f"slides.{sid}.layout"
+        where = told.where(origin)
+        line, col = (where[0], where[1]) if where else (None, None)
+        match = next((lay for lay in layouts if lay.name == wanted), None)
+        if match is None:
+            close = difflib.get_close_matches(wanted, names, n=1, cutoff=0.5)
+            hint = f"did you mean {close[0]!r}? " if close else ""
+            shown = ", ".join(repr(n) for n in names[:12]) + (", ..." if len(names) > 12 else "")
+            problems.append(Problem(f"{wanted!r} is not a layout of --template {name}; {hint}"
+                                    f"its layouts are {shown}", told.file, line, col, origin))
+        elif not any(k in TITLE_TYPES for k in _types(match)):
+            problems.append(Problem(f"layout {wanted!r} of --template {name} has no title "
+                                    "placeholder; choose one with a title", told.file, line,
+                                    col, origin))
+        else:
+            found[kind_of(sid)] = match
+    if problems:
+        raise InputError(problems)
+    return found
+
+
+def geometry(prs: PresentationObject, own: bool, layout: SlideLayout | None = None,
+             cover_layout: SlideLayout | None = None) -> Geometry:
     """What the slide plans need of the template: sizes, the title's box and insets, where the
-    footer starts, and the cover's placeholders."""
+    footer starts, and the cover's placeholders (of `layout` and `cover_layout` when given,
+    else of the layouts deckgen picks)."""
     cover, content = pick_layouts(prs)
+    content = layout or content
+    cover = cover_layout or cover
     width, height = int(prs.slide_width), int(prs.slide_height)
     title = next(ph for kind, ph in places(content) if kind in TITLE_TYPES)
     title_box, body = content_frame(prs, content)
@@ -505,9 +550,9 @@ def describe_layouts(path: Path) -> str:
     for m, i, layout in _layouts(prs):
         use = []
         if layout is cover:
-            use.append("title slide")
+            use.append("title slide (title)")
         if layout is content:
-            use.append("content slides")
+            use.append(f"content slides ({', '.join(CONTENT_KINDS)})")
         note = f"  <- deckgen: {', '.join(use)}" if use else ""
         lines.append(f"master {m + 1}, layout {i + 1}: {layout.name!r}{note}")
         for ph in layout.placeholders:

@@ -56,6 +56,7 @@ class Writer:
         self.own = own
         self.cover, self.content = tp.pick_layouts(prs)
         self.warnings: list[Problem] = []
+        self.by_kind: dict[str, SlideLayout] = {}  # layouts chosen by name, by slide kind
         if own:
             self.theme = told.theme
         else:
@@ -69,12 +70,12 @@ class Writer:
             Box(int(title.left), int(title.top), int(title.width), int(title.height))
         self.title_inset = tp.insets(title)
 
-    def new_slide(self, layout: SlideLayout) -> PptxSlide:
+    def new_slide(self, layout: SlideLayout, cover: bool = False) -> PptxSlide:
         """A slide on `layout` with only its title (and, on the cover, one subtitle or body
         placeholder) left of the placeholders the layout brings."""
         slide = self.prs.slides.add_slide(layout)
         second = None
-        if layout is self.cover:
+        if cover:
             kinds = [ph.placeholder_format.type for ph in slide.placeholders]
             second = (PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds
                       else PP_PLACEHOLDER.BODY)
@@ -94,38 +95,43 @@ class Writer:
         if plan.cover:
             self.add_cover(plan)
             return
-        slide = self.new_slide(self.content)
+        layout = self.by_kind.get(plan.kind, self.content)
+        slide = self.new_slide(layout)
         title = slide.shapes.title
-        if not self.own:
-            tp._place(title, self.title_box)  # the master's, when the layout's leaves no room
+        if not self.own:  # the master's, when the layout's leaves no room
+            tp._place(title, tp.content_frame(self.prs, layout)[0])
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
         draw_items(slide, plan.items, self.theme)
-        self.footer(slide, number)
+        self.footer(slide, number, layout)
         self.notes(slide, plan.notes)
 
     def add_cover(self, plan: SlidePlan) -> None:
-        slide = self.new_slide(self.cover)
+        cover = self.by_kind.get("title", self.cover)
+        slide = self.new_slide(cover, cover=True)
         title = slide.shapes.title
-        frame_setup(title.text_frame, tp.insets(title, self.cover), "b" if self.own else None)
+        frame_setup(title.text_frame, tp.insets(title, cover), "b" if self.own else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
         second = plan.extra.get("second")
         subtitle = next((ph for ph in slide.placeholders
                          if ph.placeholder_format.type not in tp.TITLE_TYPES), None)
         if second is not None and subtitle is not None:
             paras, sizes = second  # type: ignore[misc]
-            frame_setup(subtitle.text_frame, tp.insets(subtitle, self.cover),
+            frame_setup(subtitle.text_frame, tp.insets(subtitle, cover),
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
         draw_items(slide, plan.items, self.theme)
         self.notes(slide, plan.notes)
 
-    def footer(self, slide: PptxSlide, number: int) -> None:
+    def footer(self, slide: PptxSlide, number: int, layout: SlideLayout | None = None) -> None:
         """The event and date in the footer placeholder, the number in the slide-number one."""
         words = self.told.event_line
         placed = set()
-        for kind, lph in self.footers:
+        footers = self.footers if layout is None or layout is self.content else \
+            [(kind, ph) for kind, ph in tp.places(layout)
+             if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
+        for kind, lph in footers:
             slide.shapes.clone_placeholder(lph)
             ph = slide.placeholders[lph.placeholder_format.idx]
             self._footer_text(ph.text_frame, kind, words, number)
@@ -242,7 +248,10 @@ def plan_deck(told: st.Story, template: bytes | None = None,
     problems = tp.template_problems(prs, geometry, template_name)
     if problems:
         raise InputError(problems)
-    return Planner(told, geometry).plan(slides), prs, own
+    chosen = {} if own else tp.chosen_layouts(prs, told, template_name)
+    kinds = {kind: tp.geometry(prs, own, cover_layout=layout) if kind == "title"
+             else tp.geometry(prs, own, layout=layout) for kind, layout in chosen.items()}
+    return Planner(told, geometry, kinds).plan(slides), prs, own
 
 
 def render(told: st.Story, *, template: bytes | None = None,
@@ -252,6 +261,7 @@ def render(told: st.Story, *, template: bytes | None = None,
     template's colours that had to be replaced are told to `warn`."""
     plans, prs, own = plan_deck(told, template, walk, template_name)
     writer = Writer(prs, told, own, template_name)
+    writer.by_kind = {} if own else tp.chosen_layouts(prs, told, template_name)
     for problem in writer.warnings:
         if warn is not None:
             warn(problem)
