@@ -364,13 +364,8 @@ def usable_area(prs: PresentationObject, layout: SlideLayout,
         box = resolved_box(ph, master)
         if box is None:
             continue
-        if kind in TITLE_TYPES:
-            box = title or box
-            if box.bottom > top and box.y < bottom:
-                if box.y <= top + (bottom - top) // 2:
-                    top = box.bottom + _in(0.15)
-                else:
-                    bottom = box.y
+        if kind in TITLE_TYPES:  # content goes under the title, as the plans put it
+            top = max(top, (title or box).bottom + _in(0.15))
         if kind in FOOTER_TYPES and box.y > height // 2:
             bottom = min(bottom, box.y - _in(0.1))
     return max(0, body.w) * max(0, bottom - top)
