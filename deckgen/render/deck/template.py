@@ -769,3 +769,28 @@ def _set_slots(prs: PresentationObject, colours: dict[str, str]) -> None:
                           f'<a:{slot}><a:srgbClr val="{value.lstrip("#")}"/></a:{slot}>', text,
                           count=1, flags=re.S)
         part._blob = text.encode("utf-8")
+
+
+def placeholder_colour(prs: PresentationObject, layout: SlideLayout, kinds: tuple[Any, ...],
+                       box: Box) -> str | None:
+    """The colour to give the text deckgen sets in a placeholder of `kinds` at `box`, or None
+    to keep the template's. LibreOffice writes a placeholder's colour on its prompt text
+    (which new text does not inherit), so that colour is taken when it reads on what the box
+    sits on; else the theme's text colour when it does; else black or white."""
+    scheme = _scheme(prs)
+    sample = None
+    for owner in (layout, layout.slide_master):
+        for kind, ph in places(owner):
+            if kind in kinds or FAMILY.get(kind, kind) in kinds:
+                fill = ph._element.find(f".//{qn('a:r')}/{qn('a:rPr')}/{qn('a:solidFill')}")
+                colours = _fill_colours(fill, scheme) if fill is not None else []
+                if colours:
+                    sample = colours[0]
+                    break
+        if sample:
+            break
+    grounds, _ = ground(layout, box, scheme)
+    for colour in (sample, scheme.get("dk1")):
+        if colour and all(contrast(colour, g) >= TEXT_CONTRAST for g in grounds):
+            return colour if colour == sample else None
+    return max(("#000000", "#FFFFFF"), key=lambda c: min(contrast(c, g) for g in grounds))

@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Callable
 from datetime import datetime, timezone
 
+from pptx.dml.color import RGBColor
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -103,6 +104,7 @@ class Writer:
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        self.readable(title, layout, tp.TITLE_TYPES)
         draw_items(slide, plan.items, self.theme)
         self.footer(slide, number, layout)
         self.notes(slide, plan.notes)
@@ -113,6 +115,7 @@ class Writer:
         title = slide.shapes.title
         frame_setup(title.text_frame, tp.insets(title, cover), "b" if self.own else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        self.readable(title, cover, tp.TITLE_TYPES)
         second = plan.extra.get("second")
         subtitle = next((ph for ph in slide.placeholders
                          if ph.placeholder_format.type not in tp.TITLE_TYPES), None)
@@ -121,8 +124,23 @@ class Writer:
             frame_setup(subtitle.text_frame, tp.insets(subtitle, cover),
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
+            self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, PP_PLACEHOLDER.BODY))
         draw_items(slide, plan.items, self.theme)
         self.notes(slide, plan.notes)
+
+    def readable(self, ph, layout: SlideLayout, kinds: tuple) -> None:  # noqa: ANN001
+        """A template's placeholder text in a colour that reads on what the placeholder sits
+        on (the template's own look where it does)."""
+        if self.own:
+            return
+        box = Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
+        colour = tp.placeholder_colour(self.prs, layout, kinds, box)
+        if colour is None:
+            return
+        for paragraph in ph.text_frame.paragraphs:
+            for run in paragraph.runs:
+                if run.font.color.type is None:  # a run with a colour role of its own keeps it
+                    run.font.color.rgb = RGBColor.from_string(colour.lstrip("#"))
 
     def footer(self, slide: PptxSlide, number: int, layout: SlideLayout | None = None) -> None:
         """The event and date in the footer placeholder, the number in the slide-number one."""
@@ -134,6 +152,8 @@ class Writer:
         for kind, lph in footers:
             slide.shapes.clone_placeholder(lph)
             ph = slide.placeholders[lph.placeholder_format.idx]
+            if not self.own:
+                ph.text_frame.word_wrap = False  # a narrow footer must not break the date
             self._footer_text(ph.text_frame, kind, words, number)
             placed.add(kind)
         title = self.title_box
