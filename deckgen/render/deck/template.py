@@ -692,7 +692,8 @@ def ground(layout: SlideLayout, area: Box | None,
 
 def checked_colours(prs: PresentationObject, layouts: list[SlideLayout], fallback: Theme,
                     name: str) -> tuple[Theme, list[Problem]]:
-    """The template's theme colours for text (dk1), muted text (dk2) and accent (accent1),
+    """The template's theme colours for text (dk1), muted text (dk2), accent (accent1) and links
+    (hlink),
     each checked for TEXT_CONTRAST against every colour of each layout's background (every
     stop of a gradient; a picture's colours cannot be known, so the theme's lt1 stands for
     it). A colour that fails is replaced, in the deck's theme too, by black or white, the one
@@ -706,7 +707,7 @@ def checked_colours(prs: PresentationObject, layouts: list[SlideLayout], fallbac
     chosen: dict[str, str] = {}
     changed: list[str] = []
     roles = (("dk1", "text", fallback.text), ("dk2", "muted", fallback.muted),
-             ("accent1", "accent", fallback.accent))
+             ("accent1", "accent", fallback.accent), ("hlink", "link", fallback.accent))
     for slot, role, own in roles:
         colour = scheme.get(slot, own)
         worst = min(grounds, key=lambda g: contrast(colour, g[1]))
@@ -725,7 +726,8 @@ def checked_colours(prs: PresentationObject, layouts: list[SlideLayout], fallbac
                     accent=chosen["accent"], background=grounds[0][1])
     warnings = []
     if changed:
-        slots = {"dk1": chosen["text"], "dk2": chosen["muted"], "accent1": chosen["accent"]}
+        slots = {"dk1": chosen["text"], "dk2": chosen["muted"], "accent1": chosen["accent"],
+                 "hlink": chosen["link"]}
         if chosen["text"] == "#FFFFFF":  # light on dark: the light slots become the ground's
             dark = min((g[1] for g in grounds), key=_luminance)
             slots["lt1"] = dark
