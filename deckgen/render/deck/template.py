@@ -796,3 +796,21 @@ def placeholder_colour(prs: PresentationObject, layout: SlideLayout, kinds: tupl
         if colour and all(contrast(colour, g) >= TEXT_CONTRAST for g in grounds):
             return colour if colour == sample else None
     return max(("#000000", "#FFFFFF"), key=lambda c: min(contrast(c, g) for g in grounds))
+
+
+def artwork_share(layout: SlideLayout, area: Box) -> float:
+    """How much of `area` the layout's and its master's artwork (shapes and pictures that
+    are not placeholders) covers, 0 to 1 (overlaps between pieces counted twice, capped)."""
+    if area.w <= 0 or area.h <= 0:
+        return 0.0
+    covered = 0
+    for owner in (layout, layout.slide_master):
+        tree = owner._element.find(f"{qn('p:cSld')}/{qn('p:spTree')}")
+        for el in list(tree) if tree is not None else []:
+            if el.tag not in (qn("p:sp"), qn("p:pic")) or \
+                    el.find(f".//{qn('p:ph')}") is not None:
+                continue
+            box = _shape_box(el)
+            if box is not None:
+                covered += _overlap(box, area)
+    return min(1.0, covered / (area.w * area.h))

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 
 from pptx.dml.color import RGBColor
+from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -105,6 +106,7 @@ class Writer:
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
         self.readable(title, layout, tp.TITLE_TYPES)
+        self.backdrop(slide, layout, plan)
         draw_items(slide, plan.items, self.theme)
         self.footer(slide, number, layout)
         self.notes(slide, plan.notes)
@@ -127,6 +129,32 @@ class Writer:
             self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, PP_PLACEHOLDER.BODY))
         draw_items(slide, plan.items, self.theme)
         self.notes(slide, plan.notes)
+
+    def backdrop(self, slide: PptxSlide, layout: SlideLayout, plan: SlidePlan) -> None:
+        """On a template whose artwork runs under the content area (more than a tenth of it),
+        a panel in the background colour behind the slide's items, so they read."""
+        if self.own or not plan.items:
+            return
+        left = min(i.box.x for i in plan.items)
+        top = min(i.box.y for i in plan.items)
+        right = max(i.box.right for i in plan.items)
+        bottom = max(i.box.bottom for i in plan.items)
+        area = Box(left, top, right - left, bottom - top)  # the items keep inside their area
+        if tp.artwork_share(layout, area) <= 0.1:
+            return
+        if tp.ground(layout, area, tp._scheme(self.prs))[1] in ("shape", "picture"):
+            return  # one piece of artwork under all of it: the colours were checked on it
+        shape = slide.shapes.add_shape(1, Emu(area.x), Emu(area.y), Emu(area.w), Emu(area.h))
+        shape.name = "Backdrop"
+        style = shape._element.find(tp.qn("p:style"))
+        if style is not None:
+            shape._element.remove(style)
+        shape.fill.solid()
+        shape.fill.fore_color.theme_color = MSO_THEME_COLOR.BACKGROUND_1
+        shape.line.fill.background()
+        tree = shape._element.getparent()
+        tree.remove(shape._element)
+        tree.insert(2, shape._element)  # under the title and everything else on the slide
 
     def readable(self, ph, layout: SlideLayout, kinds: tuple) -> None:  # noqa: ANN001
         """A template's placeholder text in a colour that reads on what the placeholder sits
