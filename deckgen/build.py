@@ -124,21 +124,21 @@ def render(content: Content, options: Options, parallel: bool = False,
     """
     told = story.compose(content)
     heard: list[Problem] = []
-    told_deck: list[Problem] = []  # the deck's warnings, heard in this process
+    _DECK_HEARD.clear()
+    told_deck = _DECK_HEARD  # the deck's warnings, heard in this process
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     html = options.only in (None, "html")
     if parallel and deck and handout and forking.available():
         work = lambda: (_handout(told, options, heard), chartcache.drawn(), heard)  # noqa: E731
         with forking.Child(work, "handout") as child:
             pptx, page, (pdf, charts, heard) = _every(
-                lambda: _deck(content, told, options, told_deck.append),
-                lambda: _page(content, told),
+                lambda: _deck(content, told, options), lambda: _page(content, told),
                 child.result)
         chartcache.adopt(charts)  # the charts the handout's process drew, to keep with ours
         if warnings is not None:
             warnings.extend(told_deck + heard)
         return {".pptx": pptx, ".pdf": pdf, ".html": page}
-    steps = {".pptx": lambda: _deck(content, told, options, told_deck.append),
+    steps = {".pptx": lambda: _deck(content, told, options),
              ".pdf": lambda: _handout(told, options, heard),
              ".html": lambda: _page(content, told)}
     wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout), (".html", html))
@@ -162,14 +162,17 @@ def _every(*steps: Callable[[], Any]) -> list[Any]:
     return results
 
 
-def _deck(content: Content, told: story.Story, options: Options,
-          warn: Callable[[Problem], None] | None = None) -> bytes:
+_DECK_HEARD: list[Problem] = []  # the deck's warnings (a template's colours), per render
+
+
+def _deck(content: Content, told: story.Story, options: Options) -> bytes:
     from deckgen.render import deck
 
     template = _read_template(options.template)
     walk = story.walk(content) if options.walk else ()
     name = str(options.template) if options.template is not None else "template.pptx"
-    return deck.render(told, template=template, walk=walk, template_name=name, warn=warn)
+    return deck.render(told, template=template, walk=walk, template_name=name,
+                       warn=_DECK_HEARD.append)
 
 
 def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:
