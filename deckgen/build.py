@@ -128,6 +128,8 @@ def render(content: Content, options: Options, parallel: bool = False,
     """
     told = story.compose(content)
     heard: list[Problem] = []
+    _DECK_HEARD.clear()
+    told_deck = _DECK_HEARD  # the deck's warnings, heard in this process
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     html = options.only in (None, "html")
     if parallel and deck and handout and forking.available():
@@ -138,7 +140,7 @@ def render(content: Content, options: Options, parallel: bool = False,
                 child.result)
         chartcache.adopt(charts)  # the charts the handout's process drew, to keep with ours
         if warnings is not None:
-            warnings.extend(heard)
+            warnings.extend(told_deck + heard)
         return {".pptx": pptx, ".pdf": pdf, ".html": page}
     steps = {".pptx": lambda: _deck(content, told, options),
              ".pdf": lambda: _handout(told, options, heard),
@@ -147,7 +149,7 @@ def render(content: Content, options: Options, parallel: bool = False,
               if on]
     files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
     if warnings is not None:
-        warnings.extend(heard)
+        warnings.extend(told_deck + heard)
     return files
 
 
@@ -164,12 +166,18 @@ def _every(*steps: Callable[[], Any]) -> list[Any]:
     return results
 
 
+_DECK_HEARD: list[Problem] = []  # the deck's warnings (a template's colours), per render
+
+
 def _deck(content: Content, told: story.Story, options: Options) -> bytes:
     from deckgen.render import deck
 
     template = _read_template(options.template)
     walk = story.walk(content) if options.walk else ()
-    return deck.render(told, template=template, walk=walk, charts=options.charts)
+    name = str(options.template) if options.template is not None else "template.pptx"
+    return deck.render(told, template=template, walk=walk, charts=options.charts,
+                       template_name=name,
+                       warn=_DECK_HEARD.append)
 
 
 def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:

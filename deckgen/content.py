@@ -114,6 +114,7 @@ class SlideText:
     footnote: str = ""  # one line set apart at the foot (meanings, bottleneck, ceiling)
     takeaway: str = ""  # the closing slide's one sentence
     pointer: str = ""  # the closing slide's pointer to the handout's checklist
+    layout: str = ""  # with --template: the name of the template's layout for this slide
 
 
 @dataclass(frozen=True)
@@ -516,10 +517,11 @@ def _slides(c: Checker, value: Any) -> dict[str, SlideText] | None:
             extra += ("pointer",)
         else:
             extra += SLIDE_EXTRAS.get(sid, ())
+        extra += ("layout",)
         t = c.mapping(path, s[sid], needed, extra)
         if t is None:
             continue
-        keys = ("kicker", "headline", "notes", "footnote", "takeaway", "pointer")
+        keys = ("kicker", "headline", "notes", "footnote", "takeaway", "pointer", "layout")
         fields = [c.text(f"{path}.{k}", t[k], 400 if k != "notes" else MAX_TEXT) if k in t else ""
                   for k in keys]
         if None not in fields:

@@ -273,6 +273,7 @@ class Story:
     our_dial: str = ""  # "Our dial: 1,000,000 tokens/sec"
     labels: Labels = Labels()
     event_line: str = ""  # "AI Builders Meetup \u00b7 2026-12-03": the deck's footer
+    layouts: tuple[tuple[str, str], ...] = ()  # (slide id, a template layout's name) chosen
 
     def chart(self, key: str) -> Chart:
         return next(c for c in self.charts if c.key == key)
@@ -510,6 +511,7 @@ def compose(content: Content) -> Story:
         event_line=" \u00b7 ".join(x for x in (meta.event, meta.date) if x),
         slides=(),
         experiments_headline=_headline(content, "experiments", table),
+        layouts=tuple((sid, text.layout) for sid, text in content.slides.items() if text.layout),
     )
     slides = tuple(
         replace(slide, notes=slide.notes.replace(fmt.NBSP, " "))

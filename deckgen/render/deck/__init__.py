@@ -12,16 +12,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from deckgen import story as st
+    from deckgen.errors import Problem
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = (), charts: str = "native") -> bytes:
+           walk: tuple[st.Slide, ...] = (), charts: str = "native",
+           template_name: str = "template.pptx",
+           warn: Callable[[Problem], None] | None = None) -> bytes:
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
-    as native chart parts or, with `charts="picture"`, as PNG pictures."""
+    as native chart parts or, with `charts="picture"`, as PNG pictures; `template_name` is how
+    errors about the template name it, and replaced template colours are told to `warn`."""
     from deckgen.render.deck.write import render as write
 
-    return write(told, template=template, walk=walk, charts=charts)
+    return write(told, template=template, walk=walk, charts=charts,
+                 template_name=template_name, warn=warn)
 
 
 def describe_layouts(path: Path) -> str:

@@ -134,14 +134,30 @@ def _plain_shape(slide: PptxSlide, box: Box, fill: tuple[str, float] | None,
     return shape
 
 
+def _on_ground(fill: tuple[str, float] | None, dark: bool) -> tuple[str, float] | None:
+    """A tint (a colour lightened) as a shade (darkened as much) on a dark background, so the
+    light text on it keeps its contrast."""
+    return (fill[0], -fill[1]) if fill and dark and fill[1] > 0 else fill
+
+
+def _is_dark(colour: str) -> bool:
+    h = colour.lstrip("#")
+    if len(h) != 6:
+        return False
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 100
+
+
 def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: str = "native",
                created: datetime | None = None) -> None:
     """Draw `items` on `slide`; charts as native chart parts whose workbooks record `created`
     or, with `charts="picture"`, as PNG pictures."""
+    dark = _is_dark(theme.background)
     for item in items:
         if isinstance(item, TextItem):
             if item.fill or item.outline:
-                shape = _plain_shape(slide, item.box, item.fill, item.outline, item.name)
+                shape = _plain_shape(slide, item.box, _on_ground(item.fill, dark), item.outline,
+                                     item.name)
             else:
                 shape = slide.shapes.add_textbox(Emu(item.box.x), Emu(item.box.y),
                                                  Emu(item.box.w), Emu(item.box.h))
@@ -149,22 +165,22 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
             frame_setup(shape.text_frame, item.inset, item.anchor)
             write_paras(shape.text_frame, item.paras, item.sizes)
         elif isinstance(item, RectItem):
-            _plain_shape(slide, item.box, item.fill, item.outline, item.name)
+            _plain_shape(slide, item.box, _on_ground(item.fill, dark), item.outline, item.name)
         elif isinstance(item, ChartItem):
             place_chart(slide, item.chart, item.box, theme, item.name, charts=charts,
-                        size=item.size, created=created)
+                        size=item.size, created=created, font_pt=item.text_pt)
         elif isinstance(item, QrItem):
             _draw_qr(slide, item)
         else:
-            _draw_table(slide, item)
+            _draw_table(slide, item, dark)
 
 
 def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
                 name: str = "Chart", *, charts: str = "native", size: float = 14.0,
-                created: datetime | None = None) -> None:
+                created: datetime | None = None, font_pt: float = 16.0) -> None:
     """Draw `chart` into `box` on `slide`, with the chart's alt text and title: a native chart
     part (labels at `size` points, its workbook dated `created`), or with `charts="picture"`
-    a picture at the box's size, 200 dpi."""
+    a picture at the box's size, 200 dpi, its text at `font_pt`."""
     if charts == "native":
         from deckgen.render.deck import charts as native
 
@@ -172,7 +188,7 @@ def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
                          created=created or native.CREATED)
         return
     png = chartcache.render(chart, theme, width_in=box.w / EMU_PER_IN, height_in=box.h / EMU_PER_IN,
-                            fmt="png", dpi=200, font_pt=16.0)
+                            fmt="png", dpi=200, font_pt=font_pt)
     picture = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),
                                        Emu(box.h))
     picture.name = name
@@ -211,7 +227,7 @@ def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
     c_nv_pr.set("descr", f"QR code for {item.url}")
 
 
-def _draw_table(slide: PptxSlide, item: TableItem) -> None:
+def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
     rows, columns = len(item.cells), len(item.cells[0])
     frame = slide.shapes.add_table(rows, columns, Emu(item.box.x), Emu(item.box.y),
                                    Emu(item.box.w), Emu(item.box.h))
@@ -239,7 +255,7 @@ def _draw_table(slide: PptxSlide, item: TableItem) -> None:
             strong = r == rows - 1 or (r == 0 and item.header)
             bottom = ("text", 1.0) if strong else ("rule", 0.75)
             ours = item.highlight is not None and body == item.highlight
-            fill = ("accent", 0.78) if ours else None
+            fill = _on_ground(("accent", 0.78), dark) if ours else None
             _cell_look(cell, top, bottom, fill)
 
 

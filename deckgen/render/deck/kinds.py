@@ -53,6 +53,10 @@ class Kinds(Fitter):
     wide: bool
     t: TypeScale
 
+    def scaled(self, length: int) -> int:
+        """A least size designed for deckgen's 7.5 in slide, scaled with the type scale."""
+        return round(length * self.t.body / TypeScale().body)
+
     # -- the dial
 
     def _dial(self, s: st.Slide, frame: Box) -> list[Arrangement]:
@@ -157,9 +161,10 @@ class Kinds(Fitter):
             return [found, cap, ChartItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y),
                                           chart, f"Chart: {chart.title}", t.footnote)]
 
-        return [lambda: stacked(CHART_ROOM, t.table), lambda: stacked(CHART_MIN, t.table),
-                lambda: stacked(CHART_MIN, t.footnote),
-                lambda: stacked(CHART_LEAST, t.footnote, table_cells(table, (t.table,),
+        return [lambda: stacked(self.scaled(CHART_ROOM), t.table),
+                lambda: stacked(self.scaled(CHART_MIN), t.table),
+                lambda: stacked(self.scaled(CHART_MIN), t.footnote),
+                lambda: stacked(self.scaled(CHART_LEAST), t.footnote, table_cells(table, (t.table,),
                                                                      (t.footnote,))),
                 lambda: stacked(0, t.table)]
 

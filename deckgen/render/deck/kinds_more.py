@@ -69,7 +69,7 @@ class MoreKinds(Kinds):
             column_w = max(need, round(rest.w * 0.33))
             chart_box, column_box = rest.columns([rest.w - column_w - inch(0.5), column_w],
                                                  inch(0.5))
-            if chart_box.h < BAR_CHART_MIN or chart_box.w < rest.w * 0.5:
+            if chart_box.h < self.scaled(BAR_CHART_MIN) or chart_box.w < rest.w * 0.5:
                 return Misfit("setup", b.setup.origin, b.setup.text,
                               "no room left for the chart beside the figures")
             col = self.text_item(column_box, column, name="Speedups")
@@ -79,6 +79,7 @@ class MoreKinds(Kinds):
 
         def under(size: float, big: float, sums: bool,
                   chart_least: int = BAR_CHART_MIN) -> list[Item] | Misfit:
+            chart_least = self.scaled(chart_least)
             setup = setup_item(size)
             chart_y = setup.box.bottom + inch(0.15)
             budget = frame.bottom - chart_y - (chart_least if chart else 0) - inch(0.2)
@@ -172,7 +173,7 @@ class MoreKinds(Kinds):
                 h = text.box.h
                 items.append(text)
             chart_y = frame.y + h + inch(0.2)
-            if frame.bottom - chart_y < least:
+            if frame.bottom - chart_y < self.scaled(least):
                 return Misfit("ceiling sentence", b.ceiling_sentence.origin,
                               b.ceiling_sentence.text, "no room left for the chart")
             items.append(ChartItem(Box(frame.x, chart_y, frame.w, frame.bottom - chart_y), chart,

@@ -183,6 +183,7 @@ class ChartItem:
     chart: st.Chart
     name: str = "Chart"
     size: float = 14.0  # points: the labels of a native chart, from the type scale (>= 14)
+    text_pt: float = 16.0  # a picture chart's text size: 16 pt on a 7.5 in slide, scaled with it
 
 
 @dataclass

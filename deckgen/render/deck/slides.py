@@ -23,6 +23,7 @@ from deckgen.render.deck.plan import (
     LOOSE,
     TIGHT,
     Box,
+    ChartItem,
     Faces,
     Item,
     Para,
@@ -51,6 +52,7 @@ class Geometry:
     cover_title_inset: tuple[int, int, int, int]
     cover_centred: bool
     cover_second: tuple[Box, tuple[int, int, int, int]] | None  # subtitle or body placeholder
+    body: Box | None = None  # a template's content area: its layout's (or master's) body
 
     @property
     def wide(self) -> bool:
@@ -76,40 +78,90 @@ def default_geometry(aspect: str) -> Geometry:
                                                       zero))
 
 
+def scale_height(g: Geometry) -> float:
+    """The slide height (points) the type scale is set for: the slide's own, or less when a
+    template's content area is smaller, in proportion, than deckgen's own master gives (so
+    the same content fits the same way in a template's narrower or shorter body)."""
+    height = pt(g.height)
+    return height * area_ratio(g)
+
+
+LEAST_AREA = 0.5  # the least a template's content area may be, in proportion to deckgen's own
+
+
+def content_room(g: Geometry) -> tuple[int, int]:
+    """The height a template leaves for content under its title, and the least it must."""
+    own = default_geometry("16:9" if g.wide else "4:3")
+    frame_h = own.bottom - inch(1.9)
+    top = max(g.title.bottom + inch(0.15), g.body.y) if g.body is not None else g.title.bottom
+    return g.bottom - top, round(frame_h * LEAST_AREA * g.height / own.height)
+
+
+def area_ratio(g: Geometry) -> float:
+    """How a template's content area (its body under its title, above its footer) compares,
+    in proportion to the slide, with deckgen's own master's: 1 when as large or larger."""
+    if g.body is None:
+        return 1.0
+    own = default_geometry("16:9" if g.wide else "4:3")
+    frame_w, frame_h = own.title.w, own.bottom - inch(1.9)  # under a title of about 1.5 lines
+    top = max(g.title.bottom + inch(0.15), g.body.y)
+    return min(1.0, g.body.w / frame_w / (g.width / own.width),
+               (g.bottom - top) / frame_h / (g.height / own.height))
+
+
 class Planner(MoreKinds):
     """Plans every slide of one story on one template."""
 
-    def __init__(self, told: st.Story, geometry: Geometry) -> None:
+    def __init__(self, told: st.Story, geometry: Geometry,
+                 kinds: dict[str, Geometry] | None = None) -> None:
         super().__init__(Faces.of(told.theme.body_font, told.theme.heading_font))
         self.told = told
         self.g = geometry
+        self.base = geometry
+        self.kinds = kinds or {}  # the geometry of a layout chosen by name, by slide kind
         self.wide = geometry.wide
-        self.t = TypeScale.for_height(pt(geometry.height))
+        self.t = TypeScale.for_height(scale_height(geometry))
 
     # -- the whole deck
 
     def plan(self, slides: Sequence[st.Slide]) -> list[SlidePlan]:
-        """Every slide's plan, siblings settled together; the first misfit stops the build."""
+        """Every slide's plan, siblings settled together; every slide that does not fit is
+        reported, all at once."""
         plans: list[SlidePlan | None] = [None] * len(slides)
+        problems: list[Problem] = []
         groups: dict[str, list[int]] = {}
         for i, s in enumerate(slides):
             if s.kind in ("experiment", "dial"):
                 groups.setdefault(s.kind, []).append(i)
-        for members in groups.values():
+        for kind, members in groups.items():
+            self.g = self.kinds.get(kind, self.base)
             lines = max(self.title_lines(slides[i]) for i in members)
             found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
-            if isinstance(found, Misfit):  # name the sibling that cannot fit even alone
-                for i in members:
-                    alone = first_fit(self.arrangements(slides[i], lines))
-                    if isinstance(alone, Misfit):
-                        raise self.fail(i + 1, alone)
-                raise self.fail(members[0] + 1, found)
+            if isinstance(found, Misfit):  # name the siblings that cannot fit even alone
+                alone = [(i, first_fit(self.arrangements(slides[i], lines))) for i in members]
+                lost = [self.fail(i + 1, m) for i, m in alone if isinstance(m, Misfit)]
+                problems += [p for err in lost or [self.fail(members[0] + 1, found)]
+                             for p in err.problems]
+                continue
             size = min(self.title_size(slides[i]) for i in members)
             for i, items in zip(members, found[1], strict=True):
                 plans[i] = self.slide_plan(slides[i], items, size)
+        failed = {i for members in groups.values() for i in members if plans[i] is None}
         for i, s in enumerate(slides):
-            if plans[i] is None:
-                plans[i] = self.one(i + 1, s)
+            if plans[i] is None and i not in failed:
+                self.g = self.kinds.get(s.kind, self.base)
+                try:
+                    plans[i] = self.one(i + 1, s)
+                except InputError as err:
+                    problems += err.problems
+        self.g = self.base
+        if problems:
+            raise InputError(problems)
+        chart_pt = round(16.0 * self.t.body / TypeScale().body * 2) / 2
+        for made in plans:
+            for item in made.items if made is not None else []:
+                if isinstance(item, ChartItem):
+                    item.text_pt = chart_pt
         return [p for p in plans if p is not None]
 
     def one(self, number: int, s: st.Slide) -> SlidePlan:
@@ -161,7 +213,7 @@ class Planner(MoreKinds):
         """Whether, on a template whose title box has no room above it for the kicker, the
         kicker fits inside the box above the title's lines (the title then sits at the foot)."""
         g = self.g
-        if g.own or g.title.y + g.title_inset[1] - inch(0.4) >= inch(0.12):
+        if g.own:
             return False
         size = self.title_size(s)
         width, height = self._title_room()
@@ -222,22 +274,29 @@ class Planner(MoreKinds):
             top = box.y + inset[1] + round(lines * paras[0].size[0] * TIGHT * 12700) + inch(0.25)
         else:
             top = box.bottom + inch(0.15)
+        bottom = g.bottom
+        if g.body is not None:  # a template's content goes where its layout puts the body
+            left, right = g.body.x, g.body.right
+            top, bottom = max(top, g.body.y), min(bottom, g.body.bottom)
         items: list[Item] = []
         if s.kicker:
             k_h = inch(0.34)
             k_y = box.y + inset[1] - k_h - inch(0.06)
-            if k_y < inch(0.12) and self.kicker_inside(s):
+            if not g.own and self.kicker_inside(s):
                 k_y = box.y + inset[1]  # in the title box, over the title set at its foot
-            elif k_y < inch(0.12):
+            elif not g.own or k_y < inch(0.12):  # never above a template's title: artwork
                 k_y, top = top, top + k_h + inch(0.08)
             k_para = [Para(s.kicker, (self.t.footnote,), bold=True, caps=True, colour="accent",
                            tracking=1.2, field="kicker", origin=self._kicker_origin(s.headline))]
-            kick = self.text_item(Box(left, k_y, right - left, k_h), k_para, anchor="b",
+            k_x, k_w = left, right - left
+            if k_y == box.y + inset[1]:  # inside the title box: the title's width
+                k_x, k_w = box.x + inset[0], box.w - inset[0] - inset[2]
+            kick = self.text_item(Box(k_x, k_y, k_w, k_h), k_para, anchor="b",
                                   name="Kicker")
             if isinstance(kick, Misfit):
                 return kick
             items.append(kick)
-        return items, Box(left, top, right - left, g.bottom - top)
+        return items, Box(left, top, right - left, bottom - top)
 
     def _kicker_origin(self, headline: st.Text) -> str:
         m = re.match(r"slides\.(\w+)\.headline", headline.origin)

@@ -13,8 +13,11 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+from collections.abc import Callable
 from datetime import datetime, timezone
 
+from pptx.dml.color import RGBColor
+from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -49,35 +52,44 @@ class Writer:
     """Adds planned slides to a presentation."""
 
     def __init__(self, prs: PresentationObject, told: st.Story, own: bool,
-                 charts: str = "native") -> None:
+                 charts: str = "native", name: str = "template.pptx") -> None:
         self.prs = prs
         self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.told = told
         self.own = own
         self.cover, self.content = tp.pick_layouts(prs)
-        self.theme = told.theme if own else tp.theme_of(prs, told.theme)
+        self.warnings: list[Problem] = []
+        self.by_kind: dict[str, SlideLayout] = {}  # layouts chosen by name, by slide kind
+        if own:
+            self.theme = told.theme
+        else:
+            self.theme, self.warnings = tp.checked_colours(prs, [self.cover, self.content],
+                                                           told.theme, name)
         self.width, self.height = int(prs.slide_width), int(prs.slide_height)
         self.footers = [(kind, ph) for kind, ph in tp.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
         title = next(ph for kind, ph in tp.places(self.content) if kind in tp.TITLE_TYPES)
-        self.title_box = Box(int(title.left), int(title.top), int(title.width), int(title.height))
+        self.title_box = tp.content_frame(prs, self.content)[0] if not own else \
+            Box(int(title.left), int(title.top), int(title.width), int(title.height))
         self.title_inset = tp.insets(title)
 
-    def new_slide(self, layout: SlideLayout) -> PptxSlide:
+    def new_slide(self, layout: SlideLayout, cover: bool = False) -> PptxSlide:
         """A slide on `layout` with only its title (and, on the cover, one subtitle or body
         placeholder) left of the placeholders the layout brings."""
         slide = self.prs.slides.add_slide(layout)
         second = None
-        if layout is self.cover:
+        if cover:
             kinds = [ph.placeholder_format.type for ph in slide.placeholders]
             second = (PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds
                       else PP_PLACEHOLDER.BODY)
         for ph in list(slide.placeholders):
             kind = ph.placeholder_format.type
             if kind in tp.TITLE_TYPES:
+                tp.pin(ph, layout)
                 continue
             if kind == second:
                 second = None  # keep the first one only
+                tp.pin(ph, layout)
                 continue
             ph._element.getparent().remove(ph._element)
         return slide
@@ -86,38 +98,91 @@ class Writer:
         if plan.cover:
             self.add_cover(plan)
             return
-        slide = self.new_slide(self.content)
+        layout = self.by_kind.get(plan.kind, self.content)
+        slide = self.new_slide(layout)
         title = slide.shapes.title
+        if not self.own:  # the master's, when the layout's leaves no room
+            tp._place(title, tp.content_frame(self.prs, layout)[0])
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        self.readable(title, layout, tp.TITLE_TYPES)
+        self.backdrop(slide, layout, plan)
         draw_items(slide, plan.items, self.theme, self.charts, moment())
-        self.footer(slide, number)
+        self.footer(slide, number, layout)
         self.notes(slide, plan.notes)
 
     def add_cover(self, plan: SlidePlan) -> None:
-        slide = self.new_slide(self.cover)
+        cover = self.by_kind.get("title", self.cover)
+        slide = self.new_slide(cover, cover=True)
         title = slide.shapes.title
-        frame_setup(title.text_frame, tp.insets(title, self.cover), "b" if self.own else None)
+        frame_setup(title.text_frame, tp.insets(title, cover), "b" if self.own else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        self.readable(title, cover, tp.TITLE_TYPES)
         second = plan.extra.get("second")
         subtitle = next((ph for ph in slide.placeholders
                          if ph.placeholder_format.type not in tp.TITLE_TYPES), None)
         if second is not None and subtitle is not None:
             paras, sizes = second  # type: ignore[misc]
-            frame_setup(subtitle.text_frame, tp.insets(subtitle, self.cover),
+            frame_setup(subtitle.text_frame, tp.insets(subtitle, cover),
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
+            self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, PP_PLACEHOLDER.BODY))
         draw_items(slide, plan.items, self.theme, self.charts, moment())
         self.notes(slide, plan.notes)
 
-    def footer(self, slide: PptxSlide, number: int) -> None:
+    def backdrop(self, slide: PptxSlide, layout: SlideLayout, plan: SlidePlan) -> None:
+        """On a template whose artwork runs under the content area (more than a tenth of it),
+        a panel in the background colour behind the slide's items, so they read."""
+        if self.own or not plan.items:
+            return
+        left = min(i.box.x for i in plan.items)
+        top = min(i.box.y for i in plan.items)
+        right = max(i.box.right for i in plan.items)
+        bottom = max(i.box.bottom for i in plan.items)
+        area = Box(left, top, right - left, bottom - top)  # the items keep inside their area
+        if tp.artwork_share(layout, area) <= 0.1:
+            return
+        if tp.ground(layout, area, tp._scheme(self.prs))[1] in ("shape", "picture"):
+            return  # one piece of artwork under all of it: the colours were checked on it
+        shape = slide.shapes.add_shape(1, Emu(area.x), Emu(area.y), Emu(area.w), Emu(area.h))
+        shape.name = "Backdrop"
+        style = shape._element.find(tp.qn("p:style"))
+        if style is not None:
+            shape._element.remove(style)
+        shape.fill.solid()
+        shape.fill.fore_color.theme_color = MSO_THEME_COLOR.BACKGROUND_1
+        shape.line.fill.background()
+        tree = shape._element.getparent()
+        tree.remove(shape._element)
+        tree.insert(2, shape._element)  # under the title and everything else on the slide
+
+    def readable(self, ph, layout: SlideLayout, kinds: tuple) -> None:  # noqa: ANN001
+        """A template's placeholder text in a colour that reads on what the placeholder sits
+        on (the template's own look where it does)."""
+        if self.own:
+            return
+        box = Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
+        colour = tp.placeholder_colour(self.prs, layout, kinds, box)
+        if colour is None:
+            return
+        for paragraph in ph.text_frame.paragraphs:
+            for run in paragraph.runs:
+                if run.font.color.type is None:  # a run with a colour role of its own keeps it
+                    run.font.color.rgb = RGBColor.from_string(colour.lstrip("#"))
+
+    def footer(self, slide: PptxSlide, number: int, layout: SlideLayout | None = None) -> None:
         """The event and date in the footer placeholder, the number in the slide-number one."""
         words = self.told.event_line
         placed = set()
-        for kind, lph in self.footers:
+        footers = self.footers if layout is None or layout is self.content else \
+            [(kind, ph) for kind, ph in tp.places(layout)
+             if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
+        for kind, lph in footers:
             slide.shapes.clone_placeholder(lph)
             ph = slide.placeholders[lph.placeholder_format.idx]
+            if not self.own:
+                ph.text_frame.word_wrap = False  # a narrow footer must not break the date
             self._footer_text(ph.text_frame, kind, words, number)
             placed.add(kind)
         title = self.title_box
@@ -220,21 +285,37 @@ def repack(data: bytes, when: datetime) -> bytes:
 
 
 def plan_deck(told: st.Story, template: bytes | None = None,
-              walk: tuple[st.Slide, ...] = ()) -> tuple[list[SlidePlan], PresentationObject, bool]:
-    """The slide plans for the story on its template (with `walk` after the dial slide)."""
+              walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx"
+              ) -> tuple[list[SlidePlan], PresentationObject, bool]:
+    """The slide plans for the story on its template (with `walk` after the dial slide). A
+    template too small to hold a slide is refused first, one line per placeholder."""
     prs, own = tp.open_deck(told, template)
     slides = list(told.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
     slides[at:at] = walk
-    return Planner(told, tp.geometry(prs, own)).plan(slides), prs, own
+    geometry = tp.geometry(prs, own)
+    problems = tp.template_problems(prs, geometry, template_name)
+    if problems:
+        raise InputError(problems)
+    chosen = {} if own else tp.chosen_layouts(prs, told, template_name)
+    kinds = {kind: tp.geometry(prs, own, cover_layout=layout) if kind == "title"
+             else tp.geometry(prs, own, layout=layout) for kind, layout in chosen.items()}
+    return Planner(told, geometry, kinds).plan(slides), prs, own
 
 
 def render(told: st.Story, *, template: bytes | None = None,
-           walk: tuple[st.Slide, ...] = (), charts: str = "native") -> bytes:
-    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
-    as native chart parts or, with `charts="picture"`, as PNG pictures."""
-    plans, prs, own = plan_deck(told, template, walk)
-    writer = Writer(prs, told, own, charts)
+           walk: tuple[st.Slide, ...] = (), charts: str = "native",
+           template_name: str = "template.pptx",
+           warn: Callable[[Problem], None] | None = None) -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; a
+    template's colours that had to be replaced are told to `warn`; charts as native chart
+    parts or, with `charts="picture"`, as PNG pictures."""
+    plans, prs, own = plan_deck(told, template, walk, template_name)
+    writer = Writer(prs, told, own, charts, template_name)
+    writer.by_kind = {} if own else tp.chosen_layouts(prs, told, template_name)
+    for problem in writer.warnings:
+        if warn is not None:
+            warn(problem)
     for number, plan in enumerate(plans, 1):
         writer.add(number, plan)
     writer.finish()

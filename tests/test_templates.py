@@ -1,0 +1,277 @@
+"""Templates nobody here wrote: python-pptx's own default deck and LibreOffice Impress's
+bundled templates exported to .pptx, built as a presenter would build them.
+
+Each built deck is read back and checked: every slide present, each title in its title
+placeholder, every text box, table and chart inside its layout's title and body areas (so
+nothing sits on the template's artwork), and the theme's text colours at least 4.5:1 against
+the layout's background. Layouts chosen by name, a wrong name, and a template too small for
+a slide are checked on python-pptx's default deck, edited in the test.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import DEFAULT_CONTENT, only_file, run_in
+from pptx import Presentation
+from pptx.enum.shapes import PP_PLACEHOLDER
+from pptx.oxml.ns import qn
+from pptx.util import Emu, Inches
+
+EMU_PER_IN = 914400
+HEADLINES = ["One number, four meanings", "Turn the dial"]  # slides 2 and 3 of content.yaml
+PRESNT = Path("/usr/lib/libreoffice/share/template/common/presnt")
+LIBREOFFICE = ("DNA", "Beehive", "Portfolio")  # white, white with artwork, black
+TOLERANCE = EMU_PER_IN // 50
+
+
+# --- reading a deck back ---------------------------------------------------------------------
+
+
+def luminance(hex_colour: str) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_contrast_matches_the_wcag_examples() -> None:
+    assert round(contrast("000000", "FFFFFF"), 2) == 21.0
+    assert round(contrast("777777", "FFFFFF"), 2) == 4.48  # the classic just-failing grey
+    assert round(contrast("4F81BD", "FFFFFF"), 2) == 4.03
+    from deckgen.render.deck.template import contrast as deckgen_contrast
+
+    for a, b in (("000000", "FFFFFF"), ("777777", "FFFFFF"), ("4F81BD", "FFFFFF")):
+        assert round(deckgen_contrast(f"#{a}", f"#{b}"), 6) == round(contrast(a, b), 6)
+
+
+def theme_colours(deck: Path) -> dict[str, str]:
+    with zipfile.ZipFile(deck) as z:
+        xml = z.read("ppt/theme/theme1.xml").decode()
+    out = {}
+    for slot in ("dk1", "lt1", "dk2", "accent1"):
+        found = re.search(rf"<a:{slot}>\s*<a:(?:srgbClr val|sysClr [^>]*lastClr)=\"(\w{{6}})\"",
+                          xml)
+        assert found, slot
+        out[slot] = found.group(1).upper()
+    return out
+
+
+def background(layout, lt1: str) -> str:  # noqa: ANN001
+    """The layout's own solid background: the layout's, else its master's, else lt1."""
+    for owner in (layout, layout.slide_master):
+        bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
+        if bg is not None:
+            srgb = bg.find(f".//{qn('a:srgbClr')}")
+            if srgb is not None:
+                return srgb.get("val").upper()
+    return lt1
+
+
+def box(shape) -> tuple[int, int, int, int]:  # noqa: ANN001
+    return int(shape.left), int(shape.top), int(shape.left + shape.width), \
+        int(shape.top + shape.height)
+
+
+def allowed_area(layout) -> tuple[int, int, int, int]:  # noqa: ANN001
+    """The union of the title and body areas of a layout and of its master."""
+    kinds = (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE, PP_PLACEHOLDER.SUBTITLE,
+             PP_PLACEHOLDER.BODY, PP_PLACEHOLDER.OBJECT)
+    boxes = [box(ph) for owner in (layout, layout.slide_master) for ph in owner.placeholders
+             if ph.placeholder_format.type in kinds and ph.width is not None]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def check_deck(deck_path: Path) -> None:
+    deck = Presentation(str(deck_path))
+    slides = list(deck.slides)
+    assert len(slides) == 16  # with the writing-time chart and the closing slide
+    for number, slide in enumerate(slides, 1):
+        title = slide.shapes.title
+        assert title is not None and title.is_placeholder, number
+        assert title.placeholder_format.type in (PP_PLACEHOLDER.TITLE,
+                                                 PP_PLACEHOLDER.CENTER_TITLE)
+        assert title.text_frame.text.strip(), number
+        if number in (2, 3):
+            assert title.text_frame.text.replace("\u00a0", " ") == HEADLINES[number - 2]
+        left, top, right, bottom = allowed_area(slide.slide_layout)
+        for shape in slide.shapes:
+            if shape.is_placeholder or shape.name in ("Footer", "Slide number"):
+                continue
+            x0, y0, x1, y1 = box(shape)
+            assert x0 >= left - TOLERANCE and x1 <= right + TOLERANCE, (number, shape.name)
+            assert y0 >= top - TOLERANCE and y1 <= bottom + TOLERANCE, (number, shape.name)
+    colours = theme_colours(deck_path)
+    layouts = {slide.slide_layout.part: slide.slide_layout for slide in slides}
+    for layout in layouts.values():
+        ground = background(layout, colours["lt1"])
+        for slot in ("dk1", "dk2", "accent1"):
+            assert contrast(colours[slot], ground) >= 4.5, (layout.name, slot, ground)
+
+
+def build(tmp: Path, template: Path, content: Path = DEFAULT_CONTENT) -> tuple[int, str, Path]:
+    out = tmp / "out"
+    run = run_in("build", str(content), "--only", "deck", "--template", str(template),
+                 "--out", str(out))
+    return run.returncode, run.stderr, out
+
+
+# --- python-pptx's default deck ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def default_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("default") / "default.pptx"
+    Presentation().save(str(path))
+    return path
+
+
+@pytest.mark.slow
+def test_python_pptx_default_template_builds_and_looks_right(tmp_path: Path,
+                                                             default_template: Path) -> None:
+    code, err, out = build(tmp_path, default_template)
+    assert code == 0, err
+    check_deck(only_file(out, ".pptx"))
+    # the theme's accent (4F81BD, 4:1 on white) is darkened in its hue, and the build says so
+    assert "accent #4F81BD (4:1 on the solid #FFFFFF background of layout 'Title Slide') " \
+        "-> #4774AA" in err
+    assert theme_colours(only_file(out, ".pptx"))["accent1"] == "4774AA"
+
+
+def with_layout(tmp: Path, slide_id: str, name: str) -> Path:
+    """content.yaml with `slides.<slide_id>.layout: name`."""
+    text = DEFAULT_CONTENT.read_text(encoding="utf-8")
+    head = f"\n  {slide_id}:\n"
+    assert head in text
+    text = text.replace(head, f"{head}    layout: \"{name}\"\n", 1)
+    path = tmp / "content.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.slow
+def test_a_layout_chosen_by_name_carries_its_slide(tmp_path: Path,
+                                                   default_template: Path) -> None:
+    content = with_layout(tmp_path, "dial", "Title and Content")
+    code, err, out = build(tmp_path, default_template, content)
+    assert code == 0, err
+    deck = Presentation(str(only_file(out, ".pptx")))
+    names = [slide.slide_layout.name for slide in deck.slides]
+    assert names[2] == "Title and Content"
+    assert names[0] == "Title Slide"
+    assert set(names[1:2] + names[3:]) == {"Title Only"}
+    check_deck(only_file(out, ".pptx"))
+
+
+def test_a_wrong_layout_name_is_located_with_the_nearest_name(tmp_path: Path,
+                                                              default_template: Path) -> None:
+    content = with_layout(tmp_path, "dial", "Title and Contnet")
+    code, err, out = build(tmp_path, default_template, content)
+    assert code == 2
+    line = err.strip().splitlines()[-1]
+    number = next(i for i, text in enumerate(content.read_text().splitlines(), 1)
+                  if "Title and Contnet" in text)
+    assert line.startswith(f"{content}:{number}:13: slides.dial.layout: 'Title and Contnet' "
+                           f"is not a layout of --template {default_template}; did you mean "
+                           "'Title and Content'? its layouts are 'Title Slide', ")
+    assert not out.exists()
+
+
+def test_a_template_too_small_for_a_slide_names_template_layout_and_placeholder(
+        tmp_path: Path) -> None:
+    prs = Presentation()
+    cover = prs.slide_layouts[0]
+    subtitle = next(ph for ph in cover.placeholders
+                    if ph.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE)
+    subtitle.height = Inches(0.4)
+    title = next(ph for ph in prs.slide_master.placeholders
+                 if ph.placeholder_format.type == PP_PLACEHOLDER.TITLE)
+    title.height = Emu(Inches(0.3))  # the content slides' title: every layout inherits it
+    template = tmp_path / "tiny.pptx"
+    prs.save(str(template))
+    code, err, out = build(tmp_path, template)
+    assert code == 2
+    lines = [line for line in err.strip().splitlines() if line.startswith("--template")]
+    # the least the cover's subtitle holds: a subtitle line (20 pt x 1.2), 24 pt of space, the
+    # presenter and the event (20 pt x 1.2 each, 4 pt apart) and the insets (0.05 in twice):
+    # 100 pt + 0.1 in = 1.49 in, shown rounded up; the content title's least is one line of
+    # the body size (24 pt x 1.17) and its insets: 28.08 pt + 0.1 in = 0.49 in
+    assert lines == [
+        f"--template {template}: layout 'Title Slide': the subtitle placeholder is 0.4 in "
+        "tall; it needs at least 1.5 in",
+        f"--template {template}: layout 'Title Only': the title placeholder is 0.3 in tall; "
+        "it needs at least 0.5 in",
+    ]
+    assert not out.exists()
+
+
+@pytest.mark.slow
+def test_a_subtitle_without_an_idx_keeps_its_own_box(tmp_path: Path) -> None:
+    """LibreOffice writes layout placeholders without an idx: the slide's subtitle must sit
+    where the layout's subtitle is, not where the title (idx 0 by default) is."""
+    prs = Presentation()
+    for ph in prs.slide_layouts[0].placeholders:
+        ph._element.find(f".//{qn('p:ph')}").attrib.pop("idx", None)
+    template = tmp_path / "no-idx.pptx"
+    prs.save(str(template))
+    code, err, out = build(tmp_path, template)
+    assert code == 0, err
+    deck = Presentation(str(only_file(out, ".pptx")))
+    cover = deck.slides[0]
+    layout_sub = next(ph for ph in cover.slide_layout.placeholders
+                      if ph.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE)
+    sub = next(ph for ph in cover.placeholders
+               if ph.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE)
+    assert box(sub) == box(layout_sub)
+    assert box(sub) != box(cover.shapes.title)
+    assert "What the number can mean" in sub.text_frame.text
+
+
+# --- LibreOffice's bundled templates -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def libreoffice_templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    sources = [PRESNT / f"{name}.otp" for name in LIBREOFFICE]
+    if not all(path.exists() for path in sources):
+        pytest.skip("LibreOffice's bundled presentation templates are not installed")
+    tmp = tmp_path_factory.mktemp("libreoffice")
+    run = subprocess.run(
+        ["soffice", f"-env:UserInstallation=file://{tmp / 'profile'}", "--headless",
+         "--convert-to", "pptx", "--outdir", str(tmp / "out"), *map(str, sources)],
+        capture_output=True, text=True, timeout=300)
+    found = {name: tmp / "out" / f"{name}.pptx" for name in LIBREOFFICE}
+    assert all(path.exists() for path in found.values()), run.stderr or run.stdout
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.soffice
+@pytest.mark.parametrize("name", LIBREOFFICE)
+def test_libreoffice_templates_build_and_look_right(tmp_path: Path, name: str,
+                                                    libreoffice_templates: dict[str, Path]
+                                                    ) -> None:
+    code, err, out = build(tmp_path, libreoffice_templates[name])
+    assert code == 0, err
+    check_deck(only_file(out, ".pptx"))
+    deck = Presentation(str(only_file(out, ".pptx")))
+    cover = deck.slides[0]
+    subtitle = next(ph for ph in cover.placeholders
+                    if ph.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE)
+    assert box(subtitle) != box(cover.shapes.title)
+    assert "What the number can mean" in subtitle.text_frame.text
