@@ -105,16 +105,7 @@ def plan(
         parsed, check_problems = parse_list(checks, "--checks", quantities.parse_duration)
         problems += check_problems
         check_values = list(parsed)
-    slow = base.dial.slow_speed
-    for value, _ in speed_values:
-        if value < slow:
-            problems.append(
-                Problem(
-                    f"{fmt.speed(value)} is below the slow speed ({fmt.speed(slow)}); "
-                    "every speed must be at least that",
-                    path="--speeds",
-                )
-            )
+    # Any positive speed: one below the slow speed is a slowdown ('0.5×'), as in a build.
     if options.template is not None:
         try:
             build._read_template(options.template)

@@ -110,11 +110,11 @@ def test_a_comma_inside_a_number_gets_a_hint() -> None:
     )
 
 
-def test_speeds_below_the_slow_speed() -> None:
-    assert problems("50,1K") == [
-        "--speeds: 50 tokens/sec is below the slow speed (100 tokens/sec); "
-        "every speed must be at least that"
-    ]
+def test_speeds_below_the_slow_speed_are_slowdowns() -> None:
+    """As in a build, a speed below the slow speed is swept: its speedups read as a slowdown."""
+    jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(), "50,1K", None)
+    assert [job.name for job in jobs] == ["million-tokens-50", "million-tokens-1K"]
+    assert [job.content.dial.speed for job in jobs] == [50, 1000]
 
 
 def test_a_bad_speed_writes_nothing(tmp_path: Path) -> None:
