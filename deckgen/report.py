@@ -130,7 +130,7 @@ def as_text(content: Content) -> str:
                 f"({t['bottleneck.count'].text} {t['bottleneck.noun'].text}) with each fixed check"]
     out += _grid(("Fixed check", slow, fast, "End to end", "Ceiling"),
                  [(r.fixed_check.text, r.slow_total.text, r.total.text, r.end_to_end_speedup.text,
-                   r.ceiling.text) for r in preset_rows(content)], "lrrrr")
+                   r.ceiling.text) for r in preset_rows(content, with_chosen=True)], "lrrrr")
     out += ["", f"Chosen dial, fixed check {t['bottleneck.fixed_check'].text}"]
     out += _grid(("Figure", "Value"), [
         ("Total",

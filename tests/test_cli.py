@@ -448,3 +448,19 @@ def test_a_speed_below_the_slow_speed_is_a_slowdown() -> None:
     s = json.loads(run.stdout)["summary"]
     assert s["bottleneck.writing_speedup"] == _pair("37/100", "0.37×")
     assert s["bottleneck.end_to_end_speedup"]["text"] == "0.37×"
+
+
+def test_table_shows_the_chosen_check_among_the_presets() -> None:
+    """40K with a 1 h check, by hand for the 800,000 tokens of the app drafts: 20 s of writing
+    + 3,600 s = 1 h 20 s; at 100 tokens/sec 8,000 + 3,600 = 11,600 s = 3 h 13 min 20 s; end to
+    end 11,600 / 3,620 = 3.204... = 3.2x; ceiling 11,600 / 3,600 = 3.222... = 3.22x. The row
+    sits between 15 min and 24 h."""
+    run = run_in("table", str(DEFAULT_CONTENT), "--speed", "40K", "--check", "1 h")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    start = next(i for i, x in enumerate(lines) if x.endswith("with each fixed check")) + 3
+    table = lines[start:lines.index("", start)]
+    assert [x.split("  ")[0] for x in table] == ["None", "60 seconds", "15 min", "1 h", "24 h"]
+    [line] = [x for x in run.stdout.splitlines() if x.startswith("1 h ")]
+    assert line.split("  ")[0] == "1 h" and line.split()[-2:] == [f"3.2{X}", f"3.22{X}"]
+    assert "3 h 13 min 20 s" in line and "1 h 20 s" in line
