@@ -44,7 +44,7 @@ def _register_fonts() -> None:
              BOLD_ITALIC: ("bold", "italic")}
     for name, (weight, style) in faces.items():
         path = fonts.text_path(_FACES[name])
-        registered, _ = svg_fonts.register_font(fonts.FAMILY, str(path), weight, style,
+        registered, _ = svg_fonts.register_font(fonts.CHART_FAMILY, str(path), weight, style,
                                                 rlgFontName=name)
         if registered is None:
             raise RenderError(f"cannot load the font file {path}")
