@@ -127,7 +127,7 @@ def _register() -> None:
         manager.addfont(path)
     ours = [entry for path in paths for entry in manager.ttflist if entry.fname == path][:4]
     manager.ttflist = ours + [entry for entry in manager.ttflist if entry not in ours]
-    manager._findfont_cached.cache_clear()  # noqa: SLF001 - found before the files were added
+    manager._findfont_cached.cache_clear()  # type: ignore[attr-defined]  # noqa: SLF001
     _registered.extend(paths)
 
 

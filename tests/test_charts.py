@@ -263,3 +263,40 @@ def test_roomy_x_ticks_all_stay(told: story.Story) -> None:
     labels = [t.label for t in chart.x_ticks]
     boxes = charts.text_boxes(chart, told.theme, width_in=11.5, height_in=5.2)
     assert [text for text, _ in boxes if text in labels] == labels
+
+
+# --- one measurer: the layout layer's, in the shipped Liberation Sans -----------------------
+
+
+def test_charts_measure_with_the_layout_layers_face() -> None:
+    from deckgen import fonts
+    from deckgen.layout.text import Face
+
+    for weight, style in (("normal", "regular"), ("bold", "bold")):
+        own = Face.from_ttf("x", fonts.text_path(style).read_bytes())
+        for text in ("Our dial: 1M \u00b7 132.57×", "Check 60 seconds", "ceiling 134.33×"):
+            assert charts.face(weight).width(text, 16) == pytest.approx(own.width(text, 16))
+    # Arial's advances, in 2048ths of an em: C 1479, h e 6 0 o n d 1139, c k s 1024, space 569.
+    assert charts.face().em("Check 60 seconds") == pytest.approx(16849 / 2048)
+
+
+def test_charts_draw_with_the_shipped_liberation_sans(told: story.Story) -> None:
+    from matplotlib import font_manager
+
+    from deckgen import fonts
+
+    charts.render(told.chart("ceiling"), told.theme, width_in=3.6, height_in=2.3, font_pt=8.5)
+    for weight, style in (("normal", "regular"), ("bold", "bold")):
+        found = font_manager.findfont(font_manager.FontProperties(
+            family=[fonts.CHART_FAMILY, fonts.FAMILY], weight=weight))
+        assert found == str(fonts.text_path(style))
+
+
+def test_a_wrapped_chart_label_never_breaks_a_figure_from_its_unit() -> None:
+    told = dialled("100", "0")
+    chart = told.chart("bottleneck")
+    boxes = charts.text_boxes(chart, told.theme, width_in=2.6, height_in=4.0, font_pt=16)
+    texts = [text for text, _ in boxes]
+    label = chart.bars[0].label
+    assert label == "100 tokens/sec: 2 h 13 min 20 s"  # 800,000 tokens at 100 a second
+    assert "100 tokens/sec:\n2 h 13 min 20 s" in texts, texts
