@@ -6,6 +6,11 @@ inches, from measured text, so labels neither overlap nor get clipped: short of 
 chart packs tighter, wraps its y-axis label or sets it level above the plot and drops
 crowded tick labels, and when its text still cannot fit it raises RenderError. The same
 input always gives the same bytes.
+
+Text is drawn in Liberation Sans from the files shipped with the package (registered with
+matplotlib by path, ahead of any installed copy; DejaVu Sans draws what it lacks), and
+measured and broken into lines by `deckgen.layout.text`, the measurer and line breaker the
+deck and the handout use, so a label is placed where the deck and the handout would set it.
 """
 
 from __future__ import annotations
@@ -17,9 +22,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from matplotlib import rc_context
+from matplotlib import font_manager, rc_context
 from matplotlib.axes import Axes
-from matplotlib.backend_bases import RendererBase
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgb
@@ -32,7 +36,8 @@ from matplotlib.ticker import FixedFormatter, FixedLocator, NullFormatter, NullL
 from deckgen import fonts
 from deckgen.content import Theme
 from deckgen.errors import RenderError
-from deckgen.fmt import dimensions, measure
+from deckgen.fmt import NBSP, dimensions, measure
+from deckgen.layout.text import Face, Overlong, break_lines, longest_word
 from deckgen.story import BarChart, Chart, LineChart
 from deckgen.story import Line as SpecLine
 
@@ -72,7 +77,8 @@ def render(chart: Chart, theme: Theme, *, width_in: float, height_in: float, fmt
                            metadata={"Date": None, "Creator": None})
         figure.clear()
     if fmt == "svg":
-        # SVG importers look faces up by keyword: "bold" finds DejaVu Sans Bold, "700" may not.
+        # SVG importers look faces up by keyword: "bold" finds Liberation Sans Bold, "700" may
+        # not.
         return out.getvalue().replace(b"font-weight: 700;", b"font-weight: bold;")
     return out.getvalue()
 
@@ -106,9 +112,34 @@ def text_boxes(chart: Chart, theme: Theme, *, width_in: float, height_in: float,
     return boxes
 
 
+_STYLES = ("regular", "bold", "italic", "bolditalic")
+_registered: list[str] = []
+
+
+def _register() -> None:
+    """Register the shipped Liberation Sans files with matplotlib, once, ahead of any copy
+    installed on the system, so every machine draws with the same files."""
+    if _registered:
+        return
+    manager = font_manager.fontManager
+    paths = [str(fonts.text_path(style)) for style in _STYLES]
+    for path in paths:
+        manager.addfont(path)
+    ours = [entry for path in paths for entry in manager.ttflist if entry.fname == path][:4]
+    manager.ttflist = ours + [entry for entry in manager.ttflist if entry not in ours]
+    manager._findfont_cached.cache_clear()  # type: ignore[attr-defined]  # noqa: SLF001
+    _registered.extend(paths)
+
+
+def face(weight: str = "normal") -> Face:
+    """The measured face the charts' text is set in: Liberation Sans, regular or bold."""
+    return fonts.face(fonts.CHART_FAMILY, weight == "bold")
+
+
 def _context(font_pt: float) -> AbstractContextManager[None]:
+    _register()
     return rc_context({
-        "font.family": [fonts.FAMILY],
+        "font.family": [fonts.CHART_FAMILY, fonts.FAMILY],
         "font.size": font_pt,
         "axes.unicode_minus": False,
         "svg.fonttype": "none",  # text stays text, selectable once the handout imports it
@@ -121,9 +152,8 @@ def _figure(chart: Chart, theme: Theme, width_in: float, height_in: float, dpi: 
             font_pt: float) -> Figure:
     """The chart drawn on a new figure (inside `_context`)."""
     figure = Figure(figsize=(width_in, height_in), dpi=dpi, facecolor=theme.background)
-    canvas = FigureCanvasAgg(figure)
-    renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
-    page = _Page(figure, renderer, width_in, height_in, font_pt)
+    FigureCanvasAgg(figure)
+    page = _Page(figure, width_in, height_in, font_pt)
     if isinstance(chart, LineChart):
         _draw_lines(page, chart, theme)
     elif isinstance(chart, BarChart):
@@ -138,7 +168,6 @@ class _Page:
     """A figure with inch coordinates and a way to measure text before drawing it."""
 
     figure: Figure
-    renderer: RendererBase
     width: float
     height: float
     font_pt: float
@@ -153,14 +182,14 @@ class _Page:
         return self.font_pt * 0.4 / 72
 
     def size(self, text: str, *, weight: str = "normal") -> tuple[float, float]:
-        """Width and height in inches of `text` (one or more lines) as it will be drawn."""
+        """Width and height in inches of `text` (one or more lines) as it will be drawn,
+        measured by the layout layer: its widest line, and a line box per line."""
         if not text:
             return 0.0, 0.0
-        probe = Text(0, 0, text, fontsize=self.font_pt, fontweight=weight,
-                     fontfamily=fonts.FAMILY, linespacing=1.15)
-        probe.set_figure(self.figure)
-        box = probe.get_window_extent(self.renderer)
-        return box.width / self.figure.dpi, box.height / self.figure.dpi
+        lines = text.split("\n")
+        measured = face(weight)
+        wide = max(measured.width(line, self.font_pt) for line in lines)
+        return wide / 72, measured.height(len(lines), self.font_pt) / 72
 
 
 # ---------------------------------------------------------------------------------------------
@@ -218,16 +247,15 @@ def _chunks(text: str) -> list[str]:
 
 
 def _wrap(page: _Page, text: str, budget: float, weight: str) -> str:
-    """`text` broken at spaces into lines no wider than `budget` inches where it can be."""
-    chunks = _chunks(text)
-    lines = [chunks[0]]
-    for chunk in chunks[1:]:
-        trial = lines[-1] + " " + chunk
-        if page.size(trial, weight=weight)[0] <= budget * 1.12:  # a little over beats a lone word
-            lines[-1] = trial
-        else:
-            lines.append(chunk)
-    return "\n".join(lines)
+    """`text` broken into lines no wider than `budget` inches where it can be, by the layout
+    layer's line breaker; a figure and its unit ("2 h 14 min", "60 seconds") are held
+    together for it, and a piece wider than the line goes on a line of its own."""
+    held = " ".join(chunk.replace(" ", NBSP) for chunk in _chunks(text))
+    width = budget * 1.12 * 72  # a little over beats a lone word
+    width = max(width, longest_word(held, face(weight), page.font_pt))
+    lines = break_lines(held, face(weight), page.font_pt, width)
+    assert not isinstance(lines, Overlong)  # no piece is wider than the line
+    return "\n".join(line.replace(NBSP, " ") for line in lines)
 
 
 def _label_text(line: SpecLine) -> str:

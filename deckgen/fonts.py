@@ -7,10 +7,12 @@ files ship inside the package (`deckgen/typefaces/`, under the SIL Open Font Lic
 `OFL.txt`), so a plain install has them. `twin(family)` names the file that measures a theme
 font; a family without a known twin is measured as Arial.
 
-The charts are drawn by matplotlib in DejaVu Sans (`FAMILY`), which ships inside matplotlib's
-wheel; this module finds its files without importing matplotlib. For the characters the
-faces lack (CJK, emoji), the handout falls back on system fonts when they are installed
-(`fallbacks()`).
+The charts are drawn by matplotlib in the same Liberation Sans (`CHART_FAMILY`, from the files
+shipped here) and measured with the same `Face`, so their labels are placed as the deck and
+the handout set them. DejaVu Sans (`FAMILY`), which ships inside matplotlib's wheel, draws the
+characters Liberation Sans lacks; this module finds its files without importing matplotlib.
+For the characters both lack (CJK, emoji), the handout falls back on system fonts when they
+are installed (`fallbacks()`).
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from pathlib import Path
 from deckgen.errors import RenderError
 from deckgen.layout.text import Face
 
-FAMILY = "DejaVu Sans"  # the charts' family
+FAMILY = "DejaVu Sans"  # the fallback for characters Liberation Sans lacks
 TEXT_FAMILY = "Arial"  # what the deck's theme names and the handout is set in
 TWIN_FAMILY = "Liberation Sans"  # Arial's metric-compatible twin, shipped with the package
+CHART_FAMILY = TWIN_FAMILY  # what the charts are drawn and measured in
 TYPEFACES = Path(__file__).parent / "typefaces"
 # TrueType (glyf outline) fonts tried in turn, after DejaVu Sans, for a character the faces
 # cannot draw, with
@@ -57,7 +60,7 @@ def _folder() -> Path:
 
 
 def path(style: str = "regular") -> Path:
-    """The TTF file of DejaVu Sans (the charts' family) in `style`: regular, bold, italic or
+    """The TTF file of DejaVu Sans (the fallback family) in `style`: regular, bold, italic or
     bolditalic."""
     return _folder() / _FILES[style]
 

@@ -69,11 +69,11 @@ def test_svg_keeps_the_ceiling_charts_labels_as_text(told: story.Story) -> None:
     assert chart.title not in texts
 
 
-def test_svg_has_no_date_and_sets_text_in_dejavu_sans(told: story.Story) -> None:
+def test_svg_has_no_date_and_sets_text_in_liberation_sans(told: story.Story) -> None:
     data = charts.render(told.chart("writing_time"), told.theme, width_in=3.6, height_in=2.3,
                          fmt="svg", font_pt=8.5).decode("utf-8")
     assert "<dc:date>" not in data
-    assert "font-family: 'DejaVu Sans'" in data
+    assert "font-family: 'Liberation Sans'" in data
     assert "font-weight: bold" in data and "font-weight: 700" not in data  # "ours" is bold
     assert "<dc:title>" not in data  # no title drawn or stored: the page has its heading
 
@@ -195,8 +195,10 @@ def test_a_short_bar_chart_keeps_its_labels_on_the_page(height_in: float) -> Non
 
 def test_a_bar_chart_too_short_for_its_text_is_a_render_error() -> None:
     told = dialled("1M", "60s")
+    # 2.08 in: the text's height is Liberation Sans's line box (1.117 em a line), as the layout
+    # layer measures it; DejaVu Sans drawn by matplotlib needed 2.1 in.
     with pytest.raises(RenderError, match=r"does not fit in 9 x 1\.5 in at 16 pt text: "
-                                          r"its bars and labels need 2\.1 in of height"):
+                                          r"its bars and labels need 2\.08 in of height"):
         charts.render(told.chart("bottleneck"), told.theme, width_in=9.0, height_in=1.5)
 
 
@@ -205,9 +207,12 @@ def test_a_bar_label_wider_than_the_chart_wraps() -> None:
     chart = told.chart("bottleneck")
     label = chart.bars[1].label
     assert label == "1,000,000,000,000 tokens/sec: 0.0000008 seconds"
-    boxes = charts.text_boxes(chart, told.theme, width_in=5.5, height_in=4.6)
+    # 4.8 in: in Liberation Sans (narrower than DejaVu Sans) the label is 5.04 in at 16 pt, so
+    # it wraps on a chart narrower than that (it fitted 5.5 in once the charts left DejaVu).
+    assert charts.face().width(label, 16) / 72 == pytest.approx(5.041, abs=1e-3)
+    boxes = charts.text_boxes(chart, told.theme, width_in=4.8, height_in=4.6)
     assert label.replace("sec: ", "sec:\n") in [text for text, _ in boxes]
-    assert outside(boxes, 5.5, 4.6) == []
+    assert outside(boxes, 4.8, 4.6) == []
 
 
 def test_a_y_label_longer_than_the_chart_is_tall_goes_on_two_lines(told: story.Story) -> None:
@@ -231,10 +236,12 @@ def test_a_y_label_that_fits_beside_the_plot_stays_one_line(told: story.Story) -
 def test_with_no_room_beside_the_plot_the_y_label_sits_level_above_it() -> None:
     told = dialled("1T", "60s")
     chart = told.chart("ceiling")
-    boxes = dict(charts.text_boxes(chart, told.theme, width_in=12.0, height_in=2.2))
+    # 2.1 in: in Liberation Sans the label on two lines (1.94 in along) still stands beside a
+    # 2.2 in chart; at 2.1 in it does not, and the chart's line labels still fit.
+    boxes = dict(charts.text_boxes(chart, told.theme, width_in=12.0, height_in=2.1))
     x0, y0, x1, y1 = boxes[chart.y_label]
     assert x1 - x0 > 3 * (y1 - y0)  # level
-    assert x0 < 0.2 and 2.2 - 0.2 < y1 <= 2.2  # top left
+    assert x0 < 0.2 and 2.1 - 0.2 < y1 <= 2.1  # top left
     assert overlapping(list(boxes.items())) == []
 
 
@@ -256,3 +263,40 @@ def test_roomy_x_ticks_all_stay(told: story.Story) -> None:
     labels = [t.label for t in chart.x_ticks]
     boxes = charts.text_boxes(chart, told.theme, width_in=11.5, height_in=5.2)
     assert [text for text, _ in boxes if text in labels] == labels
+
+
+# --- one measurer: the layout layer's, in the shipped Liberation Sans -----------------------
+
+
+def test_charts_measure_with_the_layout_layers_face() -> None:
+    from deckgen import fonts
+    from deckgen.layout.text import Face
+
+    for weight, style in (("normal", "regular"), ("bold", "bold")):
+        own = Face.from_ttf("x", fonts.text_path(style).read_bytes())
+        for text in ("Our dial: 1M \u00b7 132.57×", "Check 60 seconds", "ceiling 134.33×"):
+            assert charts.face(weight).width(text, 16) == pytest.approx(own.width(text, 16))
+    # Arial's advances, in 2048ths of an em: C 1479, h e 6 0 o n d 1139, c k s 1024, space 569.
+    assert charts.face().em("Check 60 seconds") == pytest.approx(16849 / 2048)
+
+
+def test_charts_draw_with_the_shipped_liberation_sans(told: story.Story) -> None:
+    from matplotlib import font_manager
+
+    from deckgen import fonts
+
+    charts.render(told.chart("ceiling"), told.theme, width_in=3.6, height_in=2.3, font_pt=8.5)
+    for weight, style in (("normal", "regular"), ("bold", "bold")):
+        found = font_manager.findfont(font_manager.FontProperties(
+            family=[fonts.CHART_FAMILY, fonts.FAMILY], weight=weight))
+        assert found == str(fonts.text_path(style))
+
+
+def test_a_wrapped_chart_label_never_breaks_a_figure_from_its_unit() -> None:
+    told = dialled("100", "0")
+    chart = told.chart("bottleneck")
+    boxes = charts.text_boxes(chart, told.theme, width_in=2.6, height_in=4.0, font_pt=16)
+    texts = [text for text, _ in boxes]
+    label = chart.bars[0].label
+    assert label == "100 tokens/sec: 2 h 13 min 20 s"  # 800,000 tokens at 100 a second
+    assert "100 tokens/sec:\n2 h 13 min 20 s" in texts, texts

@@ -22,11 +22,14 @@ from functools import lru_cache
 
 @dataclass(frozen=True, eq=False)
 class Face:
-    """A font's advance widths in ems, by code point; `missing` for characters it lacks."""
+    """A font's advance widths in ems, by code point; `missing` for characters it lacks;
+    `ascent` and `descent`, the font's own line box above and below the baseline, in ems."""
 
     name: str
     advances: dict[int, float] = field(repr=False)
     missing: float = 0.5
+    ascent: float = 0.9
+    descent: float = 0.2
 
     @classmethod
     def from_ttf(cls, name: str, data: bytes) -> Face:
@@ -38,7 +41,9 @@ class Face:
         widths = [struct.unpack_from(">H", data, hmtx + 4 * i)[0] for i in range(metrics)]
         glyphs = _cmap(data, tables[b"cmap"])
         advances = {cp: widths[min(g, metrics - 1)] / units for cp, g in glyphs.items() if g}
-        return cls(name, advances, advances.get(0x20, 0.25) * 2)
+        ascent, descent = struct.unpack_from(">hh", data, tables[b"hhea"] + 4)
+        return cls(name, advances, advances.get(0x20, 0.25) * 2, ascent / units,
+                   -descent / units)
 
     def em(self, text: str) -> float:
         """The advance width of `text` in ems."""
@@ -48,6 +53,11 @@ class Face:
         """The width of one line of `text` in points at `size`, with `tracking` points added
         after each character."""
         return self.em(text) * size + tracking * len(text)
+
+    def height(self, lines: int, size: float) -> float:
+        """The height in points of `lines` lines set one under the other at `size`, each the
+        font's own line box (ascent plus descent)."""
+        return max(lines, 0) * (self.ascent + self.descent) * size
 
 
 @lru_cache(maxsize=65536)

@@ -9,7 +9,6 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, Paragraph
 
 from deckgen.render.handout.fonts import (
@@ -148,7 +147,7 @@ class _WriteIn(Flowable):
                 for font, text in _runs(self.label, self.style.fontName):
                     c.setFont(font, self.style.fontSize)
                     c.drawString(x, y + 1.2, text)
-                    x += pdfmetrics.stringWidth(text, font, self.style.fontSize)
+                    x += _width(text, font, self.style.fontSize)
                 start += self.label_w + 1.5 * mm
             c.line(start, y, self.width, y)
 

@@ -4,6 +4,7 @@ charts), fallback fonts for the characters it lacks, and runs of text set in eac
 from __future__ import annotations
 
 import re
+import struct
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,6 +18,7 @@ from reportlab.platypus import Paragraph
 
 from deckgen import fonts
 from deckgen.errors import RenderError
+from deckgen.layout.text import Face
 
 # The four faces of Liberation Sans as reportlab knows them; svglib maps the charts' SVG family
 # to these too, so the sheet is set in one family.
@@ -44,7 +46,7 @@ def _register_fonts() -> None:
              BOLD_ITALIC: ("bold", "italic")}
     for name, (weight, style) in faces.items():
         path = fonts.text_path(_FACES[name])
-        registered, _ = svg_fonts.register_font(fonts.FAMILY, str(path), weight, style,
+        registered, _ = svg_fonts.register_font(fonts.CHART_FAMILY, str(path), weight, style,
                                                 rlgFontName=name)
         if registered is None:
             raise RenderError(f"cannot load the font file {path}")
@@ -106,9 +108,28 @@ def _runs(text: str, font: str) -> list[tuple[str, str]]:
     return runs
 
 
+_measured: dict[str, Face] = {}
+
+
+def _face(name: str) -> Face:
+    """The layout layer's measured face for a reportlab font name: the file it was loaded
+    from (Liberation Sans's four faces, or a fallback), read once."""
+    if name not in _measured:
+        if name in _FACES:
+            file = fonts.text_path(_FACES[name])
+        else:
+            file = Path(next(path for path, known in _fallback_names.items() if known == name))
+        try:
+            _measured[name] = Face.from_ttf(name, file.read_bytes())
+        except (OSError, KeyError, IndexError, ValueError, struct.error) as err:
+            raise RenderError(f"cannot read the font {file}: {err}") from None
+    return _measured[name]
+
+
 def _width(text: str, font: str, size: float) -> float:
-    """The width of `text` as drawn: each run in its own font."""
-    return sum((pdfmetrics.stringWidth(t, name, size) for name, t in _runs(text, font)), 0.0)
+    """The width of `text` as drawn, each run in its own font, measured by the layout layer
+    (deckgen.layout.text) from the same font files the PDF embeds."""
+    return sum((_face(name).width(t, size) for name, t in _runs(text, font)), 0.0)
 
 
 def _with_fallbacks(markup: str, font: str) -> str:
