@@ -198,8 +198,9 @@ def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
 
 
 def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
-    """A QR code as one group of dark squares in the text colour, so it scales and prints
-    sharp."""
+    """A QR code as a group of a background square and one shape in the text colour whose
+    path holds every run of dark modules, so it scales and prints sharp. (One shape, not one
+    per run: python-pptx measures the whole group again after every shape added to it.)"""
     from deckgen.render.deck.qr import modules
 
     grid = modules(item.url)
@@ -207,8 +208,8 @@ def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
     cell = item.box.w / n
     group = slide.shapes.add_group_shape()
     group.name = item.name
-    back = _plain_shape(group, item.box, ("background", 0.0), None, "QR background")  # type: ignore[arg-type]
-    del back
+    _plain_shape(group, item.box, ("background", 0.0), None, "QR background")  # type: ignore[arg-type]
+    runs = []
     for r, row in enumerate(grid):
         c = 0
         while c < len(row):
@@ -218,11 +219,25 @@ def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
             start = c
             while c < len(row) and row[c]:
                 c += 1
-            x = item.box.x + round((start + 4) * cell)
-            y = item.box.y + round((r + 4) * cell)
-            w = item.box.x + round((c + 4) * cell) - x
-            h = item.box.y + round((r + 5) * cell) - y
-            _plain_shape(group, Box(x, y, w, h), ("text", 0.0), None, "QR module")  # type: ignore[arg-type]
+            x0 = item.box.x + round((start + 4) * cell)
+            y0 = item.box.y + round((r + 4) * cell)
+            x1 = item.box.x + round((c + 4) * cell)
+            y1 = item.box.y + round((r + 5) * cell)
+            runs.append((x0, y0, x1, y1))
+    x0, y0, x1, y1 = runs[0]
+    path = group.shapes.build_freeform(x0, y0, scale=1.0)
+    for k, (x0, y0, x1, y1) in enumerate(runs):
+        if k:
+            path.move_to(x0, y0)
+        path.add_line_segments([(x1, y0), (x1, y1), (x0, y1)], close=True)
+    dark = path.convert_to_shape()
+    dark.name = "QR modules"
+    style = dark._element.find(qn("p:style"))
+    if style is not None:
+        dark._element.remove(style)
+    dark.fill.solid()
+    dark.fill.fore_color.theme_color = _THEME_COLOUR["text"]
+    dark.line.fill.background()
     c_nv_pr = group._element.nvGrpSpPr.cNvPr
     c_nv_pr.set("descr", f"QR code for {item.url}")
 
