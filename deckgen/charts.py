@@ -37,6 +37,7 @@ from deckgen import fonts
 from deckgen.content import Theme
 from deckgen.errors import RenderError
 from deckgen.fmt import NBSP, dimensions, measure
+from deckgen.layout.fit import spread
 from deckgen.layout.text import Face, Overlong, break_lines, longest_word
 from deckgen.story import BarChart, Chart, LineChart
 from deckgen.story import Line as SpecLine
@@ -262,27 +263,6 @@ def _label_text(line: SpecLine) -> str:
     return f"{line.label}\n{line.asymptote_label}" if line.asymptote_label else line.label
 
 
-def _spread(wanted: Sequence[float], heights: Sequence[float], low: float, high: float,
-            gap: float) -> list[float]:
-    """Centres near `wanted` for boxes of `heights`, none overlapping, all within [low, high]."""
-    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
-    pos = {i: wanted[i] for i in order}
-    for _ in range(2):
-        previous = None
-        for i in order:  # upwards: clear the box below, stay above `low`
-            floor = low + heights[i] / 2 if previous is None else (
-                pos[previous] + (heights[previous] + heights[i]) / 2 + gap)
-            pos[i] = max(pos[i], floor)
-            previous = i
-        following = None
-        for i in reversed(order):  # downwards: clear the box above, stay below `high`
-            ceiling = high - heights[i] / 2 if following is None else (
-                pos[following] - (heights[following] + heights[i]) / 2 - gap)
-            pos[i] = min(pos[i], ceiling)
-            following = i
-    return [pos[i] for i in range(len(wanted))]
-
-
 def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     fig, font_pt = page.figure, page.font_pt
     scale = font_pt / 16.0
@@ -392,11 +372,11 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     heights = [h for _, h in sizes]
     label_x = left + plot_w + 2 * gap
     high = page.height - page.pad
-    centres = _spread([y for _, y in ends], heights, bottom, high, gap * 0.5)
+    centres = spread([y for _, y in ends], heights, bottom, high, gap * 0.5)
     if centres and min(c - h / 2 for c, h in zip(centres, heights, strict=True)) < bottom - 1e-6:
         # Too many for the plot's height: the labels go on down beside the x-axis, which
         # moves left of them when it must.
-        centres = _spread([y for _, y in ends], heights, page.pad, high, gap * 0.5)
+        centres = spread([y for _, y in ends], heights, page.pad, high, gap * 0.5)
         x_label_w = page.size(chart.x_label)[0]
         if left + plot_w / 2 + x_label_w / 2 > label_x - gap:
             ax.xaxis.label.set_x((label_x - gap - x_label_w / 2 - left) / plot_w)

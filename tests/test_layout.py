@@ -226,3 +226,15 @@ def test_planning_needs_no_python_pptx() -> None:
                          timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+def test_spread_keeps_labels_apart_and_inside() -> None:
+    """Three labels 0.2 tall wanted at 0.5, 0.55 and 0.6 in [0, 1] with a 0.05 gap: centres must
+    be 0.25 apart; pushed on they would end at 1.0, past the last room (1 - 0.1 = 0.9), so they
+    settle back at 0.9, 0.65 and 0.4."""
+    from deckgen.layout.fit import spread
+
+    assert [round(y, 6) for y in spread([0.5, 0.55, 0.6], [0.2, 0.2, 0.2], 0.0, 1.0, 0.05)] == \
+        [0.4, 0.65, 0.9]
+    near_top = spread([0.95, 0.97], [0.2, 0.2], 0.0, 1.0, 0.0)
+    assert [round(y, 6) for y in near_top] == [0.7, 0.9]  # pushed back inside from the end

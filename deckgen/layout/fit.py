@@ -100,3 +100,26 @@ def first_fit_all(arrangements: Sequence[Sequence[Callable[[], T | Misfit]]]
             return i, found
     assert last is not None, "no arrangement offered"
     return last
+
+
+def spread(wanted: Sequence[float], heights: Sequence[float], low: float, high: float,
+           gap: float) -> list[float]:
+    """Centres near `wanted` for boxes of `heights` along one axis, none overlapping and all
+    within [low, high] (`gap` apart at least): how chart labels at a line's end keep clear of
+    each other. Two passes each way settle any crowding the first pass pushed along."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    pos = list(wanted)
+    for _ in range(2):
+        previous = None
+        for i in order:  # towards `high`: clear the box before, stay past `low`
+            floor = low + heights[i] / 2 if previous is None else (
+                pos[previous] + (heights[previous] + heights[i]) / 2 + gap)
+            pos[i] = max(pos[i], floor)
+            previous = i
+        following = None
+        for i in reversed(order):  # towards `low`: clear the box after, stay short of `high`
+            ceiling = high - heights[i] / 2 if following is None else (
+                pos[following] - (heights[following] + heights[i]) / 2 - gap)
+            pos[i] = min(pos[i], ceiling)
+            following = i
+    return pos

@@ -31,6 +31,7 @@ from pptx.oxml.ns import qn
 from pptx.oxml.xmlchemy import OxmlElement
 from pptx.util import Emu, Pt
 
+from deckgen.layout.fit import spread
 from deckgen.story import BarChart, Chart, LineChart
 
 # Chart parts take the theme's own slots: dark 1 and 2, light 1 and 2, accent 1.
@@ -287,33 +288,11 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
                                               / (high_y - low_y)) for _, line, _ in ends_at]
         heights = [n * font_pt * 1.3 / 72 for _, _, n in ends_at]  # as LibreOffice sets them
         floor = height_in * (1 - bottom) + font_pt * 0.4 / 72  # clear of the x-axis labels
-        placed = _spread(wanted, heights, 0.0, floor, font_pt * 0.15 / 72)
+        placed = spread(wanted, heights, 0.0, floor, font_pt * 0.15 / 72)
         for (point, _, _), want, got in zip(ends_at, wanted, placed, strict=True):
             if abs(got - want) > 1e-3:
                 _nudge(point, (got - want) / height_in)
     return frame
-
-
-def _spread(wanted: list[float], heights: list[float], low: float, high: float,
-            gap: float) -> list[float]:
-    """Centres near `wanted` (inches from the top) for boxes of `heights`, none overlapping,
-    all within [low, high]."""
-    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
-    pos = list(wanted)
-    for _ in range(2):
-        previous = None
-        for i in order:  # downwards: clear the box above, stay below `low`
-            floor = low + heights[i] / 2 if previous is None else (
-                pos[previous] + (heights[previous] + heights[i]) / 2 + gap)
-            pos[i] = max(pos[i], floor)
-            previous = i
-        following = None
-        for i in reversed(order):  # upwards: clear the box below, stay above `high`
-            ceiling = high - heights[i] / 2 if following is None else (
-                pos[following] - (heights[following] + heights[i]) / 2 - gap)
-            pos[i] = min(pos[i], ceiling)
-            following = i
-    return pos
 
 
 def _nudge(point: Any, dy: float) -> None:
