@@ -222,21 +222,20 @@ def _writer(folder: Path, name: str, rounds: int) -> None:
         time.sleep(0.005)  # between writes, as between builds: the folder's lock is free
 
 
-def test_two_writers_into_one_folder_never_mix_their_files(earlier: Path) -> None:
-    """Two processes write their files into one folder, many times; a third looks (under the
-    lock, as a build does) between writes: every time, all the files come from one write."""
+def _at_once(works: list[Callable[[], None]], look: Callable[[], None]) -> None:
+    """Each of `works` in a forked process of its own, all at once; `look()` runs over and over
+    in this process until they are done, and every one of them must end well."""
     children = []
-    for name in ("P", "Q"):
+    for work in works:
         pid = os.fork()
-        if pid == 0:  # pragma: no cover - a writer
+        if pid == 0:  # pragma: no cover - a worker
             code = 0
             try:
-                _writer(earlier, name, 40)
+                work()
             except BaseException:
                 code = 1
             os._exit(code)
         children.append(pid)
-    looks = set()
     running = {pid: -1 for pid in children}
     while any(status == -1 for status in running.values()):
         for pid, status in running.items():
@@ -244,9 +243,20 @@ def test_two_writers_into_one_folder_never_mix_their_files(earlier: Path) -> Non
                 done, code = os.waitpid(pid, os.WNOHANG)
                 if done:
                     running[pid] = code
+        look()
+    assert all(os.WIFEXITED(code) and os.WEXITSTATUS(code) == 0 for code in running.values())
+
+
+def test_two_writers_into_one_folder_never_mix_their_files(earlier: Path) -> None:
+    """Two processes write their files into one folder, many times; a third looks (under the
+    lock, as a build does) between writes: every time, all the files come from one write."""
+    looks = set()
+
+    def look() -> None:
         with output.locked(earlier):
             looks.add(which_build(earlier))
-    assert all(os.WIFEXITED(code) and os.WEXITSTATUS(code) == 0 for code in running.values())
+
+    _at_once([lambda name=name: _writer(earlier, name, 40) for name in ("P", "Q")], look)
     assert len(looks) > 1  # the look saw writes of both
     assert which_build(earlier) in {"P39", "Q39"}
     assert leftovers(earlier) == []
@@ -266,27 +276,14 @@ def test_two_builds_of_different_content_into_one_folder(
     base, _ = source.read(DEFAULT_CONTENT)
     out = tmp_path / "out"
     options = build.Options(out=out)
-    children = []
-    for title in ("First", "Second"):
-        content = replace(base, meta=replace(base.meta, title=title))
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - a build process
-            code = 0
-            try:
-                for _ in range(25):
-                    build.write(content, options, parallel=False)
-            except BaseException:
-                code = 1
-            os._exit(code)
-        children.append(pid)
     seen = set()
-    running = {pid: -1 for pid in children}
-    while any(status == -1 for status in running.values()):
-        for pid, status in running.items():
-            if status == -1:
-                done, code = os.waitpid(pid, os.WNOHANG)
-                if done:
-                    running[pid] = code
+
+    def builds(title: str) -> None:
+        content = replace(base, meta=replace(base.meta, title=title))
+        for _ in range(25):
+            build.write(content, options, parallel=False)
+
+    def look() -> None:
         if (out / "million-tokens-1M.pdf").exists():
             with output.locked(out):
                 deck = (out / "million-tokens-1M.pptx").read_bytes()
@@ -296,7 +293,8 @@ def test_two_builds_of_different_content_into_one_folder(
             assert handout.split(b" ")[2] == title, (deck[:40], handout[:40])
             assert page.split(b" ")[2] == title, (deck[:40], page[:40])
             seen.add(title)
-    assert all(os.WIFEXITED(code) and os.WEXITSTATUS(code) == 0 for code in running.values())
+
+    _at_once([lambda title=title: builds(title) for title in ("First", "Second")], look)
     assert seen <= {b"First", b"Second"} and seen
     assert sorted(p.name for p in out.iterdir()) == ["million-tokens-1M.html",
                                                       "million-tokens-1M.pdf",
