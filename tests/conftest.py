@@ -12,10 +12,29 @@ from pathlib import Path
 
 import pytest
 
+from deckgen.build import Options
 from deckgen.cli import run as run_deckgen
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_CONTENT = ROOT / "content.yaml"
+
+# The dials a deck's layout is reviewed at: the default, both ends, a check that is not a
+# preset, a walk, and a speed past the dial with no check.
+REVIEW_DIALS = {
+    "default": Options(),
+    "100": Options(speed="100"),
+    "2500-walk": Options(speed="2500", check="15 min", workload="candidates", walk=True),
+    "40K": Options(speed="40K", check="1 h"),
+    "3.3M": Options(speed="3.3M", check="0"),
+}
+
+
+def print_pdf(deck: Path, out: Path, profile: Path) -> subprocess.CompletedProcess[str]:
+    """Print `deck` to OUT/<stem>.pdf with LibreOffice Impress, in a profile of its own."""
+    return subprocess.run(
+        ["soffice", f"-env:UserInstallation=file://{profile}", "--headless",
+         "--convert-to", "pdf", "--outdir", str(out), str(deck)],
+        capture_output=True, text=True, timeout=300)
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,

@@ -11,13 +11,12 @@ import io
 import posixpath
 import re
 import shutil
-import subprocess
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, run_cli
+from conftest import DEFAULT_CONTENT, only_file, print_pdf, run_cli
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 from pptx.oxml.ns import qn
@@ -587,10 +586,7 @@ def test_libreoffice_prints_one_page_per_slide(tmp_path: Path, default_build: Pa
 
     for path, pages in ((deck_in(default_build), 16), (walk_deck, 21)):
         out = tmp_path / path.parent.name
-        run = subprocess.run(
-            ["soffice", f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
-             "--convert-to", "pdf", "--outdir", str(out), str(path)],
-            capture_output=True, text=True, timeout=300)
+        run = print_pdf(path, out, tmp_path / "profile")
         pdf = out / (path.stem + ".pdf")
         assert pdf.exists(), run.stderr or run.stdout
         assert len(PdfReader(str(pdf)).pages) == pages

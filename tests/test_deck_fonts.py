@@ -10,17 +10,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import REVIEW_DIALS
 
 from deckgen import build
 from deckgen.layout.fit import TypeScale
 
-DIALS = {
-    "default": build.Options(),
-    "100": build.Options(speed="100"),
-    "2500-walk": build.Options(speed="2500", check="15 min", workload="candidates", walk=True),
-    "40K": build.Options(speed="40K", check="1 h"),
-    "3.3M": build.Options(speed="3.3M", check="0"),
-}
+DIALS = REVIEW_DIALS
 ASPECTS = ("16:9", "4:3")
 CASES = [(d, a) for d in DIALS for a in ASPECTS]
 FOOTER_PT = 12.0  # the footer and the slide number, outside the type scale

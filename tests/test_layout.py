@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT
+from conftest import REVIEW_DIALS, ROOT
 
 from deckgen import build, fonts, story
 from deckgen.layout.columns import share
@@ -129,13 +129,7 @@ def test_column_widths(least: list[float], natural: list[float], room: float,
 
 # --- slide plans without python-pptx ----------------------------------------------------------
 
-DIALS = {
-    "default": build.Options(),
-    "100": build.Options(speed="100"),
-    "2500 walk": build.Options(speed="2500", check="15 min", workload="candidates", walk=True),
-    "40K": build.Options(speed="40K", check="1 h"),
-    "3.3M": build.Options(speed="3.3M", check="0"),
-}
+DIALS = REVIEW_DIALS
 
 
 def plans_at(dial: str, aspect: str):  # noqa: ANN201

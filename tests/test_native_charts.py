@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, run_cli
+from conftest import DEFAULT_CONTENT, only_file, print_pdf, run_cli
 from pptx import Presentation
 from pptx.enum.chart import XL_CHART_TYPE
 from pptx.enum.dml import MSO_THEME_COLOR
@@ -327,10 +327,7 @@ def test_libreoffice_prints_every_chart(default_build: Path, tmp_path: Path) -> 
 
     path = only_file(default_build, ".pptx")
     deck = Presentation(str(path))
-    run = subprocess.run(
-        ["soffice", f"-env:UserInstallation=file://{tmp_path / 'profile'}", "--headless",
-         "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
-        capture_output=True, text=True, timeout=300)
+    run = print_pdf(path, tmp_path, tmp_path / "profile")
     pdf = tmp_path / (path.stem + ".pdf")
     assert pdf.exists(), run.stderr or run.stdout
     dpi = 40
