@@ -1,14 +1,16 @@
 """Sharing a table's width between its columns: one search, for the deck and the handout.
 
 Each column has the least width it can take (its longest unbreakable word) and its natural
-width (its longest line unbroken). `share` gives every column its natural width when they
-fit, spreading what is left in proportion; else it moves each column from its least toward
-its natural width by the same fraction, so no column is cut below a word.
+width (its longest line unbroken). `search` is the one search both renderers use, for each
+degree of wrapping (nothing, the headers, any cell). `share` gives every column its natural
+width when they fit, spreading what is left in proportion; else it moves each column from its
+least toward its natural width by the same fraction, so no column is cut below a word.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 
 def share(least: Sequence[float], natural: Sequence[float], room: float,
@@ -70,3 +72,46 @@ def greedy(least: Sequence[float], natural: Sequence[float], room: float,
     spare = room - sum(widths)
     total = sum(widths)
     return [w + spare * w / total for w in widths]
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a table's columns need, in points, each with its padding: `least`, the widest
+    unbreakable word; `natural`, the widest cell on one line, header included; `body`, the
+    widest body cell on one line or the header's widest word (what a column needs when only
+    its header wraps); `numeric`, whether the column holds figures."""
+
+    least: list[float]
+    natural: list[float]
+    body: list[float]
+    numeric: list[bool]
+
+
+WRAPS = ("none", "headers", "any")  # what may wrap, from the tidiest table to the loosest
+
+
+def search(needs: Needs, room: float, wrap: str,
+           height: Callable[[list[float]], float], stretch: bool = True) -> list[float] | None:
+    """The table's column widths in `room` when cells may wrap as `wrap` says ("none": every
+    cell on one line; "headers": only the header's cells wrap; "any": any cell wraps), or None
+    when the columns cannot fit so. Columns that fit unbroken take their natural widths (and,
+    with `stretch`, share what is left); when cells must wrap, the candidates are every column
+    moved alike from least to natural, the figures kept whole with the text sharing the rest,
+    and the greedy widths that save the most height: the one that makes the table shortest by
+    `height` wins (the first of them on a tie)."""
+    least, natural, body = needs.least, needs.natural, needs.body
+    if sum(least) > room or (wrap == "none" and sum(natural) > room) or (
+            wrap == "headers" and sum(body) > room):
+        return None
+    if sum(natural) <= room:
+        return share(natural, natural, room, stretch) or list(natural)
+    if wrap == "headers":
+        return share(body, body, room) or list(body)
+    choices = [share(least, natural, room) or list(least)]
+    kept = fixed_and_shared(least, body, needs.numeric, room)
+    if kept is not None and all(w >= lo - 1e-6 for w, lo in zip(kept, least, strict=True)):
+        choices.append(kept)
+    short = greedy(least, natural, room, height)
+    if short is not None:
+        choices.append(short)
+    return min(choices, key=height)

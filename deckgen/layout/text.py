@@ -148,34 +148,37 @@ class Overlong:
     width: float
 
 
-def pieces(text: str) -> list[str]:
-    """`text` (one paragraph without hard breaks) cut at its break opportunities; each piece
-    keeps its trailing space, which hangs past the line's end when a line breaks after it."""
+def pieces(text: str, soft: bool = True) -> list[str]:
+    """`text` (one paragraph without hard breaks) cut at its break opportunities (at spaces
+    only, without `soft`: how reportlab breaks); each piece keeps its trailing space, which
+    hangs past the line's end when a line breaks after it."""
     out = []
     for chunk in re.findall(r"[^ ]+ *| +", text):
-        out.extend(_SOFT.split(chunk))
+        out.extend(_SOFT.split(chunk) if soft else [chunk])
     return [p for p in out if p]
 
 
-def words(text: str) -> list[str]:
+def words(text: str, soft: bool = True) -> list[str]:
     """The unbreakable runs of `text`, spaces dropped: what a line break may never cut."""
-    return [p.rstrip(" ") for line in text.split("\n") for p in pieces(line) if p.strip(" ")]
+    return [p.rstrip(" ") for line in text.split("\n") for p in pieces(line, soft)
+            if p.strip(" ")]
 
 
 def break_lines(text: str, face: Face, size: float, width: float,
-                tracking: float = 0.0) -> tuple[str, ...] | Overlong:
+                tracking: float = 0.0, soft: bool = True) -> tuple[str, ...] | Overlong:
     """`text` broken greedily into lines no wider than `width` points at `size`; hard breaks
-    (newlines) kept. An `Overlong` when some word cannot fit a line by itself."""
-    return _break(text, face, size, round(width, 3), tracking)
+    (newlines) kept; after hyphens and slashes too unless not `soft`. An `Overlong` when some
+    word cannot fit a line by itself."""
+    return _break(text, face, size, round(width, 3), tracking, soft)
 
 
 @lru_cache(maxsize=32768)
 def _break(text: str, face: Face, size: float, width: float,
-           tracking: float) -> tuple[str, ...] | Overlong:
+           tracking: float, soft: bool) -> tuple[str, ...] | Overlong:
     lines: list[str] = []
     for hard in text.split("\n"):
         current = ""
-        for piece in pieces(hard):
+        for piece in pieces(hard, soft):
             candidate = current + piece
             if face.width(candidate.rstrip(" "), size, tracking) <= width + 1e-3:
                 current = candidate
@@ -190,9 +193,10 @@ def _break(text: str, face: Face, size: float, width: float,
     return tuple(lines)
 
 
-def longest_word(text: str, face: Face, size: float, tracking: float = 0.0) -> float:
+def longest_word(text: str, face: Face, size: float, tracking: float = 0.0,
+                 soft: bool = True) -> float:
     """The width in points of the widest unbreakable run of `text` at `size`."""
-    return max((face.width(w, size, tracking) for w in words(text)), default=0.0)
+    return max((face.width(w, size, tracking) for w in words(text, soft)), default=0.0)
 
 
 def widest_line(lines: Sequence[str], face: Face, size: float, tracking: float = 0.0) -> float:

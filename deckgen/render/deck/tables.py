@@ -1,6 +1,6 @@
 """Tables planned: cells at the largest size of their choices at which the table fits its box.
 
-Pure. Columns share the width through deckgen.layout.columns; rows are as tall as their
+Pure. Columns share the width by deckgen.layout.columns's one search; rows are as tall as their
 tallest cell. A table whose cells need no wrapping wins, unless letting only the headers wrap
 buys a larger size; cells wrap only when nothing else fits.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from deckgen import fmt
 from deckgen import story as st
-from deckgen.layout.columns import fixed_and_shared, greedy, share
+from deckgen.layout.columns import Needs, search
 from deckgen.layout.fit import Misfit, room
 from deckgen.layout.text import characters_in
 from deckgen.render.deck.plan import (
@@ -61,26 +61,12 @@ def table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
         natural = [widest(c, True) for c in range(columns)]
         body = ([max(widest(c, True, True), least[c]) for c in range(columns)] if header
                 else natural)
-        space = pt(box.w)
-        if sum(least) > space or (wrap == "none" and sum(natural) > space) or (
-                wrap == "headers" and sum(body) > space):
+        numeric = [cells[-1][c][0].align == "r" for c in range(columns)]
+        needs = Needs(least, natural, body, numeric)
+        found = search(needs, pt(box.w), wrap, lambda w: sum(row_heights(w)), stretch)
+        if found is None:
             return None
-        choices: list[list[float]] = []
-        if sum(natural) <= space:
-            choices.append(share(natural, natural, space, stretch) or natural)
-        elif wrap == "headers":
-            choices.append(share(body, body, space) or body)
-        else:
-            choices.append(share(least, natural, space) or least)
-            numeric = [cells[-1][c][0].align == "r" for c in range(columns)]
-            kept = fixed_and_shared(least, body, numeric, space)
-            if kept is not None and all(w >= lo - 1e-6 for w, lo in zip(kept, least, strict=True)):
-                choices.append(kept)
-            short = greedy(least, natural, space, lambda w: sum(row_heights(w)))
-            if short is not None:
-                choices.append(short)
-
-        widths, heights = min(((w, row_heights(w)) for w in choices), key=lambda wh: sum(wh[1]))
+        widths, heights = found, row_heights(found)
         if sum(heights) > pt(box.h):
             return None
         emu_w = [emu(w) for w in widths]

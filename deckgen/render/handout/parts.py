@@ -10,10 +10,13 @@ from reportlab.lib import colors
 from reportlab.platypus import Spacer
 
 from deckgen.errors import Problem
+from deckgen.layout.columns import WRAPS, Needs, search
+from deckgen.layout.text import break_lines, words
 from deckgen.render.handout.fonts import (
     BOLD,
     REGULAR,
     _coverage,
+    _face,
     _width,
 )
 from deckgen.render.handout.sheet import (
@@ -33,35 +36,39 @@ from deckgen.story import Table as StoryTable
 
 def _table_widths(t: StoryTable, width: float, pad: float,
                   bold_row: int | None) -> tuple[list[float], bool]:
-    """Column widths that keep every cell on one line when they can, and whether they do.
-
-    Number columns get their widest cell; the text columns share what is left. When that is
-    too little, headers wrap at their spaces first, then the text columns wrap too; only when
-    even that fails does every column shrink alike.
-    """
+    """Column widths from the layout layer's one column search, and whether they keep every
+    body cell on one line: none of the cells wrapped when the table fits so, else only the
+    headers (at their spaces), else any cell, in the widths that make the table shortest.
+    reportlab breaks lines at spaces only, so a word here is what lies between spaces."""
     def measure(text: str, bold: bool) -> float:
         return _width(text, BOLD if bold else REGULAR, TABLE_PT) + 2 * pad + 0.5
 
+    def word(text: str, bold: bool) -> float:
+        return max((measure(w, bold) for w in words(text, soft=False)), default=0.0)
+
     columns = range(len(t.header))
-    text_columns = [c for c in columns if t.align[c] == "l"]
-    body = [max((measure(row[c], i == bold_row) for i, row in enumerate(t.rows)), default=0)
-            for c in columns]
-    words = [max((measure(w, i == bold_row) for i, row in enumerate(t.rows)
-                  for w in row[c].split()), default=0) for c in columns]
-    head_full = [measure(h, True) for h in t.header]
-    head_words = [max((measure(w, True) for w in h.split()), default=0) for h in t.header]
-    natural = [max(b, h) for b, h in zip(body, head_full, strict=True)]
-    for heads, wrap_text in ((head_full, False), (head_words, False), (head_words, True)):
-        wanted = [max(h, words[c] if (wrap_text and c in text_columns) else body[c])
-                  for c, h in enumerate(heads)]
-        fixed = sum(wanted[c] for c in columns if c not in text_columns)
-        if fixed + sum(wanted[c] for c in text_columns) <= width:
-            if not text_columns:
-                return wanted, not wrap_text
-            share = sum(natural[c] for c in text_columns)
-            rest = width - fixed
-            return [rest * natural[c] / share if c in text_columns else wanted[c]
-                    for c in columns], not wrap_text
+    rows = [(r, i == bold_row) for i, r in enumerate(t.rows)]
+    body = [max((measure(row[c], bold) for row, bold in rows), default=0.0) for c in columns]
+    least = [max(word(t.header[c], True), *(word(row[c], bold) for row, bold in rows))
+             for c in columns]
+    natural = [max(b, measure(h, True)) for b, h in zip(body, t.header, strict=True)]
+    needs = Needs(least, natural, [max(b, lo) for b, lo in zip(body, least, strict=True)],
+                  [a == "r" for a in t.align])
+    cells = [(t.header, True), *rows]
+
+    def height(widths: list[float]) -> float:
+        total = 0.0
+        for row, bold in cells:
+            face = _face(BOLD if bold else REGULAR)
+            lines = [break_lines(text, face, TABLE_PT, w - 2 * pad - 0.5, soft=False)
+                     for text, w in zip(row, widths, strict=True)]
+            total += max(len(n) if isinstance(n, tuple) else 99 for n in lines)
+        return total
+
+    for wrap in WRAPS:
+        found = search(needs, width, wrap, height)
+        if found is not None:
+            return found, wrap != "any"
     total = sum(natural)
     return [width * n / total for n in natural], False
 
