@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from conftest import REVIEW_DIALS, ROOT
@@ -232,3 +233,36 @@ def test_spread_keeps_labels_apart_and_inside() -> None:
         [0.4, 0.65, 0.9]
     near_top = spread([0.95, 0.97], [0.2, 0.2], 0.0, 1.0, 0.0)
     assert [round(y, 6) for y in near_top] == [0.7, 0.9]  # pushed back inside from the end
+
+
+def _texts(plan) -> str:  # noqa: ANN001
+    from deckgen.render.deck.plan import TableItem, TextItem
+
+    found = []
+    for item in plan.items:
+        if isinstance(item, TextItem):
+            found += [p.text for p in item.paras]
+        elif isinstance(item, TableItem):
+            found += [p.text for row in item.cells for cell in row for p in cell]
+    return "\n".join(found)
+
+
+@pytest.mark.parametrize("aspect", ["16:9", "4:3"])
+@pytest.mark.parametrize("dial", list(DIALS))
+def test_the_whole_story_fits_at_every_review_dial(dial: str, aspect: str) -> None:
+    """The arrangements chosen keep what the talk needs: Amdahl's law named under the bars and
+    under the ceiling, the token footnote and the context-window example on the meanings slide,
+    and every source with what it supports (the content's own sentences)."""
+    content, _ = build.prepare(None, replace(DIALS[dial], aspect=aspect))
+    plans = {p.kind: p for p in plans_at(dial, aspect)}
+    for kind in ("bottleneck", "ceiling"):
+        assert "Amdahl's law" in _texts(plans[kind]), kind
+    meanings = _texts(plans["meanings"])
+    assert "A token is a piece of a word." in meanings
+    assert "one million tokens for Claude Opus 5.5" in meanings
+    sources = _texts(plans["sources"])
+    told = story.compose(content)
+    assert len(told.sources) == 5
+    for src in told.sources:
+        assert src.title in sources
+        assert " ".join(src.supports.split()) in " ".join(sources.split()), src.title

@@ -194,8 +194,9 @@ class MoreKinds(Kinds):
     def _sources(self, s: st.Slide, frame: Box) -> list[Arrangement]:
         """Each source's title, byline (publisher, kind, when checked) and site (linked to the
         page), and what it supports: a two-column table, or a list, one source to a row;
-        without the sites, then with the publisher alone, then without what each supports,
-        if that is what it takes. The handout has it all."""
+        without the sites, then with the publisher alone, then each title followed by what
+        it supports without a byline; without what each supports only as a last resort. The
+        handout has it all."""
         size = (self.t.table,)
 
         def who(i: int, src: st.Cited, lead: tuple[Run, ...] = (), site: bool = True,
@@ -231,8 +232,27 @@ class MoreKinds(Kinds):
             found = table_item(self, frame, rows, None, name="Sources list", header=False)
             return found if isinstance(found, Misfit) else [found]
 
+        def briefly(site: bool = True) -> list[Item] | Misfit:
+            """Each source's title, then what it supports in the same paragraph (the byline
+            left to the handout), then its site."""
+            rows = []
+            for i, src in enumerate(self.told.sources):
+                runs = (Run(src.title, "text", bold=True), Run(" \u2014 ", "muted", bold=False),
+                        Run(src.supports, "text", bold=False))
+                if src.url and site:
+                    runs += (Run(" \u00b7 ", "muted", bold=False),
+                             Run(_site(src.url), "accent", src.url, bold=False))
+                rows.append([[Para("".join(r.text for r in runs), size, bold=True, line=TIGHT,
+                                   runs=runs, field="what the source supports",
+                                   origin=f"sources[{i}].supports")]])
+            found = table_item(self, frame, rows, None, name="Sources list", header=False)
+            return found if isinstance(found, Misfit) else [found]
+
+        # What each source supports goes before its byline; only as a last resort is a
+        # source named without it.
         return [table, listed, lambda: table(False), lambda: listed(False),
                 lambda: listed(True, False), lambda: listed(False, False),
+                briefly, lambda: briefly(False),
                 lambda: listed(True, True, False), lambda: listed(True, False, False)]
 
     def _closing(self, s: st.Slide, frame: Box) -> list[Arrangement]:
