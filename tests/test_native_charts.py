@@ -363,3 +363,81 @@ def test_embedded_workbooks_carry_the_fixed_date(default_build: Path) -> None:
                 assert ">2000-01-01T00:00:00Z</dcterms:created>" in core
                 assert ">2000-01-01T00:00:00Z</dcterms:modified>" in core
                 assert "xl/worksheets/sheet1.xml" in book.namelist()
+
+
+# --- label room, measured with the twin's metrics --------------------------------------------
+
+
+def _charts() -> dict[str, story.LineChart]:
+    from deckgen import build
+
+    content, _ = build.prepare(None, build.Options())
+    return {s.kind: s.chart for s in story.compose(content).slides
+            if isinstance(s.chart, story.LineChart)}
+
+
+def _drawn(chart: story.LineChart, width_in: float, height_in: float, font_pt: float = 16.0):
+    from pptx.util import Inches
+
+    from deckgen.render.deck.charts import add_chart
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    frame = add_chart(slide, chart, 0, 0, Inches(width_in), Inches(height_in), font_pt=font_pt)
+    return frame.chart
+
+
+def _plot(chart) -> dict[str, float]:  # noqa: ANN001
+    manual = chart._chartSpace.chart.plotArea.find(qn("c:layout")).find(qn("c:manualLayout"))
+    return {tag: float(manual.find(qn(f"c:{tag}")).get("val")) for tag in ("x", "y", "w", "h")}
+
+
+def _major_unit(axis) -> float | None:  # noqa: ANN001
+    unit = axis._element.find(qn("c:majorUnit"))
+    return None if unit is None else float(unit.get("val"))
+
+
+def test_the_legend_has_the_room_its_measured_names_need() -> None:
+    """The writing chart's four lines end too close to label: a legend at the right, and the
+    plot stops short of it by the widest name measured in Liberation Sans (Arial's twin) plus
+    the key. "10,000 critiqued candidates" at 16 pt is 2.72 in wide: 0.56 em for each of its 27
+    characters would have guessed 3.36 in."""
+    from deckgen import fonts
+
+    chart = _drawn(_charts()["writing_chart"], 12.0, 4.6)
+    assert chart.has_legend
+    widest = max(fonts.face().width(line.label, 16.0)
+                 for line in _charts()["writing_chart"].lines)
+    assert widest / 72 == pytest.approx(2.72, abs=0.005)
+    plot = _plot(chart)
+    right_in = (1 - plot["x"] - plot["w"]) * 12.0
+    assert right_in >= widest / 72 + 16.0 * 3 / 72 + 0.4
+
+
+def test_end_labels_have_the_room_their_measured_text_needs() -> None:
+    from deckgen import fonts
+
+    spec = _charts()["ceiling"]
+    chart = _drawn(spec, 8.0, 4.6)
+    assert not chart.has_legend
+    widest = max(fonts.face(bold=line.emphasis).width(part, 16.0)
+                 for line in spec.lines for part in (line.label, line.asymptote_label))
+    plot = _plot(chart)
+    assert (1 - plot["x"] - plot["w"]) * 8.0 >= widest / 72 + 0.25
+
+
+def test_tick_labels_thin_out_on_a_small_chart() -> None:
+    """Four decades from 100 to 1M; the widest label, "100K", is 0.519 in at 16 pt, so labels
+    a decade apart need 0.669 in each with their gap. A 7 in chart's plot is 3.32 in wide
+    (0.83 in a decade): every decade labelled. A 6 in chart's is 2.32 in (0.58 in a decade):
+    every second decade (100, 10K, 1M), a major unit of 100 on the log axis."""
+    from deckgen import fonts
+
+    spec = _charts()["ceiling"]
+    assert fonts.face().width("100K", 16.0) / 72 == pytest.approx(0.519, abs=0.001)
+    wide = _drawn(spec, 7.0, 3.0)
+    assert _plot(wide)["w"] * 7.0 == pytest.approx(3.32, abs=0.01)
+    assert _major_unit(wide.category_axis) is None
+    narrow = _drawn(spec, 6.0, 3.0)
+    assert _plot(narrow)["w"] * 6.0 == pytest.approx(2.32, abs=0.01)
+    assert _major_unit(narrow.category_axis) == 100.0

@@ -31,8 +31,9 @@ from pptx.oxml.ns import qn
 from pptx.oxml.xmlchemy import OxmlElement
 from pptx.util import Emu, Pt
 
+from deckgen import fonts
 from deckgen.layout.fit import spread
-from deckgen.story import BarChart, Chart, LineChart
+from deckgen.story import BarChart, Chart, Line, LineChart
 
 # Chart parts take the theme's own slots: dark 1 and 2, light 1 and 2, accent 1.
 PALETTE: Mapping[str, MSO_THEME_COLOR] = {
@@ -54,6 +55,11 @@ _NUMBER_FORMATS = {
 }
 EMU_PER_IN = 914400
 MIN_PT = 14.0  # the least size of any label on a chart
+LABEL_GAP = 0.3  # inches between a line's last point and the far end of its label
+LEGEND_KEY_EM = 3.0  # a legend key (a stretch of line with its marker) and its gap, in ems
+LEGEND_PAD = 0.45  # inches of the legend's own padding and its gap to the plot
+TICK_GAP = 0.15  # inches at least between two tick labels
+RIGHT_MOST = 0.45  # the most of a chart's width its end labels or legend may take
 
 
 class _FixedDate:
@@ -131,10 +137,11 @@ def _colour(fmt: Any, colours: Mapping[str, MSO_THEME_COLOR], role: str) -> None
     fmt.theme_color = colours[role]
 
 
-def _em(text: str, font_pt: float) -> float:
-    """A rough width in inches of `text` at `font_pt` (for margins, not for fitting words)."""
-    longest = max((len(line) for line in text.split("\n")), default=0)
-    return longest * font_pt * 0.56 / 72
+def _width(text: str, font_pt: float, bold: bool = False) -> float:
+    """The width in inches of `text`'s widest line at `font_pt`, measured by the layout layer
+    with the deck's face (Arial, measured with Liberation Sans, the twin shipped here)."""
+    face = fonts.face(bold=bold)
+    return max((face.width(line, font_pt) for line in text.split("\n")), default=0.0) / 72
 
 
 def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
@@ -219,7 +226,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         # The line's name (and its ceiling) at its right-hand end: labels, not a legend.
         if not direct:
             continue
-        end = line.label + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
+        end = _end_text(line)
         last = series.points[len(line.points) - 1]
         _label(last, end, XL_LABEL_POSITION.RIGHT, font_pt, line.emphasis, colours,
                "accent" if line.emphasis else "text")
@@ -257,8 +264,12 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         _label(series.points[0], mark.label, side, font_pt, True, colours, "accent",
                boxed=True)
 
-    labels_w = max(_em(line.label + ("\n" + line.asymptote_label), font_pt)
-                   for line in chart.lines) + 0.35
+    if direct:  # the end labels, right of the lines' last points and their markers
+        right_w = max(_width(_end_text(line), font_pt, line.emphasis)
+                      for line in chart.lines) + LABEL_GAP
+    else:  # the legend, at the chart's right edge: its keys, its names, its padding
+        right_w = max(_width(line.label, font_pt) for line in chart.lines) + \
+            font_pt * LEGEND_KEY_EM / 72 + LEGEND_PAD
     if not direct:
         c.has_legend = True
         c.legend.position = XL_LEGEND_POSITION.RIGHT
@@ -274,13 +285,19 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
             delete.set("val", "1")
             entry.append(delete)
             legend.insert(1, entry)
-    ticks_w = max(_em(t.label, font_pt) for t in chart.y_ticks) + 0.15
+    ticks_w = max(_width(t.label, font_pt) for t in chart.y_ticks) + 0.15
     width_in, height_in = box[2] / EMU_PER_IN, box[3] / EMU_PER_IN
     left = (ticks_w + font_pt * 1.6 / 72) / width_in
-    right = min(labels_w / width_in, 0.4)
+    right = min(right_w / width_in, RIGHT_MOST)
     bottom = (font_pt * 3.4 / 72) / height_in
     top = (font_pt * 1.0 / 72) / height_in
     _plot_layout(c, left, top, 1 - left - right, 1 - top - bottom)
+    # Tick labels the chart draws a decade apart: every second (third...) decade when the
+    # plot is too small for each of them to stand clear of the next.
+    x_room = max(_width(t.label, font_pt) for t in chart.x_ticks) + TICK_GAP
+    _thin(x_axis, chart.x_scale, chart.x_range, width_in * (1 - left - right), x_room)
+    _thin(y_axis, chart.y_scale, chart.y_range, height_in * (1 - top - bottom),
+          font_pt * 1.2 / 72 + TICK_GAP)
     if ends_at:  # end labels nudged apart where their lines end close together
         low_y, high_y = (math.log10(float(v)) for v in chart.y_range)
         plot_h = height_in * (1 - top - bottom)
@@ -293,6 +310,26 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
             if abs(got - want) > 1e-3:
                 _nudge(point, (got - want) / height_in)
     return frame
+
+
+def _thin(axis: Any, scale: str, span: tuple[Any, Any], length: float, room: float) -> None:
+    """On a log `axis` `length` inches long, a tick (and its label) every so many decades that
+    labels `room` inches long each stand apart; every decade when they can."""
+    if scale != "log":
+        return
+    decades = math.log10(float(span[1]) / float(span[0]))
+    if decades <= 0:
+        return
+    step = 1
+    while step < decades and length / decades * step < room:
+        step += 1
+    if step > 1:
+        axis.major_unit = float(10 ** step)
+
+
+def _end_text(line: Line) -> str:
+    """The label at a line's right-hand end: its name, and its ceiling under it."""
+    return line.label + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
 
 
 def _nudge(point: Any, dy: float) -> None:
