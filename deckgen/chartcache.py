@@ -177,7 +177,8 @@ def _code() -> tuple[str, ...]:
     """The chart code's own hash and the versions of what draws and encodes a chart
     (matplotlib, numpy, Pillow): a changed drawing is a new key."""
     try:
-        source = (Path(__file__).parent / "charts.py").read_bytes()
+        source = b"".join(file.read_bytes()
+                          for file in sorted((Path(__file__).parent / "charts").glob("*.py")))
     except OSError:  # pragma: no cover - an install without sources
         source = __version__.encode()
     from importlib.metadata import PackageNotFoundError, version

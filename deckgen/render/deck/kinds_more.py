@@ -237,8 +237,9 @@ class MoreKinds(Kinds):
             left to the handout), then its site."""
             rows = []
             for i, src in enumerate(self.told.sources):
-                runs = (Run(src.title, "text", bold=True), Run(" \u2014 ", "muted", bold=False),
-                        Run(src.supports, "text", bold=False))
+                runs: tuple[Run, ...] = (Run(src.title, "text", bold=True),
+                                         Run(" \u2014 ", "muted", bold=False),
+                                         Run(src.supports, "text", bold=False))
                 if src.url and site:
                     runs += (Run(" \u00b7 ", "muted", bold=False),
                              Run(_site(src.url), "accent", src.url, bold=False))
