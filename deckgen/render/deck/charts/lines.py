@@ -1,14 +1,5 @@
-"""Native PowerPoint charts drawn from the story's chart model, with python-pptx.
-
-`add_chart(slide, chart, left, top, width, height, palette, font_pt=...)` adds one real chart
-part with its embedded workbook (so Edit Data works in PowerPoint and LibreOffice): log axes where
-the model says so (written into the XML, which python-pptx has no API for), direct data
-labels whose text is the story's own, colours as theme references (a template's colours
-carry through), and series told apart in greyscale by dash, marker and fill pattern. Every
-value and every label comes from the model; nothing here computes a figure or formats one:
-the tick labels a chart draws itself get a fixed number format matching the story's ticks.
-The embedded workbooks carry a fixed date, so the same deck gives the same bytes.
-"""
+"""Line charts on log axes: the lines' names at their ends (or a legend when ends crowd), the
+chosen speed's rule, the dial's marks, and tick labels thinned to stand apart."""
 
 from __future__ import annotations
 
@@ -17,8 +8,6 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from pptx.chart.data import CategoryChartData, XyChartData
-from pptx.chart.xlsx import CategoryWorkbookWriter, XyWorkbookWriter
 from pptx.enum.chart import (
     XL_CHART_TYPE,
     XL_LABEL_POSITION,
@@ -26,22 +15,24 @@ from pptx.enum.chart import (
     XL_MARKER_STYLE,
     XL_TICK_MARK,
 )
-from pptx.enum.dml import MSO_LINE_DASH_STYLE, MSO_PATTERN_TYPE, MSO_THEME_COLOR
+from pptx.enum.dml import MSO_LINE_DASH_STYLE, MSO_THEME_COLOR
 from pptx.oxml.ns import qn
 from pptx.oxml.xmlchemy import OxmlElement
 from pptx.util import Emu, Pt
 
-from deckgen import fonts
 from deckgen.layout.fit import spread
-from deckgen.story import BarChart, Chart, Line, LineChart
+from deckgen.render.deck.charts.parts import (
+    CREATED,
+    EMU_PER_IN,
+    _colour,
+    _label,
+    _log_axis,
+    _plot_layout,
+    _width,
+    _XyData,
+)
+from deckgen.story import Line, LineChart
 
-# Chart parts take the theme's own slots: dark 1 and 2, light 1 and 2, accent 1.
-PALETTE: Mapping[str, MSO_THEME_COLOR] = {
-    "text": MSO_THEME_COLOR.DARK_1, "muted": MSO_THEME_COLOR.DARK_2,
-    "accent": MSO_THEME_COLOR.ACCENT_1, "background": MSO_THEME_COLOR.LIGHT_1,
-    "rule": MSO_THEME_COLOR.LIGHT_2,
-}
-CREATED = datetime(2000, 1, 1)  # the embedded workbooks' date unless told: never the clock's
 _DASHES = (MSO_LINE_DASH_STYLE.DASH, MSO_LINE_DASH_STYLE.ROUND_DOT,
            MSO_LINE_DASH_STYLE.DASH_DOT, MSO_LINE_DASH_STYLE.DASH_DOT_DOT,
            MSO_LINE_DASH_STYLE.LONG_DASH, MSO_LINE_DASH_STYLE.SQUARE_DOT)
@@ -53,8 +44,6 @@ _NUMBER_FORMATS = {
     "seconds": '[>=1000]#,##0" s";General" s"',  # 0.1 s, 1 s, 1,000 s
     "times": '[>=1]#,##0"\u00d7";General"\u00d7"',  # 0.1×, 1×, 1,000×
 }
-EMU_PER_IN = 914400
-MIN_PT = 14.0  # the least size of any label on a chart
 LABEL_GAP = 0.3  # inches between a line's last point and the far end of its label
 LEGEND_KEY_EM = 3.0  # a legend key (a stretch of line with its marker) and its gap, in ems
 LEGEND_PAD = 0.45  # inches of the legend's own padding and its gap to the plot
@@ -62,103 +51,20 @@ TICK_GAP = 0.15  # inches at least between two tick labels
 RIGHT_MOST = 0.45  # the most of a chart's width its end labels or legend may take
 
 
-class _FixedDate:
-    """A workbook writer whose workbook carries `CREATED`, not the time of the build."""
-
-    _chart_data: Any
-
-    def _open_worksheet(self, xlsx_file: Any) -> Any:
-        from contextlib import contextmanager
-
-        from xlsxwriter import Workbook
-
-        @contextmanager
-        def opened() -> Any:
-            workbook = Workbook(xlsx_file, {"in_memory": True})
-            workbook.set_properties({"created": getattr(self._chart_data, "created", CREATED)})
-            worksheet = workbook.add_worksheet()
-            yield workbook, worksheet
-            workbook.close()
-
-        return opened()
-
-
-class _XyWriter(_FixedDate, XyWorkbookWriter):  # type: ignore[misc]
-    pass
-
-
-class _CategoryWriter(_FixedDate, CategoryWorkbookWriter):  # type: ignore[misc]
-    pass
-
-
-class _XyData(XyChartData):  # type: ignore[misc]
-    @property
-    def _workbook_writer(self) -> _XyWriter:
-        writer = self.__dict__.get("_writer")
-        if writer is None:
-            writer = self.__dict__["_writer"] = _XyWriter(self)
-        return writer
-
-
-class _CategoryData(CategoryChartData):  # type: ignore[misc]
-    @property
-    def _workbook_writer(self) -> _CategoryWriter:
-        writer = self.__dict__.get("_writer")
-        if writer is None:
-            writer = self.__dict__["_writer"] = _CategoryWriter(self)
-        return writer
-
-
-def add_chart(slide: Any, chart: Chart, left: int, top: int, width: int, height: int,
-              palette: Mapping[str, MSO_THEME_COLOR] | None = None, name: str = "",
-              created: datetime = CREATED, font_pt: float = MIN_PT) -> Any:
-    """Add `chart` to `slide` as a native chart in the box given in EMU; returns its frame.
-    Its labels are set at `font_pt` (the deck's type scale; never under 14 pt), the dial's
-    point in bold; its embedded workbook records `created` (the deck's own fixed date)."""
-    colours = {**PALETTE, **(palette or {})}
-    font_pt = max(font_pt, MIN_PT)
-    if isinstance(chart, LineChart):
-        frame = _line_chart(slide, chart, (left, top, width, height), colours, font_pt, created)
-    elif isinstance(chart, BarChart):
-        frame = _bar_chart(slide, chart, (left, top, width, height), colours, font_pt, created)
-    else:  # pragma: no cover - the story makes only these two
-        raise TypeError(f"cannot draw a chart of type {type(chart).__name__}")
-    frame.name = name or f"Chart: {chart.title}"
-    c_nv_pr = frame._element.nvGraphicFramePr.cNvPr
-    c_nv_pr.set("descr", chart.alt_text)
-    c_nv_pr.set("title", chart.title)
-    return frame
-
-
-# ---------------------------------------------------------------------------------------------
-
-
-def _colour(fmt: Any, colours: Mapping[str, MSO_THEME_COLOR], role: str) -> None:
-    fmt.theme_color = colours[role]
-
-
-def _width(text: str, font_pt: float, bold: bool = False) -> float:
-    """The width in inches of `text`'s widest line at `font_pt`, measured by the layout layer
-    with the deck's face (Arial, measured with Liberation Sans, the twin shipped here)."""
-    face = fonts.face(bold=bold)
-    return max((face.width(line, font_pt) for line in text.split("\n")), default=0.0) / 72
-
-
 def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
                 colours: Mapping[str, MSO_THEME_COLOR], font_pt: float,
                 created: datetime = CREATED) -> Any:
-    data = _XyData(number_format="General")
-    data.created = created
+    data = _XyData(created)
     for line in chart.lines:
-        series = data.add_series(line.label)
+        series = data.series(line.label)
         for x, y in line.points:
             series.add_data_point(float(x), float(y))
     y_low, y_high = chart.y_range
-    marker = data.add_series(chart.marker_label)  # a vertical line at the chosen speed
+    marker = data.series(chart.marker_label)  # a vertical line at the chosen speed
     marker.add_data_point(float(chart.marker), float(y_low))
     marker.add_data_point(float(chart.marker), float(y_high))
     for mark in chart.marks:
-        data.add_series(mark.name or mark.label).add_data_point(float(mark.at), float(mark.value))
+        data.series(mark.name or mark.label).add_data_point(float(mark.at), float(mark.value))
     frame = slide.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER_LINES, Emu(box[0]), Emu(box[1]),
                                    Emu(box[2]), Emu(box[3]), data)
     c = frame.chart
@@ -239,8 +145,8 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
     rule.format.line.width = Pt(1.5)
     rule.format.line.dash_style = MSO_LINE_DASH_STYLE.DASH
     _colour(rule.format.line.color, colours, "text")
-    low, high = (float(v) for v in chart.x_range)
-    middle = (low * high) ** 0.5
+    x_first, x_last = (float(v) for v in chart.x_range)
+    middle = (x_first * x_last) ** 0.5
     side = XL_LABEL_POSITION.LEFT if float(chart.marker) > middle else XL_LABEL_POSITION.RIGHT
     _label(rule.points[1], chart.marker_label, side, font_pt, True, colours, "text")
 
@@ -348,113 +254,3 @@ def _nudge(point: Any, dy: float) -> None:
     d_lbl.insert(1, layout)
 
 
-def _bar_chart(slide: Any, chart: BarChart, box: tuple[int, int, int, int],
-               colours: Mapping[str, MSO_THEME_COLOR], font_pt: float,
-               created: datetime = CREATED) -> Any:
-    """Bars each to 100% of their own total; the segments' labels on the bars."""
-    data = _CategoryData(number_format="0.0%")
-    data.created = created
-    data.categories = [bar.label for bar in chart.bars]
-    names = [seg.name for seg in chart.bars[0].segments]
-    for k, name in enumerate(names):
-        data.add_series(name, [float(bar.segments[k].share) for bar in chart.bars])
-    frame = slide.shapes.add_chart(XL_CHART_TYPE.BAR_STACKED_100, Emu(box[0]), Emu(box[1]),
-                                   Emu(box[2]), Emu(box[3]), data)
-    c = frame.chart
-    c.has_legend = False
-    c.font.size = Pt(font_pt)
-    _colour(c.font.color, colours, "text")
-    plot = c.plots[0]
-    plot.gap_width = 70
-    plot.overlap = 100
-    category, value = c.category_axis, c.value_axis
-    category.reverse_order = True  # the first bar on top, as the story reads
-    category.tick_labels.font.size = Pt(font_pt)
-    category.major_tick_mark = XL_TICK_MARK.NONE
-    category.format.line.fill.background()
-    value.visible = False
-    value.has_major_gridlines = False
-    value.maximum_scale = 1.0
-    value.minimum_scale = 0.0
-
-    for k, series in enumerate(plot.series):
-        for b, bar in enumerate(chart.bars):
-            point = series.points[b]
-            fill = point.format.fill
-            if k == 0:  # writing: solid, the dial's bar in the accent
-                fill.solid()
-                _colour(fill.fore_color, colours, "accent" if bar.emphasis else "muted")
-                ink = "background"
-            else:  # the fixed check: hatched, so it reads in greyscale too
-                fill.patterned()
-                fill.pattern = MSO_PATTERN_TYPE.WIDE_UPWARD_DIAGONAL
-                _colour(fill.fore_color, colours, "muted")
-                _colour(fill.back_color, colours, "background")
-                ink = "text"
-            point.format.line.width = Pt(1)
-            _colour(point.format.line.color, colours, "muted")
-            # A segment too thin for its label lends it to the widest segment of its bar.
-            seg = bar.segments[k]
-            widest = max(range(len(bar.segments)), key=lambda j: bar.segments[j].share)
-            if k != widest and seg.share < 0.2:
-                continue
-            text = "\n".join(
-                f"{s.name} {s.label}" for j, s in enumerate(bar.segments)
-                if j == k or (j != widest and s.share < 0.2 and k == widest))
-            _label(point, text, XL_LABEL_POSITION.CENTER, font_pt, bar.emphasis, colours, ink,
-                   boxed=k != 0)
-    return frame
-
-
-def _label(point: Any, text: str, position: Any, font_pt: float, bold: bool,
-           colours: Mapping[str, MSO_THEME_COLOR], role: str, boxed: bool = False) -> None:
-    """A data label with the story's own text at one point."""
-    label = point.data_label
-    label.has_text_frame = True
-    label.position = position
-    frame = label.text_frame
-    lines = text.split("\n")
-    frame.text = lines[0]
-    for extra in lines[1:]:
-        frame.add_paragraph().text = extra
-    frame._txBody.bodyPr.set("wrap", "none")  # each line of the label stays one line
-    for paragraph in frame.paragraphs:
-        for run in paragraph.runs:
-            run.font.size = Pt(font_pt)
-            run.font.bold = bold
-            _colour(run.font.color, colours, role)
-    if boxed:  # a light box behind the text, so it reads on hatching and lines
-        d_lbl = label._dLbl
-        sp_pr = d_lbl.get_or_add_spPr()
-        fill = OxmlElement("a:solidFill")
-        scheme = OxmlElement("a:schemeClr")
-        scheme.set("val", "bg1")
-        fill.append(scheme)
-        sp_pr.append(fill)
-
-
-def _log_axis(axis: Any) -> None:
-    """A base-10 logarithmic scale: python-pptx has no API for `c:logBase`."""
-    scaling = axis._element.find(qn("c:scaling"))
-    if scaling.find(qn("c:logBase")) is None:
-        base = OxmlElement("c:logBase")
-        base.set("val", "10")
-        scaling.insert(0, base)
-
-
-def _plot_layout(c: Any, x: float, y: float, w: float, h: float) -> None:
-    """The inner plot area at fixed fractions of the chart, leaving room for the labels."""
-    plot_area = c._chartSpace.chart.plotArea
-    old = plot_area.find(qn("c:layout"))
-    if old is not None:
-        plot_area.remove(old)
-    layout = OxmlElement("c:layout")
-    manual = OxmlElement("c:manualLayout")
-    for tag, val in (("c:layoutTarget", "inner"), ("c:xMode", "edge"), ("c:yMode", "edge"),
-                     ("c:x", f"{x:.4f}"), ("c:y", f"{y:.4f}"), ("c:w", f"{w:.4f}"),
-                     ("c:h", f"{h:.4f}")):
-        child = OxmlElement(tag)
-        child.set("val", val)
-        manual.append(child)
-    layout.append(manual)
-    plot_area.insert(0, layout)
