@@ -37,7 +37,7 @@ from deckgen.render.deck.plan import (
 from deckgen.render.deck.tables import table_cells, table_item
 
 if TYPE_CHECKING:
-    from deckgen.render.deck.slides import Geometry
+    from deckgen.render.deck.geometry import Geometry
 
 Arrangement = Callable[[], list[Item] | Misfit]
 CHART_MIN = inch(1.8)  # the least height a line chart gets
