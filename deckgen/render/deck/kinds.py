@@ -182,18 +182,20 @@ class Kinds(Fitter):
         table, t = s.table, self.t
         name = "Workload table" if s.kind == "workloads" else "Preset checks table"
 
-        def arrange(size: float) -> list[Item] | Misfit:
+        def arrange(*size: float) -> list[Item] | Misfit:
             caption = [Para(table.caption, (t.table,), colour="muted", field="table caption")]
             cap_h = self.needed_height(caption, frame.w, [t.table])
             found = table_item(self, Box(frame.x, frame.y, frame.w, frame.h - cap_h - inch(0.2)),
-                               table_cells(table, (size,)), table.highlight, name=name)
+                               table_cells(table, size), table.highlight, name=name)
             if isinstance(found, Misfit):
                 return found
             cap = TextItem(Box(frame.x, found.box.bottom + inch(0.2), frame.w, cap_h), caption,
                            [t.table], name="Caption")
             return middle([found, cap], frame)
 
-        return [lambda: arrange(t.body), lambda: arrange(t.table)]
+        # Both sizes in one search: a tidy table (no cell wrapped) at the table size beats one
+        # at the body size whose cells wrap.
+        return [lambda: arrange(t.body, t.table), lambda: arrange(t.table)]
 
     # -- the thought experiments
 
