@@ -128,6 +128,35 @@ def test_column_widths(least: list[float], natural: list[float], room: float,
     assert share(least, natural, room) == expected
 
 
+def _header_lines(natural: list[float]):  # noqa: ANN202
+    """A table's height as its headers' lines: a header `natural` wide takes
+    ceil(natural / width) lines (its body cells take one each, whatever the width)."""
+    import math
+
+    return lambda widths: sum(math.ceil(n / w - 1e-9) for n, w in zip(natural, widths,
+                                                                        strict=True))
+
+
+def test_the_column_search_by_what_may_wrap() -> None:
+    """Three columns whose bodies need 100, 100 and 20 points and whose headers need 100, 100
+    and 80 (the last a short figure under "End to end"), in 240: nothing fits unbroken (280),
+    so "none" fails; with headers wrapping, sharing the 20 spare points in proportion leaves
+    the last header 21.8 wide (4 lines), but all of it to the last column makes it 40 (2
+    lines), the shortest table; with any cell wrapping, the same."""
+    from deckgen.layout.columns import Needs, search
+
+    natural = [100.0, 100.0, 80.0]
+    needs = Needs([60.0, 60.0, 20.0], natural, [100.0, 100.0, 20.0], [False, True, True])
+    height = _header_lines(natural)
+    assert search(needs, 240, "none", height) is None
+    assert search(needs, 240, "headers", height) == [100.0, 100.0, 40.0]
+    assert search(needs, 300, "none", height) == pytest.approx([300 * n / 280 for n in natural])
+    assert search(needs, 200, "headers", height) is None  # the bodies alone need 220
+    found = search(needs, 200, "any", height)
+    assert found is not None and sum(found) == pytest.approx(200)
+    assert all(w >= lo for w, lo in zip(found, needs.least, strict=True))
+
+
 # --- slide plans without python-pptx ----------------------------------------------------------
 
 DIALS = REVIEW_DIALS

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import product
 
 
 def share(least: Sequence[float], natural: Sequence[float], room: float,
@@ -95,18 +96,27 @@ def search(needs: Needs, room: float, wrap: str,
     """The table's column widths in `room` when cells may wrap as `wrap` says ("none": every
     cell on one line; "headers": only the header's cells wrap; "any": any cell wraps), or None
     when the columns cannot fit so. Columns that fit unbroken take their natural widths (and,
-    with `stretch`, share what is left); when cells must wrap, the candidates are every column
-    moved alike from least to natural, the figures kept whole with the text sharing the rest,
-    and the greedy widths that save the most height: the one that makes the table shortest by
-    `height` wins (the first of them on a tie)."""
+    with `stretch`, share what is left); when only headers wrap, every column gets its body's
+    width, some their whole header's, and the rest goes in proportion (or all of it to one
+    column); when
+    cells must wrap, the candidates are every column moved alike from least to natural, the
+    figures kept whole with the text sharing the rest, and the greedy widths that save the
+    most height. The one that makes the table shortest by `height` wins (the first on a tie)."""
     least, natural, body = needs.least, needs.natural, needs.body
     if sum(least) > room or (wrap == "none" and sum(natural) > room) or (
             wrap == "headers" and sum(body) > room):
         return None
     if sum(natural) <= room:
         return share(natural, natural, room, stretch) or list(natural)
-    if wrap == "headers":
-        return share(body, body, room) or list(body)
+    if wrap == "headers":  # every body cell whole; whole headers where the width allows
+        choices = [share(body, body, room) or list(body)]
+        for whole in product((False, True), repeat=len(body)):
+            widths = [n if w else b for b, n, w in zip(body, natural, whole, strict=True)]
+            if any(whole) and sum(widths) <= room:
+                choices.append(share(widths, widths, room) or widths)
+        for c in range(len(body)):  # or all the spare width to one column's header
+            choices.append([b + (room - sum(body) if i == c else 0.0) for i, b in enumerate(body)])
+        return min(choices, key=height)
     choices = [share(least, natural, room) or list(least)]
     kept = fixed_and_shared(least, body, needs.numeric, room)
     if kept is not None and all(w >= lo - 1e-6 for w, lo in zip(kept, least, strict=True)):
