@@ -41,3 +41,36 @@ def test_the_handout_and_its_charts_embed_liberation_sans_only() -> None:
             names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
     assert "LiberationSans" in names and "LiberationSans-Bold" in names
     assert not any("DejaVu" in n for n in names), names
+
+
+def test_the_handouts_tables_take_the_layout_layers_column_search(monkeypatch) -> None:  # noqa: ANN001
+    """The handout has no width search of its own: its table widths are what
+    deckgen.layout.columns.search returns, and at the handout's column width the checks
+    table keeps every body cell on one line, measured with Liberation Sans."""
+    from deckgen import story
+    from deckgen.layout import columns
+    from deckgen.render.handout import fonts as handout_fonts
+    from deckgen.render.handout import parts
+    from deckgen.render.handout.style import TABLE_PAD, TABLE_PT
+
+    handout_fonts._register_fonts()
+    content, _ = build.prepare(None, build.Options())
+    told = story.compose(content)
+    table = next(s.table for s in told.slides if s.kind == "presets" and s.table is not None)
+    calls: list[tuple[str, list[float] | None]] = []
+
+    def spy(needs, room, wrap, height, stretch=True):  # noqa: ANN001, ANN202
+        found = columns.search(needs, room, wrap, height, stretch)
+        calls.append((wrap, found))
+        return found
+
+    monkeypatch.setattr(parts, "search", spy)
+    width = 260.0  # points: about one of the handout's two columns
+    widths, one_line = parts._table_widths(table, width, TABLE_PAD, table.highlight)
+    assert calls and widths == calls[-1][1]
+    assert sum(widths) == pytest.approx(width)
+    assert one_line
+    for i, row in enumerate(table.rows):
+        font = handout_fonts.BOLD if i == table.highlight else handout_fonts.REGULAR
+        for text, w in zip(row, widths, strict=True):
+            assert handout_fonts._width(text, font, TABLE_PT) + 2 * TABLE_PAD <= w
