@@ -84,6 +84,29 @@ def test_hard_breaks_are_kept() -> None:
     assert break_lines("one\ntwo", fonts.face(), 20.0, 500.0) == ("one", "two")
 
 
+def test_runs_in_two_weights_are_measured_each_in_its_own() -> None:
+    """A bold title then regular words: measured all in bold the line is too long, measured
+    run by run it fits. "Hello" bold is H 1479 + e 1139 + l 569 + l 569 + o 1251 = 5007
+    2048ths of an em, the space 569; "world" regular is w 1479 + o 1139 + r 682 + l 455 +
+    d 1139 = 4894."""
+    from deckgen.layout.text import break_runs
+
+    regular, bold = fonts.face(), fonts.face(bold=True)
+    mixed = (5007 + 569 + 4894) / 2048 * 20.0
+    assert bold.width("Hello ", 20.0) + regular.width("world", 20.0) == pytest.approx(mixed)
+    assert bold.width("Hello world", 20.0) > mixed + 1.0
+    runs = [("Hello ", bold), ("world", regular)]
+    assert break_runs(runs, 20.0, mixed + 0.01) == ("Hello world",)
+    assert break_lines("Hello world", bold, 20.0, mixed + 0.01) == ("Hello", "world")
+    # One face throughout: the same lines as break_lines, hard breaks kept.
+    text = "A well-known test of 1,000,000 tokens/sec\non 2026-10-02 at 2\u00a0h\u00a046\u00a0min"
+    for width in (130.0, 200.0, 400.0):
+        assert break_runs([(text[:9], regular), (text[9:], regular)], 20.0, width) == \
+            break_lines(text, regular, 20.0, width)
+    assert isinstance(break_runs([("a ", bold), ("2\u00a0h\u00a046\u00a0min", regular)], 40.0,
+                                 50.0), Overlong)
+
+
 # --- the type scale and the search ------------------------------------------------------------
 
 

@@ -193,6 +193,40 @@ def _break(text: str, face: Face, size: float, width: float,
     return tuple(lines)
 
 
+def break_runs(runs: Sequence[tuple[str, Face]], size: float, width: float,
+               tracking: float = 0.0) -> tuple[str, ...] | Overlong:
+    """`break_lines` for a paragraph whose runs are set in different faces (a bold title,
+    then regular words): the same break opportunities in the runs' joined text, each
+    character measured in its own run's face."""
+    text = "".join(t for t, _ in runs)
+    upto = [0.0]
+    for part, face in runs:
+        for ch in part:
+            upto.append(upto[-1] + face.em(ch))
+
+    def wide(start: int, end: int) -> float:  # text[start:end] without its trailing spaces
+        while end > start and text[end - 1] == " ":
+            end -= 1
+        return (upto[end] - upto[start]) * size + tracking * (end - start)
+
+    lines: list[str] = []
+    at = 0
+    for hard in text.split("\n"):
+        begin = end = at
+        for piece in pieces(hard):
+            if wide(begin, end + len(piece)) <= width + 1e-3:
+                end += len(piece)
+                continue
+            if wide(end, end + len(piece)) > width + 1e-3:
+                return Overlong(piece.rstrip(" "), wide(end, end + len(piece)))
+            if end > begin:
+                lines.append(text[begin:end].rstrip(" "))
+            begin, end = end, end + len(piece)
+        lines.append(text[begin:end].rstrip(" "))
+        at += len(hard) + 1
+    return tuple(lines)
+
+
 def longest_word(text: str, face: Face, size: float, tracking: float = 0.0,
                  soft: bool = True) -> float:
     """The width in points of the widest unbreakable run of `text` at `size`."""

@@ -232,9 +232,9 @@ class MoreKinds(Kinds):
             found = table_item(self, frame, rows, None, name="Sources list", header=False)
             return found if isinstance(found, Misfit) else [found]
 
-        def briefly(site: bool = True) -> list[Item] | Misfit:
+        def briefly(site: bool = True, tight: bool = False) -> list[Item] | Misfit:
             """Each source's title, then what it supports in the same paragraph (the byline
-            left to the handout), then its site."""
+            left to the handout), then its site; `tight`, the rows closer together."""
             rows = []
             for i, src in enumerate(self.told.sources):
                 runs: tuple[Run, ...] = (Run(src.title, "text", bold=True),
@@ -246,14 +246,17 @@ class MoreKinds(Kinds):
                 rows.append([[Para("".join(r.text for r in runs), size, bold=True, line=TIGHT,
                                    runs=runs, field="what the source supports",
                                    origin=f"sources[{i}].supports")]])
-            found = table_item(self, frame, rows, None, name="Sources list", header=False)
+            margin = (inch(0.1), inch(0.02 if tight else 0.045))
+            found = table_item(self, frame, rows, None, name="Sources list", header=False,
+                               margin=margin)
             return found if isinstance(found, Misfit) else [found]
 
         # What each source supports goes before its byline; only as a last resort is a
         # source named without it.
         return [table, listed, lambda: table(False), lambda: listed(False),
                 lambda: listed(True, False), lambda: listed(False, False),
-                briefly, lambda: briefly(False),
+                briefly, lambda: briefly(True, True), lambda: briefly(False),
+                lambda: briefly(False, True),
                 lambda: listed(True, True, False), lambda: listed(True, False, False)]
 
     def _closing(self, s: st.Slide, frame: Box) -> list[Arrangement]:

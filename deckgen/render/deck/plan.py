@@ -16,7 +16,14 @@ from dataclasses import dataclass, field, replace
 from deckgen import fmt, fonts
 from deckgen import story as st
 from deckgen.layout.fit import Misfit, room
-from deckgen.layout.text import Face, Overlong, break_lines, characters_in, longest_word
+from deckgen.layout.text import (
+    Face,
+    Overlong,
+    break_lines,
+    break_runs,
+    characters_in,
+    longest_word,
+)
 
 EMU_PER_IN = 914400
 EMU_PER_PT = 12700
@@ -264,6 +271,11 @@ class Fitter:
         if p.one_line:
             wide = face.width(p.shown.replace("\n", " "), size, p.tracking)
             return (p.shown,) if wide <= width + 1e-6 else Overlong(p.shown, wide)
+        if any(r.bold is not None and r.bold != p.bold for r in p.runs):  # weights mixed
+            runs = [(r.text.upper() if p.caps else r.text,
+                     self.faces.of_para(replace(p, bold=p.bold if r.bold is None else r.bold)))
+                    for r in p.runs]
+            return break_runs(runs, size, width, p.tracking)
         return break_lines(p.shown, face, size, width, p.tracking)
 
     def para_height(self, p: Para, size: float, width: float) -> float:
