@@ -211,7 +211,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
                                               / (high_y - low_y)) for _, line, _ in ends_at]
         heights = [n * font_pt * 1.3 / 72 for _, _, n in ends_at]  # as LibreOffice sets them
         floor = height_in * (1 - bottom) + font_pt * 0.4 / 72  # clear of the x-axis labels
-        placed = spread(wanted, heights, 0.0, floor, font_pt * 0.15 / 72)
+        placed = spread(wanted, heights, 0.0, floor, font_pt * 0.3 / 72)
         for (point, _, _), want, got in zip(ends_at, wanted, placed, strict=True):
             if abs(got - want) > 1e-3:
                 _nudge(point, (got - want) / height_in)
