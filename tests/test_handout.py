@@ -239,6 +239,20 @@ def test_sources_and_the_qr_url_are_clickable_on_the_back(default_build: Path) -
     assert {page for page, _ in links} == {1}
 
 
+def test_each_source_says_what_it_supports(default_build: Path, letter_build: Path) -> None:
+    """The sources on the back: each title, what it supports (the content's own sentence,
+    the part the slide may leave out first) and its byline, at A4 and at Letter."""
+    from deckgen import build, story
+
+    told = story.compose(build.prepare(None, build.Options())[0])
+    assert len(told.sources) == 5
+    for folder in (default_build, letter_build):
+        back = page_texts(the_pdf(folder))[1]
+        for src in told.sources:
+            assert flat(f"{src.title}. {src.supports}") in back, src.title
+            assert flat(src.byline) in back, src.title
+
+
 def test_outline_names_each_section_on_its_page(default_build: Path) -> None:
     reader = PdfReader(the_pdf(default_build))
     outline = [(item.title, reader.get_destination_page_number(item)) for item in reader.outline]

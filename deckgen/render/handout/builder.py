@@ -332,7 +332,8 @@ class _Builder:
         sources = Section("the sources", outline=self.outline("sources")).space(SECTION_GAP)
         glue = self.glued(sources, self.slides.get("sources"))
         for i, src in enumerate(self.story.sources):
-            line = f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.byline)}.'
+            line = (f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.supports)} '
+                    f'<font color="{self.p.muted.hexval()}">{_x(src.byline)}.</font>')
             if src.url:
                 line += f" {_link(src.url, _short_link(src.url), self.p.accent)}"
             sources.add(_Stack([*glue, _para(line, s.body)]), f"sources[{i}].title")
