@@ -89,6 +89,7 @@ class Needs:
 
 
 WRAPS = ("none", "headers", "any")  # what may wrap, from the tidiest table to the loosest
+WHOLE_MOST = 8  # columns up to which every choice of whole headers is tried (2 ** 8 of them)
 
 
 def search(needs: Needs, room: float, wrap: str,
@@ -98,10 +99,10 @@ def search(needs: Needs, room: float, wrap: str,
     when the columns cannot fit so. Columns that fit unbroken take their natural widths (and,
     with `stretch`, share what is left); when only headers wrap, every column gets its body's
     width, some their whole header's, and the rest goes in proportion (or all of it to one
-    column); when
-    cells must wrap, the candidates are every column moved alike from least to natural, the
-    figures kept whole with the text sharing the rest, and the greedy widths that save the
-    most height. The one that makes the table shortest by `height` wins (the first on a tie)."""
+    column); when cells must wrap, the candidates are every column moved alike from least to
+    natural, the figures kept whole with the text sharing the rest, and the greedy widths that
+    save the most height. The one that makes the table shortest by `height` wins (the first
+    on a tie)."""
     least, natural, body = needs.least, needs.natural, needs.body
     if sum(least) > room or (wrap == "none" and sum(natural) > room) or (
             wrap == "headers" and sum(body) > room):
@@ -110,7 +111,8 @@ def search(needs: Needs, room: float, wrap: str,
         return share(natural, natural, room, stretch) or list(natural)
     if wrap == "headers":  # every body cell whole; whole headers where the width allows
         choices = [share(body, body, room) or list(body)]
-        for whole in product((False, True), repeat=len(body)):
+        subsets = product((False, True), repeat=len(body)) if len(body) <= WHOLE_MOST else ()
+        for whole in subsets:
             widths = [n if w else b for b, n, w in zip(body, natural, whole, strict=True)]
             if any(whole) and sum(widths) <= room:
                 choices.append(share(widths, widths, room) or widths)
