@@ -15,8 +15,13 @@ from datetime import datetime
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import MSO_SHAPE
 from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
-from pptx.oxml.ns import qn
+from pptx.oxml import parse_xml
+from pptx.oxml.ns import nsdecls, qn
+from pptx.shapes.autoshape import Shape
+from pptx.shapes.group import GroupShape
 from pptx.slide import Slide as PptxSlide
+from pptx.table import _Cell
+from pptx.text.text import TextFrame
 from pptx.util import Emu, Pt
 
 from deckgen import chartcache
@@ -63,12 +68,13 @@ def _line_xml(tag: str, role: str | None, width_pt: float) -> str:
 _ALIGN = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}
 
 
-def write_paras(text_frame, paras: Sequence[Para], sizes: Sequence[float], *,  # noqa: ANN001
-           placeholder: bool = False) -> None:
+def write_paras(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[float], *,
+                placeholder: bool = False) -> None:
     """Set `paras` into a text frame, replacing what was there."""
-    text_frame.clear()
+    text_frame.clear()  # type: ignore[no-untyped-call]
     for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
-        paragraph = text_frame.paragraphs[0] if i == 0 else text_frame.add_paragraph()
+        paragraph = (text_frame.paragraphs[0] if i == 0
+                     else text_frame.add_paragraph())  # type: ignore[no-untyped-call]
         if p.align or not placeholder:  # shapes centre their text unless told otherwise
             paragraph.alignment = _ALIGN[p.align or "l"]
         paragraph.line_spacing = Pt(size * p.line)
@@ -100,7 +106,8 @@ def write_paras(text_frame, paras: Sequence[Para], sizes: Sequence[float], *,  #
                 run.hyperlink.address = run_spec.link or p.link
 
 
-def frame_setup(text_frame, inset: tuple[int, int, int, int], anchor: str | None) -> None:  # noqa: ANN001
+def frame_setup(text_frame: TextFrame, inset: tuple[int, int, int, int],
+                anchor: str | None) -> None:
     text_frame.word_wrap = True
     text_frame.auto_size = MSO_AUTO_SIZE.NONE
     text_frame.margin_left, text_frame.margin_top = Emu(inset[0]), Emu(inset[1])
@@ -110,8 +117,8 @@ def frame_setup(text_frame, inset: tuple[int, int, int, int], anchor: str | None
                                       "b": MSO_ANCHOR.BOTTOM}[anchor]
 
 
-def _plain_shape(slide: PptxSlide, box: Box, fill: tuple[str, float] | None,
-                 outline: tuple[str, float] | None, name: str):  # noqa: ANN202
+def _plain_shape(slide: PptxSlide | GroupShape, box: Box, fill: tuple[str, float] | None,
+                 outline: tuple[str, float] | None, name: str) -> Shape:
     shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(box.x), Emu(box.y), Emu(box.w),
                                    Emu(box.h))
     shape.name = name
@@ -192,23 +199,37 @@ def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
     picture = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),
                                        Emu(box.h))
     picture.name = name
-    c_nv_pr = picture._element.nvPicPr.cNvPr
+    c_nv_pr = picture._element.nvPicPr.cNvPr  # type: ignore[union-attr]
     c_nv_pr.set("descr", chart.alt_text)
     c_nv_pr.set("title", chart.title)
 
 
 def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
     """A QR code as a group of a background square and one shape in the text colour whose
-    path holds every run of dark modules, so it scales and prints sharp. (One shape, not one
-    per run: python-pptx measures the whole group again after every shape added to it.)"""
+    path holds every run of dark modules, so it scales and prints sharp. The path's XML is
+    written here in one go (python-pptx's freeform builder measures every point again after
+    each one it adds)."""
     from deckgen.render.deck.qr import modules
 
-    grid = modules(item.url)
-    n = len(grid) + 8  # a quiet zone of four modules on each side
-    cell = item.box.w / n
     group = slide.shapes.add_group_shape()
     group.name = item.name
-    _plain_shape(group, item.box, ("background", 0.0), None, "QR background")  # type: ignore[arg-type]
+    _plain_shape(group, item.box, ("background", 0.0), None, "QR background")
+    group.shapes._spTree.append(parse_xml(qr_shape_xml(modules(item.url), item.box,
+                                                       group.shapes._next_shape_id)))
+    group._element.nvGrpSpPr.cNvPr.set(  # type: ignore[union-attr]
+        "descr", f"QR code for {item.url}")
+
+
+def qr_runs(grid: Sequence[Sequence[bool]], box: Box) -> list[tuple[int, int, int, int]]:
+    """Each run of dark modules in a row, as (left, top, right, bottom) in EMU on the slide:
+    the code fills `box` with a quiet zone of four modules on each side. Module edges are
+    rounded half up to whole EMU from the exact fraction of the box, so neighbouring runs
+    share their edges exactly."""
+    n = len(grid) + 8
+
+    def edge(origin: int, size: int, k: int) -> int:
+        return origin + (2 * k * size + n) // (2 * n)  # origin + round(k * size / n), half up
+
     runs = []
     for r, row in enumerate(grid):
         c = 0
@@ -219,27 +240,36 @@ def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
             start = c
             while c < len(row) and row[c]:
                 c += 1
-            x0 = item.box.x + round((start + 4) * cell)
-            y0 = item.box.y + round((r + 4) * cell)
-            x1 = item.box.x + round((c + 4) * cell)
-            y1 = item.box.y + round((r + 5) * cell)
-            runs.append((x0, y0, x1, y1))
-    x0, y0, x1, y1 = runs[0]
-    path = group.shapes.build_freeform(x0, y0, scale=1.0)
-    for k, (x0, y0, x1, y1) in enumerate(runs):
-        if k:
-            path.move_to(x0, y0)
-        path.add_line_segments([(x1, y0), (x1, y1), (x0, y1)], close=True)
-    dark = path.convert_to_shape()
-    dark.name = "QR modules"
-    style = dark._element.find(qn("p:style"))
-    if style is not None:
-        dark._element.remove(style)
-    dark.fill.solid()
-    dark.fill.fore_color.theme_color = _THEME_COLOUR["text"]
-    dark.line.fill.background()
-    c_nv_pr = group._element.nvGrpSpPr.cNvPr
-    c_nv_pr.set("descr", f"QR code for {item.url}")
+            runs.append((edge(box.x, box.w, start + 4), edge(box.y, box.h, r + 4),
+                         edge(box.x, box.w, c + 4), edge(box.y, box.h, r + 5)))
+    return runs
+
+
+def qr_shape_xml(grid: Sequence[Sequence[bool]], box: Box, shape_id: int) -> str:
+    """The `p:sp` of a QR code's dark modules: one custom-geometry path, a closed rectangle
+    (moveTo, three lnTo, close) per run of dark modules, in the text colour, no outline."""
+    runs = qr_runs(grid, box)
+    left = min(x0 for x0, _, _, _ in runs)
+    top = min(y0 for _, y0, _, _ in runs)
+    width = max(x1 for _, _, x1, _ in runs) - left
+    height = max(y1 for _, _, _, y1 in runs) - top
+
+    def pt(x: int, y: int) -> str:
+        return f'<a:pt x="{x - left}" y="{y - top}"/>'
+
+    path = "".join(
+        f"<a:moveTo>{pt(x0, y0)}</a:moveTo><a:lnTo>{pt(x1, y0)}</a:lnTo>"
+        f"<a:lnTo>{pt(x1, y1)}</a:lnTo><a:lnTo>{pt(x0, y1)}</a:lnTo><a:close/>"
+        for x0, y0, x1, y1 in runs)
+    return (
+        f"<p:sp {nsdecls('a', 'p')}><p:nvSpPr><p:cNvPr id=\"{shape_id}\" name=\"QR modules\"/>"
+        "<p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>"
+        f'<a:xfrm><a:off x="{left}" y="{top}"/><a:ext cx="{width}" cy="{height}"/></a:xfrm>'
+        '<a:custGeom><a:avLst/><a:gdLst/><a:ahLst/><a:cxnLst/><a:rect l="l" t="t" r="r" b="b"/>'
+        f'<a:pathLst><a:path w="{width}" h="{height}">{path}</a:path></a:pathLst></a:custGeom>'
+        f"{_colour_xml('text')}<a:ln><a:noFill/></a:ln></p:spPr>"
+        '<p:txBody><a:bodyPr rtlCol="0" anchor="ctr"/><a:lstStyle/><a:p><a:pPr algn="ctr"/>'
+        "</a:p></p:txBody></p:sp>")
 
 
 def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
@@ -249,6 +279,7 @@ def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
     frame.name = item.name
     table = frame.table
     tbl_pr = table._tbl.tblPr
+    assert tbl_pr is not None  # python-pptx makes every table with one
     tbl_pr.set("firstRow", "1" if item.header else "0")
     tbl_pr.set("bandRow", "0")
     style_id = tbl_pr.find(qn("a:tableStyleId"))
@@ -274,7 +305,7 @@ def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
             _cell_look(cell, top, bottom, fill)
 
 
-def _cell_look(cell, top: tuple[str, float] | None, bottom: tuple[str, float] | None,  # noqa: ANN001
+def _cell_look(cell: _Cell, top: tuple[str, float] | None, bottom: tuple[str, float] | None,
                fill: tuple[str, float] | None) -> None:
     tc_pr = cell._tc.get_or_add_tcPr()
     for child in list(tc_pr):
