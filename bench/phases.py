@@ -58,15 +58,15 @@ def main() -> None:
     from deckgen.render import deck, handout
 
     mark("import deckgen's renderers")
-    deck.render(told)
+    cache = chartcache.Cache()
+    deck.render(told, cache=cache)
     mark("render the deck (drawing its charts)")
-    handout.render(told)
+    handout.render(told, cache=cache)
     mark("render the handout (drawing its chart)")
-    deck.render(told)
+    deck.render(told, cache=cache)
     mark("render the deck again (charts from memory)")
-    handout.render(told)
+    handout.render(told, cache=cache)
     mark("render the handout again (chart from memory)")
-    chartcache.clear_memory()
     for chart in told.charts:
         charts.render(chart, told.theme, width_in=11.0, height_in=4.6, fmt="png")
     mark(f"draw the {len(told.charts)} charts alone as PNG, 11 x 4.6 in, 200 dpi")

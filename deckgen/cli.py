@@ -24,8 +24,6 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   rich_markup_mode=None,
                   help="Build a meetup deck and a printable handout from one YAML file.")
 
-_debug = False
-
 Content = Annotated[Optional[Path], typer.Argument(
     help="Content file (default: ./content.yaml, else the bundled explainer).", show_default=False)]
 Speed = Annotated[Optional[str], typer.Option(
@@ -70,8 +68,7 @@ def _root(
         "--debug", help="Show the traceback of a failure.")] = False,
 ) -> None:
     """Build a meetup deck and a printable handout from one YAML file."""
-    global _debug
-    _debug = debug
+    # --debug is read from the arguments by `_run` (`_debug_asked`), which reports failures.
 
 
 @app.command(short_help="Print the workload and check tables and the dial's summary.")
@@ -302,10 +299,8 @@ def run(argv: Sequence[str]) -> tuple[int, str, str]:
 
 def _run(argv: list[str] | None) -> int:
     """The command line's exit code for `argv` (None: the process's own arguments)."""
-    global _debug
-    _debug = False
     try:
-        return _dispatch(argv)
+        return _dispatch(argv, _debug_asked(sys.argv[1:] if argv is None else argv))
     except SystemExit as done:  # what the process would have exited with
         if done.code is None or isinstance(done.code, int):
             return done.code or 0
@@ -313,7 +308,17 @@ def _run(argv: list[str] | None) -> int:
         return 1
 
 
-def _dispatch(argv: list[str] | None) -> int:
+def _debug_asked(argv: Sequence[str]) -> bool:
+    """Whether the root options, before the command's name, include --debug."""
+    for token in argv:
+        if token == "--debug":
+            return True
+        if not token.startswith("-"):
+            return False
+    return False
+
+
+def _dispatch(argv: list[str] | None, debug: bool) -> int:
     quick = _quick(sys.argv[1:] if argv is None else argv)
     try:
         if quick is not None:
@@ -331,7 +336,7 @@ def _dispatch(argv: list[str] | None) -> int:
         print(f"{where}: {message} (see '{where} --help')", file=sys.stderr)
         return int(getattr(err, "exit_code", 2))
     except DeckgenError as err:
-        if _debug:
+        if debug:
             traceback.print_exc()
         for line in err.lines():
             print(line, file=sys.stderr)
@@ -339,7 +344,7 @@ def _dispatch(argv: list[str] | None) -> int:
     except KeyboardInterrupt as err:
         return _interrupted(err)
     except OSError as err:  # the machine refused something no module turned into a line
-        if _debug:
+        if debug:
             traceback.print_exc()
         print(_os_line(err), file=sys.stderr)
         return 2 if err.errno in (errno.ENAMETOOLONG, errno.ELOOP) else 1

@@ -24,8 +24,8 @@ from pptx.table import _Cell
 from pptx.text.text import TextFrame
 from pptx.util import Emu, Pt
 
-from deckgen import chartcache
 from deckgen import story as st
+from deckgen.chartcache import Cache
 from deckgen.content import Theme
 from deckgen.render.deck import template as tp
 from deckgen.render.deck.plan import (
@@ -156,9 +156,9 @@ def _is_dark(colour: str) -> bool:
 
 
 def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: str = "native",
-               created: datetime | None = None) -> None:
+               created: datetime | None = None, cache: Cache | None = None) -> None:
     """Draw `items` on `slide`; charts as native chart parts whose workbooks record `created`
-    or, with `charts="picture"`, as PNG pictures."""
+    or, with `charts="picture"`, as PNG pictures from `cache`."""
     dark = _is_dark(theme.background)
     for item in items:
         if isinstance(item, TextItem):
@@ -175,7 +175,7 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
             _plain_shape(slide, item.box, _on_ground(item.fill, dark), item.outline, item.name)
         elif isinstance(item, ChartItem):
             place_chart(slide, item.chart, item.box, theme, item.name, charts=charts,
-                        size=item.size, created=created, font_pt=item.text_pt)
+                        size=item.size, created=created, font_pt=item.text_pt, cache=cache)
         elif isinstance(item, QrItem):
             _draw_qr(slide, item)
         else:
@@ -184,18 +184,21 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
 
 def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
                 name: str = "Chart", *, charts: str = "native", size: float = 14.0,
-                created: datetime | None = None, font_pt: float = 16.0) -> None:
+                created: datetime | None = None, font_pt: float = 16.0,
+                cache: Cache | None = None) -> None:
     """Draw `chart` into `box` on `slide`, with the chart's alt text and title: a native chart
     part (labels at `size` points, its workbook dated `created`), or with `charts="picture"`
-    a picture at the box's size, 200 dpi, its text at `font_pt`."""
+    a picture at the box's size, 200 dpi, its text at `font_pt`, from `cache` (a build's
+    chart cache; without one, drawn here)."""
     if charts == "native":
         from deckgen.render.deck import charts as native
 
         native.add_chart(slide, chart, box.x, box.y, box.w, box.h, name=name, font_pt=size,
                          created=created or native.CREATED)
         return
-    png = chartcache.render(chart, theme, width_in=box.w / EMU_PER_IN, height_in=box.h / EMU_PER_IN,
-                            fmt="png", dpi=200, font_pt=font_pt)
+    png = (cache or Cache()).render(chart, theme, width_in=box.w / EMU_PER_IN,
+                                    height_in=box.h / EMU_PER_IN, fmt="png", dpi=200,
+                                    font_pt=font_pt)
     picture = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),
                                        Emu(box.h))
     picture.name = name
