@@ -174,15 +174,19 @@ def build(
                        aspect=aspect, paper=paper, template=template, walk=walk, pages=pages,
                        charts=charts)
     if watch:
-        from deckgen import source
+        from deckgen import chartcache, source
+        from deckgen.watch import warm_up
         from deckgen.watch import watch as keep_watching
 
         started = content or source.default_path()  # followed even when it goes away
+        memory = chartcache.Memory()  # the charts drawn, from one build to the next
 
         def once() -> list[Path]:
-            written, warnings = pipeline.build(started, options)  # type: ignore[arg-type]
+            written, warnings = pipeline.build(started, options, memory)  # type: ignore[arg-type]
             _warn(warnings)
             return written
+
+        warm_up(only)
 
         watched = [started] + ([template] if template else [])
         keep_watching(watched, once)
