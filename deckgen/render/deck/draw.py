@@ -9,12 +9,15 @@ matplotlib pictures with `charts="picture"`.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from xml.sax.saxutils import escape
 
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import MSO_SHAPE
 from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
+from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
 from pptx.oxml.ns import nsdecls, qn
 from pptx.shapes.autoshape import Shape
@@ -70,7 +73,83 @@ _ALIGN = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}
 
 def write_paras(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[float], *,
                 placeholder: bool = False) -> None:
-    """Set `paras` into a text frame, replacing what was there."""
+    """Set `paras` into a text frame, replacing what was there.
+
+    The paragraphs' XML is written here in one go, the same elements and attributes in the
+    same order as python-pptx's setters would make them; a frame whose first paragraph
+    carries properties of its own (which python-pptx's `clear` keeps) goes through
+    python-pptx instead."""
+    body = text_frame._txBody
+    first = body.p_lst[0]
+    if len(first.attrib) or any(child.tag not in _CONTENT for child in first):
+        _write_paras_slowly(text_frame, paras, sizes, placeholder=placeholder)
+        return
+    links: dict[str, str] = {}
+
+    def link(url: str) -> str:
+        if url not in links:
+            links[url] = text_frame.part.relate_to(url, RT.HYPERLINK, is_external=True)
+        return links[url]
+
+    xml = "".join(_para_xml(p, size, i, placeholder, link)
+                  for i, (p, size) in enumerate(zip(paras, sizes, strict=True)))
+    for old in body.p_lst:
+        body.remove(old)
+    for new in parse_xml(f"<root {nsdecls('a', 'r')}>{xml}</root>"):
+        body.append(new)
+
+
+_CONTENT = {qn("a:r"), qn("a:br"), qn("a:fld")}  # what python-pptx's clear removes
+_ALIGN_XML = {"l": "l", "r": "r", "ctr": "ctr"}
+_CTRL = re.compile(r"([\x00-\x08\x0B-\x1F])")
+
+
+def _centipoints(points: float) -> int:
+    return int(Pt(points).centipoints)
+
+
+def _text_xml(text: str) -> str:
+    """A run's text as python-pptx stores it (control characters as _xHHHH_), escaped."""
+    return escape(_CTRL.sub(lambda m: "_x%04X_" % ord(m.group(1)), text))
+
+
+def _para_xml(p: Para, size: float, i: int, placeholder: bool,
+              link: Callable[[str], str]) -> str:
+    """One paragraph's `a:p`, as `_write_paras_slowly` makes it."""
+    attrs = ""
+    if p.align or not placeholder:  # shapes centre their text unless told otherwise
+        attrs += f' algn="{_ALIGN_XML[p.align or "l"]}"'
+    if placeholder:  # a template's body style may bring bullets and indents
+        attrs += ' marL="0" indent="0"'
+    spacing = (f'<a:lnSpc><a:spcPts val="{_centipoints(size * p.line)}"/></a:lnSpc>'
+               f'<a:spcBef><a:spcPts val="{_centipoints(p.before if i else 0)}"/></a:spcBef>'
+               '<a:spcAft><a:spcPts val="0"/></a:spcAft>')
+    if placeholder:
+        spacing += "<a:buNone/>"
+    runs = []
+    for run_spec in p.runs or (Run(p.text),):
+        bold = p.bold if run_spec.bold is None else run_spec.bold
+        r_attrs = f' sz="{_centipoints(size)}" b="{"1" if bold else "0"}" lang="en-US"'
+        if p.caps:
+            r_attrs += ' cap="all"'
+        if p.tracking:
+            r_attrs += f' spc="{round(p.tracking * 100)}"'
+        colour = run_spec.colour or p.colour
+        inner = f'<a:solidFill><a:schemeClr val="{_SCHEME[colour]}"/></a:solidFill>' \
+            if colour else ""
+        if p.heading:
+            inner += '<a:latin typeface="+mj-lt"/>'
+        url = run_spec.link or p.link
+        if url:
+            inner += f'<a:hlinkClick r:id="{link(url)}"/>'
+        runs.append(f"<a:r><a:rPr{r_attrs}>{inner}</a:rPr><a:t>{_text_xml(run_spec.text)}</a:t>"
+                    "</a:r>")
+    return f"<a:p><a:pPr{attrs}>{spacing}</a:pPr>{''.join(runs)}</a:p>"
+
+
+def _write_paras_slowly(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[float],
+                        *, placeholder: bool = False) -> None:
+    """`write_paras` through python-pptx's own setters."""
     text_frame.clear()  # type: ignore[no-untyped-call]
     for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
         paragraph = (text_frame.paragraphs[0] if i == 0

@@ -1,4 +1,5 @@
-"""The closing slide's QR code: its path is the code's dark modules, exactly."""
+"""The deck's drawing: the closing slide's QR code is its dark modules exactly; paragraphs are
+written as python-pptx's own setters write them."""
 
 from __future__ import annotations
 
@@ -55,3 +56,43 @@ def test_the_shape_is_one_path_relative_to_its_offset() -> None:
     assert first == [(0, 0), (504305, 0), (504305, 72043), (0, 72043)]  # 7 finder modules
     assert sp.find(".//" + qn("a:schemeClr")).get("val") == "tx1"
     assert sp.find(".//" + qn("p:cNvPr")).get("id") == "7"
+
+
+# --- Paragraphs: written as XML in one go, the same as python-pptx's setters make them -------
+
+def _frames():  # type: ignore[no-untyped-def]
+    from pptx import Presentation
+    from pptx.util import Emu
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[6])
+    one = slide.shapes.add_textbox(Emu(0), Emu(0), Emu(100000), Emu(100000))
+    two = slide.shapes.add_textbox(Emu(0), Emu(0), Emu(100000), Emu(100000))
+    return slide, one.text_frame, two.text_frame
+
+
+@pytest.mark.parametrize("placeholder", [False, True])
+def test_paragraphs_match_python_pptx_setters(placeholder: bool) -> None:
+    from lxml import etree
+
+    from deckgen.render.deck.draw import _write_paras_slowly, write_paras
+    from deckgen.render.deck.plan import Para, Run
+
+    paras = [
+        Para("Tokens & <tags> \"quoted\"", (40.0,), bold=True, heading=True, align="l"),
+        Para("", (18.0,), runs=(Run("plain "), Run("linked", colour="accent", link="https://a.b/c"),
+                                Run(" again", bold=True, link="https://a.b/c"),
+                                Run(" bell\x07 tab\t", colour="muted", bold=False)),
+             before=6.0, line=1.15, colour=None),
+        Para("caps", (12.5,), caps=True, tracking=1.5, colour="muted", align="ctr",
+             link="https://x.y/"),
+        Para("right", (9.75,), align="r", before=3.3, line=0.9),
+    ]
+    sizes = [40.0, 18.0, 12.5, 9.75]
+    slide, fast, slow = _frames()
+    write_paras(fast, paras, sizes, placeholder=placeholder)
+    _write_paras_slowly(slow, paras, sizes, placeholder=placeholder)
+    assert etree.tostring(fast._txBody) == etree.tostring(slow._txBody)
+    assert b"_x0007_" in etree.tostring(fast._txBody)
+    links = [r for r in slide.part.rels.values() if r.is_external]
+    assert sorted(r.target_ref for r in links) == ["https://a.b/c", "https://x.y/"]
