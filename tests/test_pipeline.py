@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import inspect
+import os
 from pathlib import Path
 
+import pytest
 from conftest import DEFAULT_CONTENT, run_in
 
 from deckgen import pipeline
@@ -45,3 +47,40 @@ def test_the_build_reads_as_its_steps_in_one_screen() -> None:
     assert sorted(order, key=build.index) == order
     checks = ["steps.apply", "environment.validate", "output.guard", "template_file.read"]
     assert sorted(checks, key=settle.index) == checks
+
+
+def test_a_turn_goes_to_exactly_one_process() -> None:
+    from deckgen import parallel
+
+    for _ in range(5):
+        turn = parallel.Turn()
+        reader, writer = os.pipe()
+        children = []
+        for _ in range(4):
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - a child
+                os.write(writer, b"1" if turn.take() else b"0")
+                os._exit(0)
+            children.append(pid)
+        mine = turn.take()
+        for pid in children:
+            os.waitpid(pid, 0)
+        os.close(writer)
+        theirs = os.read(reader, 16)
+        os.close(reader)
+        turn.close()
+        assert len(theirs) == 4
+        assert theirs.count(b"1") + mine == 1
+
+
+@pytest.mark.slow
+def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
+    from deckgen import build, chartcache, parallel
+
+    if not parallel.available():
+        pytest.skip("one core, or threads running: no forking here")
+    content, _ = build.prepare(None, build.Options())
+    serial = build.render(content, build.Options(), parallel=False, cache=chartcache.Cache())
+    forked = build.render(content, build.Options(), parallel=True, cache=chartcache.Cache())
+    assert set(forked) == {".pptx", ".pdf", ".html"}
+    assert forked == serial
