@@ -368,15 +368,18 @@ _QUICK: dict[str, dict[str, bool]] = {
     "build": {"--speed": True, "--check": True, "--workload": True, "--out": True,
               "--aspect": True, "--paper": True, "--template": True, "--walk": False,
               "--only": True, "--pages": True, "--charts": True, "--watch": False},
+    "sweep": {"--speeds": True, "--checks": True, "--workload": True, "--out": True,
+              "--jobs": True, "--aspect": True, "--paper": True, "--template": True,
+              "--walk": False, "--only": True, "--pages": True},
 }
 _NAMES = {"--json": "as_json", "--figures": "list_figures"}
 _PATHS = {"out", "template"}  # options whose value is a file or folder
 
 
 def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None:
-    """`table`, `check` or `build` with plainly written arguments, read here: the command line
-    library spends longer converting them (it loads pydantic to) than `table` needs to run,
-    and a third of a rebuild's time. Anything else (help, a value
+    """`table`, `check`, `build` or `sweep` with plainly written arguments, read here: the
+    command line library spends longer converting them (it loads pydantic to) than `table`
+    needs to run, and a third of a rebuild's time. Anything else (help, a value
     that starts with '-', an option written twice or as --name=value, a mistake) gets None and
     goes to the library, which answers it as it always has; so does --debug, whose traceback
     shows the library's frames. The same functions run either way.
@@ -393,13 +396,16 @@ def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None
             value = next(tokens, "") if options[token] else "yes"
             if key in arguments or value[:1] in ("", "-"):
                 return None
-            arguments[key] = (Path(value) if key in _PATHS else value) if options[token] else True
+            if key == "jobs" and not (value.isascii() and value.isdigit()):
+                return None  # the library says what a number of jobs must be
+            arguments[key] = ((Path(value) if key in _PATHS else int(value) if key == "jobs"
+                               else value) if options[token] else True)
         elif token[:1] in ("", "-") or "content" in arguments:
             return None
         else:
             arguments["content"] = Path(token)
     commands: dict[str, Callable[..., None]] = {"table": table, "check": validate_content,
-                                                "build": build}
+                                                "build": build, "sweep": sweep}
     return commands[name], arguments
 
 

@@ -411,6 +411,9 @@ QUICK_ARGS = [
     ("build", "--aspect", "5:4", "--paper", "a3", "--charts", "3d", "--pages", "9"),
     ("build", "--template", "nowhere.pptx", "--out", "out"),
     ("build", "--check", "60s", "--speed", "10K", "--only", "html", "--walk", "--out", "o"),
+    ("sweep", "--speeds", "1K,fast,,1K", "--out", "out"),
+    ("sweep", "--speeds", "1K,1M", "--checks", "0,60s", "--jobs", "0", "--out", "out"),
+    ("sweep", "--speeds", "1K", "--only", "html", "--jobs", "1", "--out", "out"),
 ]
 
 
@@ -440,7 +443,8 @@ def test_the_quick_reading_answers_like_the_library(
     ("check", "--figures", "--figures"), ("--debug", "check"), ("--debug",), (),
     ("check", "--"), ("table", ""), ("build", "--help"), ("build", "--out=o"),
     ("build", "--walk", "--walk"), ("build", "--out"), ("build", "a.yaml", "b.yaml"),
-    ("build", "--jobs", "2"),
+    ("build", "--jobs", "2"), ("sweep", "--jobs", "two"), ("sweep", "--jobs", "-1"),
+    ("sweep", "--charts", "picture"),
 ])
 def test_everything_else_goes_to_the_library(args: tuple[str, ...]) -> None:
     from deckgen import cli
