@@ -175,18 +175,20 @@ def build(
                        charts=charts)
     if watch:
         from deckgen import chartcache, source
-        from deckgen.watch import warm_up
         from deckgen.watch import watch as keep_watching
 
         started = content or source.default_path()  # followed even when it goes away
         memory = chartcache.Memory()  # the charts drawn, from one build to the next
+        warm = [False]  # a build has run in this process alone
 
         def once() -> list[Path]:
-            written, warnings = pipeline.build(started, options, memory)  # type: ignore[arg-type]
+            # Until one build succeeds, builds run in this process alone, which leaves it warm
+            # (renderers loaded, fonts registered and measured); later ones fork from it.
+            written, warnings = pipeline.build(started, options, memory,  # type: ignore[arg-type]
+                                               parallel=warm[0])
+            warm[0] = True
             _warn(warnings)
             return written
-
-        warm_up(only)
 
         watched = [started] + ([template] if template else [])
         keep_watching(watched, once)

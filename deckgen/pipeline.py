@@ -26,14 +26,16 @@ T = TypeVar("T")
 
 
 def build(content_path: Path | None, options: steps.Options,
-          memory: chartcache.Memory | None = None) -> tuple[list[Path], list[Problem]]:
+          memory: chartcache.Memory | None = None,
+          parallel: bool = True) -> tuple[list[Path], list[Problem]]:
     """The whole build; returns the files written and the content's and renderers' warnings.
-    `memory` keeps the charts drawn from one build to the next in this process (a watch)."""
+    `memory` keeps the charts drawn from one build to the next in this process (a watch);
+    `parallel` draws the handout in a forked process."""
     content, warnings = source.read(content_path)  # load, and validate the content
     content = settle(content, options)  # validate every option; the content with its dial
     epoch = environment.source_date_epoch()  # the date the files carry (checked in settle)
     heard: list[Problem] = []
-    written = steps.write(content, options, parallel=True, warnings=heard, memory=memory,
+    written = steps.write(content, options, parallel=parallel, warnings=heard, memory=memory,
                           epoch=epoch)  # compose, render and write every file as one transaction
     return written, [*warnings, *heard]
 

@@ -96,26 +96,6 @@ def watch(
     return builds
 
 
-# The renderers a build draws with, by the part of the build that needs them.
-RENDERERS = {
-    "deck": ("deckgen.render.deck.write",),
-    "handout": ("deckgen.render.handout.write", "deckgen.chartcache"),
-    "html": ("deckgen.page.render",),
-}
-
-
-def warm_up(only: str | None) -> None:
-    """Load the renderers (and the libraries they draw with) once, before the first build,
-    so that no rebuild loads them again: the handout is drawn in a forked process, which
-    would otherwise load reportlab afresh on every rebuild and forget it when it ends."""
-    import importlib
-
-    for part, modules in RENDERERS.items():
-        if only in (None, part):
-            for name in modules:
-                importlib.import_module(name)
-
-
 def _attempt(
     rebuild: Callable[[], Sequence[Path]],
     say: Callable[[str], None],
