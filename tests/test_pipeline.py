@@ -84,3 +84,27 @@ def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
     forked = build.render(content, build.Options(), parallel=True, cache=chartcache.Cache())
     assert set(forked) == {".pptx", ".pdf", ".html"}
     assert forked == serial
+
+
+@pytest.mark.slow
+def test_the_renderers_date_their_files_by_the_epoch_they_are_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SOURCE_DATE_EPOCH is read once, before any work; the renderers take its seconds as an
+    argument and do not look at the environment themselves."""
+    import io
+    import zipfile
+
+    from deckgen import build, chartcache
+
+    content, _ = build.prepare(None, build.Options())
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "946684800")  # not what the renderers are given
+    files = build.render(content, build.Options(), cache=chartcache.Cache(), epoch=1700000000)
+    with zipfile.ZipFile(io.BytesIO(files[".pptx"])) as deck:
+        assert {i.date_time for i in deck.infolist()} == {(2023, 11, 14, 22, 13, 20)}
+        assert "2023-11-14T22:13:20Z" in deck.read("docProps/core.xml").decode()
+    assert b"/CreationDate (D:20231114221320+00'00')" in files[".pdf"]
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    plain = build.render(content, build.Options(), cache=chartcache.Cache())
+    assert b"/CreationDate (D:20000101000000+00'00')" in plain[".pdf"]
+    with zipfile.ZipFile(io.BytesIO(plain[".pptx"])) as deck:
+        assert {i.date_time for i in deck.infolist()} == {(2000, 1, 1, 0, 0, 0)}
