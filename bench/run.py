@@ -265,7 +265,9 @@ def watch_rebuilds(
             inside.append(built())
             latency.append(time.perf_counter() - started)
     finally:
-        process.send_signal(signal.SIGINT)
+        # SIGTERM, which deckgen handles as Ctrl-C: a benchmark started in the background of
+        # a shell that is not interactive has SIGINT ignored, and so would the watch.
+        process.send_signal(signal.SIGTERM)
         process.wait(timeout=60)
         process.stdout.close()
     return inside[1:], latency[1:]
