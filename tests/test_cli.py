@@ -406,6 +406,7 @@ QUICK_ARGS = [
     ("check", "nowhere.yaml"),
     ("check", "bad.yaml"),
     ("table", "bad.yaml", "--json"),
+    ("build",),
     ("build", "--speed", "fast", "--out", "out"),
     ("build", "bad.yaml", "--out", "out", "--only", "handout"),
     ("build", "--aspect", "5:4", "--paper", "a3", "--charts", "3d", "--pages", "9"),
