@@ -58,15 +58,21 @@ def main() -> None:
     from deckgen.render import deck, handout
 
     mark("import deckgen's renderers")
-    deck.render(told)
+    cache = chartcache.Cache()
+    deck.render(told, cache=cache)
     mark("render the deck (drawing its charts)")
-    handout.render(told)
+    handout.render(told, cache=cache)
     mark("render the handout (drawing its chart)")
-    deck.render(told)
+    deck.render(told, cache=cache)
     mark("render the deck again (charts from memory)")
-    handout.render(told)
+    handout.render(told, cache=cache)
     mark("render the handout again (chart from memory)")
-    chartcache.clear_memory()
+    from deckgen.page import render as page
+
+    page.render(content, told)
+    mark("import Jinja2 and render the page")
+    page.render(content, told)
+    mark("render the page again")
     for chart in told.charts:
         charts.render(chart, told.theme, width_in=11.0, height_in=4.6, fmt="png")
     mark(f"draw the {len(told.charts)} charts alone as PNG, 11 x 4.6 in, 200 dpi")
@@ -76,6 +82,31 @@ def main() -> None:
     print(f"|{'-' * (width + 2)}|------:|")
     for name, seconds in rows:
         print(f"| {name:<{width}} | {seconds:.3f} |")
+    floor()
+
+
+def floor(runs: int = 7) -> None:
+    """The start-up every command pays before it does anything: whole processes, wall time."""
+    import os
+    import statistics
+    import subprocess
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    steps = [("python -c pass", ["-c", "pass"]),
+             ("python -c 'import typer'", ["-c", "import typer"]),
+             ("import deckgen's command line and core",
+              ["-c", "import deckgen.cli, deckgen.pipeline"]),
+             ("deckgen --help", ["-m", "deckgen", "--help"])]
+    print(f"\n| {'start-up (fresh process)':<40} | median wall s |")
+    print(f"|{'-' * 42}|--------------:|")
+    for name, args in steps:
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            subprocess.run([sys.executable, *args], env=env, check=True,
+                           stdout=subprocess.DEVNULL)
+            times.append(time.perf_counter() - started)
+        print(f"| {name:<40} | {statistics.median(times):.3f} |")
 
 
 if __name__ == "__main__":

@@ -118,39 +118,65 @@ def apply(content: Content, options: Options) -> Content:
 
 
 def render(content: Content, options: Options, parallel: bool = False,
-           warnings: list[Problem] | None = None) -> dict[str, bytes]:
+           warnings: list[Problem] | None = None, cache: chartcache.Cache | None = None,
+           epoch: int | None = None) -> dict[str, bytes]:
     """Every file of one build, as bytes keyed by file suffix; nothing is written. The
-    renderers' warnings (a character no font draws) are added to `warnings` when given.
+    renderers' warnings (a character no font draws, a template's colours) are added to
+    `warnings` when given; charts come from `cache` (a build's chart cache; without one,
+    drawn here); the files are dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: the fixed
+    date).
 
     With `parallel` on a machine with more than one core, the handout is drawn in a forked
-    process while this one draws the deck: the same code and the same bytes, in about half
-    the time.
+    process while this one draws the deck, and the page by whichever of the two is done
+    first: the same code and the same bytes, in about half the time.
     """
     told = story.compose(content)
-    heard: list[Problem] = []
-    _DECK_HEARD.clear()
-    told_deck = _DECK_HEARD  # the deck's warnings, heard in this process
+    charts = cache if cache is not None else chartcache.Cache()
+    told_deck: list[Problem] = []  # the deck's warnings, heard in this process
+    heard: list[Problem] = []  # the handout's
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     html = options.only in (None, "html")
-    if parallel and deck and handout and forking.available():
-        work = lambda: (_handout(told, options, heard), chartcache.drawn(), heard)  # noqa: E731
-        with forking.Child(work, "handout") as child:
-            pptx, page, (pdf, charts, heard) = _every(
-                lambda: _deck(content, told, options), lambda: _page(content, told),
-                child.result)
-        chartcache.adopt(charts)  # the charts the handout's process drew, to keep with ours
+    steps = {".pptx": lambda: _deck(content, told, options, told_deck, charts, epoch),
+             ".pdf": lambda: _handout(told, options, heard, charts, epoch),
+             ".html": lambda: _page(content, told)}
+    if parallel and deck and handout and html and forking.available():
+        turn = forking.Turn()  # the page's: taken by the process that is free first
+
+        def page_if_free() -> tuple[Any, list[Problem]] | None:
+            return _attempt(steps[".html"]) if turn.take() else None
+
+        def work() -> tuple[tuple[Any, list[Problem]], tuple[Any, list[Problem]] | None,
+                            dict[str, bytes], list[Problem]]:
+            return _attempt(steps[".pdf"]), page_if_free(), charts.drawn(), heard
+
+        try:
+            with forking.Child(work, "handout") as child:
+                pptx, deck_problems = _attempt(steps[".pptx"])
+                ours = page_if_free()
+                (pdf, handout_problems), theirs, drawn, heard = child.result()
+        finally:
+            turn.close()
+        page, page_problems = ours or theirs or (None, [])
+        if deck_problems or handout_problems or page_problems:  # in the order a serial build
+            raise InputError(deck_problems + handout_problems + page_problems)  # meets them
+        charts.adopt(drawn)  # the charts the handout's process drew, to keep with ours
         if warnings is not None:
             warnings.extend(told_deck + heard)
         return {".pptx": pptx, ".pdf": pdf, ".html": page}
-    steps = {".pptx": lambda: _deck(content, told, options),
-             ".pdf": lambda: _handout(told, options, heard),
-             ".html": lambda: _page(content, told)}
     wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout), (".html", html))
               if on]
     files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
     if warnings is not None:
         warnings.extend(told_deck + heard)
     return files
+
+
+def _attempt(step: Callable[[], Any]) -> tuple[Any, list[Problem]]:
+    """The step's result and no problems, or None and the problems it raised."""
+    try:
+        return step(), []
+    except InputError as err:
+        return None, list(err.problems)
 
 
 def _every(*steps: Callable[[], Any]) -> list[Any]:
@@ -166,24 +192,23 @@ def _every(*steps: Callable[[], Any]) -> list[Any]:
     return results
 
 
-_DECK_HEARD: list[Problem] = []  # the deck's warnings (a template's colours), per render
-
-
-def _deck(content: Content, told: story.Story, options: Options) -> bytes:
+def _deck(content: Content, told: story.Story, options: Options, warnings: list[Problem],
+          cache: chartcache.Cache, epoch: int | None) -> bytes:
     from deckgen.render import deck
 
     template = _read_template(options.template)
     walk = story.walk(content) if options.walk else ()
     name = str(options.template) if options.template is not None else "template.pptx"
     return deck.render(told, template=template, walk=walk, charts=options.charts,
-                       template_name=name,
-                       warn=_DECK_HEARD.append)
+                       template_name=name, warn=warnings.append, cache=cache, epoch=epoch)
 
 
-def _handout(told: story.Story, options: Options, warnings: list[Problem]) -> bytes:
+def _handout(told: story.Story, options: Options, warnings: list[Problem],
+             cache: chartcache.Cache, epoch: int | None) -> bytes:
     from deckgen.render import handout
 
-    return handout.render(told, pages_auto=options.pages_auto, warn=warnings.append)
+    return handout.render(told, pages_auto=options.pages_auto, warn=warnings.append,
+                          cache=cache, epoch=epoch)
 
 
 def _page(content: Content, told: story.Story) -> bytes:
@@ -193,28 +218,31 @@ def _page(content: Content, told: story.Story) -> bytes:
 
 
 def write(content: Content, options: Options, parallel: bool = False,
-          warnings: list[Problem] | None = None) -> list[Path]:
+          warnings: list[Problem] | None = None, memory: chartcache.Memory | None = None,
+          epoch: int | None = None) -> list[Path]:
     """Render prepared content and write its files, all of them or none; charts come from
-    the output folder's cache when an earlier build drew them. The renderers' warnings are
-    added to `warnings` when given.
+    `memory` (charts an earlier build in this process drew: a watch's) or from the output
+    folder's cache when an earlier build drew them. The renderers' warnings are added to
+    `warnings` when given; the files are dated `epoch` (SOURCE_DATE_EPOCH's seconds).
 
     The options were validated first (`pipeline.settle`). A build that fails after taking
     charts from the disk cache is drawn once more without them: a damaged entry costs time,
     never the build."""
     chartcache.settle_matplotlib()
     name = stem(content, options.check is not None)
-    with chartcache.use(options.out):  # new charts are kept only once the files are written
+    # New charts are kept only once the files are written.
+    with chartcache.use(options.out, memory=memory) as cache:
         heard: list[Problem] = []
         try:
-            files = render(content, options, parallel, heard)
+            files = render(content, options, parallel, heard, cache, epoch)
         except InputError:
             raise
         except Exception:
-            if not chartcache.read_from_disk() and not chartcache.has_entries(options.out):
+            if not cache.read_from_disk() and not chartcache.has_entries(options.out):
                 raise
-            chartcache.distrust()
+            cache.distrust()
             heard = []
-            files = render(content, options, parallel, heard)
+            files = render(content, options, parallel, heard, cache, epoch)
         if warnings is not None:
             warnings.extend(heard)
         return output.write_all({options.out / f"{name}{suffix}": data

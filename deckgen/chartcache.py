@@ -1,11 +1,13 @@
 """Rendered charts, kept by the hash of everything that shapes them, so a rebuild draws none.
 
-`render(...)` takes the same arguments as `charts.render` and returns the same bytes. A
-chart is drawn once per process for a given input (the deck and the handout share it).
-Inside `use(folder)`, charts are read from the output folder's cache (`.deckgen-cache/`),
-and the ones drawn anew are saved there when the block ends without an error, that is,
-after the build wrote its files: a failed build writes nothing at all. A rebuild after a
-change of prose only reads the charts back and never imports matplotlib.
+A build makes one `Cache` and hands it to the renderers: `cache.render(...)` takes the same
+arguments as `charts.render` and returns the same bytes. A chart is drawn once per build for
+a given input (the deck and the handout share it), and once per `Memory` when a watch hands
+the same memory from build to build. `use(folder)` gives a cache that reads the output
+folder's entries (`.deckgen-cache/`) and saves the ones drawn anew when the block ends
+without an error, that is, after the build wrote its files: a failed build writes nothing at
+all. A rebuild after a change of prose only reads the charts back and never imports
+matplotlib. No state lives in this module: each cache is an object.
 
 The key covers the chart spec, the theme, size, format, resolution and font size,
 deckgen's version, the chart code itself and the versions of matplotlib, numpy and
@@ -32,7 +34,6 @@ import sys
 import tempfile
 from collections import OrderedDict
 from collections.abc import Iterator
-from functools import cache
 from pathlib import Path
 
 from deckgen import __version__, output
@@ -46,42 +47,128 @@ _IN_MEMORY = 48
 MAX_ENTRY_BYTES = 64 * 2**20  # an entry larger than this is not read
 _ENTRY = re.compile(r"^[0-9a-f]{40}\.(png|svg)$")
 
-_folder: Path | None = None
-_new: dict[str, bytes] = {}  # entries drawn inside the current `use` block: file name -> entry
-_memory: OrderedDict[str, bytes] = OrderedDict()
-_from_disk: set[str] = set()  # keys read from disk inside the current `use` block
-_trusted = True  # the disk may be read in the current `use` block
-stats = {"drawn": 0, "from_memory": 0, "from_disk": 0}
+
+class Memory:
+    """Charts drawn or read in one process, the most recently used last: a build's own, or
+    one that a watch hands from build to build so a rebuild reads nothing from disk."""
+
+    def __init__(self, size: int = _IN_MEMORY) -> None:
+        self.size = size
+        self.entries: OrderedDict[str, bytes] = OrderedDict()
+        self._code: tuple[str, ...] | None = None
+
+    def get(self, key: str) -> bytes | None:
+        data = self.entries.get(key)
+        if data is not None:
+            self.entries.move_to_end(key)
+        return data
+
+    def put(self, key: str, data: bytes) -> None:
+        self.entries[key] = data
+        while len(self.entries) > self.size:
+            self.entries.popitem(last=False)
+
+    def code(self) -> tuple[str, ...]:
+        """The chart code's hash and the drawing libraries' versions, read once."""
+        if self._code is None:
+            self._code = _code()
+        return self._code
+
+
+class Cache:
+    """The charts of one build: from memory, from `folder`'s cache, or drawn. The ones drawn
+    (or first met) in this build are kept in `new` until `save()`, once the files are written.
+
+    `render(...)` takes the same arguments as `charts.render` and returns the same bytes.
+    """
+
+    def __init__(self, folder: Path | None = None, memory: Memory | None = None) -> None:
+        self.folder = folder
+        self.memory = memory if memory is not None else Memory()
+        self.new: dict[str, bytes] = {}  # file name -> entry, for `folder`
+        self.from_disk: set[str] = set()  # keys read from disk
+        self.trusted = True  # the disk may be read
+        self.stats = {"drawn": 0, "from_memory": 0, "from_disk": 0}
+
+    def read_from_disk(self) -> bool:
+        """Whether this build took a chart from the disk cache."""
+        return bool(self.from_disk)
+
+    def distrust(self) -> None:
+        """Draw every chart anew from now on: the ones read from disk are forgotten (a retry
+        after a build failed on what the cache gave)."""
+        self.trusted = False
+        for key in self.from_disk:
+            self.memory.entries.pop(key, None)
+        self.from_disk.clear()
+
+    def drawn(self) -> dict[str, bytes]:
+        """The entries drawn so far, to save elsewhere (`keep`) or to hand over to another
+        build's cache (`adopt`), e.g. from another process."""
+        return dict(self.new)
+
+    def adopt(self, entries: dict[str, bytes]) -> None:
+        """Add entries drawn by another process to this build's."""
+        self.new.update(entries)
+
+    def save(self) -> None:
+        """Keep the new entries in `folder`'s cache (best effort)."""
+        if self.folder is not None:
+            keep(self.folder, self.new)
+
+    def render(
+        self,
+        chart: Chart,
+        theme: Theme,
+        *,
+        width_in: float,
+        height_in: float,
+        fmt: str = "png",
+        dpi: int = 200,
+        font_pt: float = 16.0,
+    ) -> bytes:
+        """`charts.render(...)`'s bytes, drawn only when no earlier build drew the same chart."""
+        sizes = dict(width_in=width_in, height_in=height_in, fmt=fmt, dpi=dpi, font_pt=font_pt)
+        key = _key(chart, theme, sizes, self.memory.code())
+        data = self.memory.get(key)
+        if data is not None:
+            self.stats["from_memory"] += 1
+            if self.folder is not None and not (self.folder / FOLDER / _name(key, fmt)).exists():
+                self._store(key, fmt, data)  # drawn for a build that failed: save it with this one
+            return data
+        data = self._load(key, fmt)
+        if data is not None:
+            self.stats["from_disk"] += 1
+            self.from_disk.add(key)
+        else:
+            if "matplotlib" not in sys.modules:
+                settle_matplotlib()
+            from deckgen import charts
+
+            data = charts.render(chart, theme, **sizes)  # type: ignore[arg-type]
+            self.stats["drawn"] += 1
+            self._store(key, fmt, data)
+        self.memory.put(key, data)
+        return data
+
+    def _load(self, key: str, fmt: str) -> bytes | None:
+        if self.folder is None or not self.trusted or not usable(self.folder):
+            return None
+        return _read_entry(self.folder / FOLDER / _name(key, fmt))
+
+    def _store(self, key: str, fmt: str, data: bytes) -> None:
+        if self.folder is not None:
+            self.new[_name(key, fmt)] = hashlib.sha256(data).hexdigest().encode("ascii") + data
 
 
 @contextlib.contextmanager
-def use(folder: Path | None, save: bool = True) -> Iterator[None]:
-    """Read charts from `folder`'s cache while the block runs; save the new ones when it ends
+def use(folder: Path | None, save: bool = True, memory: Memory | None = None) -> Iterator[Cache]:
+    """A build's cache reading `folder`'s entries; the new ones are saved when the block ends
     without an error (and `save`; otherwise `drawn()` hands them to the caller)."""
-    global _folder, _new, _from_disk, _trusted
-    before = _folder, _new, _from_disk, _trusted
-    _folder, _new, _from_disk, _trusted = folder, {}, set(), True
-    try:
-        yield
-        if save and folder is not None:
-            keep(folder, _new)
-    finally:
-        _folder, _new, _from_disk, _trusted = before
-
-
-def read_from_disk() -> bool:
-    """Whether the current `use` block took a chart from the disk cache."""
-    return bool(_from_disk)
-
-
-def distrust() -> None:
-    """Draw every chart anew for the rest of the current `use` block: the ones read from
-    disk are forgotten (a retry after a build failed on what the cache gave)."""
-    global _trusted
-    _trusted = False
-    for key in _from_disk:
-        _memory.pop(key, None)
-    _from_disk.clear()
+    cache = Cache(folder, memory)
+    yield cache
+    if save:
+        cache.save()
 
 
 def has_entries(folder: Path) -> bool:
@@ -101,17 +188,6 @@ def usable(folder: Path) -> bool:
     return stat.S_ISDIR(mode) and output.frozen(place) is None
 
 
-def drawn() -> dict[str, bytes]:
-    """The entries drawn so far in the current `use` block, to save elsewhere (`keep`) or to
-    hand over to it (`adopt`), e.g. from another process."""
-    return dict(_new)
-
-
-def adopt(entries: dict[str, bytes]) -> None:
-    """Add entries drawn by another process to the current `use` block's."""
-    _new.update(entries)
-
-
 def keep(folder: Path, entries: dict[str, bytes]) -> None:
     """Save entries in `folder`'s cache (best effort), then prune it."""
     if not entries:
@@ -128,51 +204,12 @@ def keep(folder: Path, entries: dict[str, bytes]) -> None:
         _prune(folder)
 
 
-def render(
-    chart: Chart,
-    theme: Theme,
-    *,
-    width_in: float,
-    height_in: float,
-    fmt: str = "png",
-    dpi: int = 200,
-    font_pt: float = 16.0,
-) -> bytes:
-    """`charts.render(...)`'s bytes, drawn only when no earlier build drew the same chart."""
-    sizes = dict(width_in=width_in, height_in=height_in, fmt=fmt, dpi=dpi, font_pt=font_pt)
-    key = _key(chart, theme, sizes)
-    data = _memory.get(key)
-    if data is not None:
-        _memory.move_to_end(key)
-        stats["from_memory"] += 1
-        if _folder is not None and not (_folder / FOLDER / _name(key, fmt)).exists():
-            _store(key, fmt, data)  # drawn for a build that failed: save it with this one
-        return data
-    data = _load(key, fmt)
-    if data is not None:
-        stats["from_disk"] += 1
-        _from_disk.add(key)
-    else:
-        if "matplotlib" not in sys.modules:
-            settle_matplotlib()
-        from deckgen import charts
-
-        data = charts.render(chart, theme, **sizes)  # type: ignore[arg-type]
-        stats["drawn"] += 1
-        _store(key, fmt, data)
-    _memory[key] = data
-    while len(_memory) > _IN_MEMORY:
-        _memory.popitem(last=False)
-    return data
-
-
-def _key(chart: Chart, theme: Theme, sizes: dict[str, object]) -> str:
+def _key(chart: Chart, theme: Theme, sizes: dict[str, object], code: tuple[str, ...]) -> str:
     """The hash of every input that shapes the chart's bytes (specs are frozen dataclasses)."""
-    text = repr((chart, theme, sorted(sizes.items()), __version__) + _code())
+    text = repr((chart, theme, sorted(sizes.items()), __version__) + code)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-@cache
 def _code() -> tuple[str, ...]:
     """The chart code's own hash and the versions of what draws and encodes a chart
     (matplotlib, numpy, Pillow): a changed drawing is a new key."""
@@ -196,10 +233,8 @@ def _name(key: str, fmt: str) -> str:
     return f"{key[:40]}.{fmt}"
 
 
-def _load(key: str, fmt: str) -> bytes | None:
-    if _folder is None or not _trusted or not usable(_folder):
-        return None
-    path = _folder / FOLDER / _name(key, fmt)
+def _read_entry(path: Path) -> bytes | None:
+    """An entry's bytes when its checksum fits them."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
@@ -218,11 +253,6 @@ def _load(key: str, fmt: str) -> bytes | None:
     with contextlib.suppress(OSError):
         os.utime(path)  # recently used: pruned last
     return data
-
-
-def _store(key: str, fmt: str, data: bytes) -> None:
-    if _folder is not None:
-        _new[_name(key, fmt)] = hashlib.sha256(data).hexdigest().encode("ascii") + data
 
 
 def _prune(folder: Path) -> None:
@@ -277,8 +307,3 @@ def settle_matplotlib() -> None:
 
     atexit.register(remove)
     os.environ["MPLCONFIGDIR"] = own
-
-
-def clear_memory() -> None:
-    """Forget the charts drawn in this process (tests use it to see the disk cache at work)."""
-    _memory.clear()

@@ -24,8 +24,6 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   rich_markup_mode=None,
                   help="Build a meetup deck and a printable handout from one YAML file.")
 
-_debug = False
-
 Content = Annotated[Optional[Path], typer.Argument(
     help="Content file (default: ./content.yaml, else the bundled explainer).", show_default=False)]
 Speed = Annotated[Optional[str], typer.Option(
@@ -70,8 +68,7 @@ def _root(
         "--debug", help="Show the traceback of a failure.")] = False,
 ) -> None:
     """Build a meetup deck and a printable handout from one YAML file."""
-    global _debug
-    _debug = debug
+    # --debug is read from the arguments by `_run` (`_debug_asked`), which reports failures.
 
 
 @app.command(short_help="Print the workload and check tables and the dial's summary.")
@@ -177,13 +174,19 @@ def build(
                        aspect=aspect, paper=paper, template=template, walk=walk, pages=pages,
                        charts=charts)
     if watch:
-        from deckgen import source
+        from deckgen import chartcache, source
         from deckgen.watch import watch as keep_watching
 
         started = content or source.default_path()  # followed even when it goes away
+        memory = chartcache.Memory()  # the charts drawn, from one build to the next
+        warm = [False]  # a build has run in this process alone
 
         def once() -> list[Path]:
-            written, warnings = pipeline.build(started, options)  # type: ignore[arg-type]
+            # Until one build succeeds, builds run in this process alone, which leaves it warm
+            # (renderers loaded, fonts registered and measured); later ones fork from it.
+            written, warnings = pipeline.build(started, options, memory,  # type: ignore[arg-type]
+                                               parallel=warm[0])
+            warm[0] = True
             _warn(warnings)
             return written
 
@@ -302,10 +305,8 @@ def run(argv: Sequence[str]) -> tuple[int, str, str]:
 
 def _run(argv: list[str] | None) -> int:
     """The command line's exit code for `argv` (None: the process's own arguments)."""
-    global _debug
-    _debug = False
     try:
-        return _dispatch(argv)
+        return _dispatch(argv, _debug_asked(sys.argv[1:] if argv is None else argv))
     except SystemExit as done:  # what the process would have exited with
         if done.code is None or isinstance(done.code, int):
             return done.code or 0
@@ -313,7 +314,17 @@ def _run(argv: list[str] | None) -> int:
         return 1
 
 
-def _dispatch(argv: list[str] | None) -> int:
+def _debug_asked(argv: Sequence[str]) -> bool:
+    """Whether the root options, before the command's name, include --debug."""
+    for token in argv:
+        if token == "--debug":
+            return True
+        if not token.startswith("-"):
+            return False
+    return False
+
+
+def _dispatch(argv: list[str] | None, debug: bool) -> int:
     quick = _quick(sys.argv[1:] if argv is None else argv)
     try:
         if quick is not None:
@@ -331,7 +342,7 @@ def _dispatch(argv: list[str] | None) -> int:
         print(f"{where}: {message} (see '{where} --help')", file=sys.stderr)
         return int(getattr(err, "exit_code", 2))
     except DeckgenError as err:
-        if _debug:
+        if debug:
             traceback.print_exc()
         for line in err.lines():
             print(line, file=sys.stderr)
@@ -339,7 +350,7 @@ def _dispatch(argv: list[str] | None) -> int:
     except KeyboardInterrupt as err:
         return _interrupted(err)
     except OSError as err:  # the machine refused something no module turned into a line
-        if _debug:
+        if debug:
             traceback.print_exc()
         print(_os_line(err), file=sys.stderr)
         return 2 if err.errno in (errno.ENAMETOOLONG, errno.ELOOP) else 1
@@ -356,13 +367,21 @@ def _dispatch(argv: list[str] | None) -> int:
 _QUICK: dict[str, dict[str, bool]] = {
     "table": {"--speed": True, "--check": True, "--workload": True, "--json": False},
     "check": {"--figures": False},
+    "build": {"--speed": True, "--check": True, "--workload": True, "--out": True,
+              "--aspect": True, "--paper": True, "--template": True, "--walk": False,
+              "--only": True, "--pages": True, "--charts": True, "--watch": False},
+    "sweep": {"--speeds": True, "--checks": True, "--workload": True, "--out": True,
+              "--jobs": True, "--aspect": True, "--paper": True, "--template": True,
+              "--walk": False, "--only": True, "--pages": True},
 }
 _NAMES = {"--json": "as_json", "--figures": "list_figures"}
+_PATHS = {"out", "template"}  # options whose value is a file or folder
 
 
 def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None:
-    """`table` or `check` with plainly written arguments, read here: the command line library
-    spends longer converting them than the command needs to run. Anything else (help, a value
+    """`table`, `check`, `build` or `sweep` with plainly written arguments, read here: the
+    command line library spends longer converting them (it loads pydantic to) than `table`
+    needs to run, and a third of a rebuild's time. Anything else (help, a value
     that starts with '-', an option written twice or as --name=value, a mistake) gets None and
     goes to the library, which answers it as it always has; so does --debug, whose traceback
     shows the library's frames. The same functions run either way.
@@ -379,12 +398,17 @@ def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None
             value = next(tokens, "") if options[token] else "yes"
             if key in arguments or value[:1] in ("", "-"):
                 return None
-            arguments[key] = value if options[token] else True
+            if key == "jobs" and not (value.isascii() and value.isdigit()):
+                return None  # the library says what a number of jobs must be
+            arguments[key] = ((Path(value) if key in _PATHS else int(value) if key == "jobs"
+                               else value) if options[token] else True)
         elif token[:1] in ("", "-") or "content" in arguments:
             return None
         else:
             arguments["content"] = Path(token)
-    return (table if name == "table" else validate_content), arguments
+    commands: dict[str, Callable[..., None]] = {"table": table, "check": validate_content,
+                                                "build": build, "sweep": sweep}
+    return commands[name], arguments
 
 
 def _terminate(_signum: int, _frame: object) -> None:

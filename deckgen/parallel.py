@@ -39,6 +39,28 @@ def available() -> bool:
     )
 
 
+class Turn:
+    """One turn that exactly one of the processes sharing it gets: made before a fork, then
+    whichever process calls `take()` first gets True, every other call False. (One byte in a
+    pipe whose writing end is already closed: reading it is atomic and never waits.)"""
+
+    def __init__(self) -> None:
+        reader, writer = os.pipe()
+        os.write(writer, b"1")
+        os.close(writer)
+        self.reader = reader
+
+    def take(self) -> bool:
+        try:
+            return os.read(self.reader, 1) == b"1"
+        except OSError:
+            return False
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self.reader)
+
+
 _STOPS = {signal.SIGINT, signal.SIGTERM}
 
 

@@ -18,20 +18,26 @@ from pathlib import Path
 from typing import TypeVar
 
 from deckgen import build as steps
-from deckgen import environment, output, source, template_file
+from deckgen import chartcache, environment, output, source, template_file
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 
 T = TypeVar("T")
 
 
-def build(content_path: Path | None, options: steps.Options) -> tuple[list[Path], list[Problem]]:
-    """The whole build; returns the files written and the content's and renderers' warnings."""
+def build(content_path: Path | None, options: steps.Options,
+          memory: chartcache.Memory | None = None,
+          parallel: bool = True) -> tuple[list[Path], list[Problem]]:
+    """The whole build; returns the files written and the content's and renderers' warnings.
+    `memory` keeps the charts drawn from one build to the next in this process (a watch);
+    `parallel` draws the handout in a forked process."""
     content, warnings = source.read(content_path)  # load, and validate the content
     content = settle(content, options)  # validate every option; the content with its dial
+    epoch = environment.source_date_epoch()  # the date the files carry (checked in settle)
     heard: list[Problem] = []
-    written = steps.write(content, options, parallel=True, warnings=heard)  # compose, render,
-    return written, [*warnings, *heard]  # and write every file as one transaction
+    written = steps.write(content, options, parallel=parallel, warnings=heard, memory=memory,
+                          epoch=epoch)  # compose, render and write every file as one transaction
+    return written, [*warnings, *heard]
 
 
 def settle(content: Content, options: steps.Options) -> Content:

@@ -42,6 +42,7 @@ class Job:
     content: Content
     options: build.Options
     name: str
+    epoch: int | None = None  # SOURCE_DATE_EPOCH's seconds: the date the files carry
 
 
 def parse_list(
@@ -91,7 +92,7 @@ def plan(
     Without `speeds`, the content's own speed marks; without `checks`, its fixed check
     (and names without a check).
     """
-    environment.validate()
+    epoch = environment.source_date_epoch()
     base, warnings = source.read(content_path)
     if speeds is None:
         speed_values = [
@@ -125,7 +126,7 @@ def plan(
             content = build.apply(replace(base, dial=dial), one)
             # A check given on the command line is part of the name, as with `build --check`.
             one = replace(one, check=None if check is None else check[1])
-            jobs.append(Job(content, one, build.stem(content, check is not None)))
+            jobs.append(Job(content, one, build.stem(content, check is not None), epoch))
     return jobs, warnings
 
 
@@ -273,18 +274,20 @@ def _draw(job: Job, kind: str) -> Drawn:
     heard: list[Problem] = []
     options = replace(job.options, only=kind)
     try:
-        with chartcache.use(job.options.out, save=False):
+        with chartcache.use(job.options.out, save=False) as cache:
             try:
-                files = build.render(job.content, options, warnings=heard)
+                files = build.render(job.content, options, warnings=heard, cache=cache,
+                                     epoch=job.epoch)
             except InputError:
                 raise
             except Exception:  # perhaps a damaged cache entry: once more, drawing every chart
                 if not chartcache.has_entries(job.options.out):
                     raise
-                chartcache.distrust()
+                cache.distrust()
                 heard = []
-                files = build.render(job.content, options, warnings=heard)
-            charts = chartcache.drawn()
+                files = build.render(job.content, options, warnings=heard, cache=cache,
+                                     epoch=job.epoch)
+            charts = cache.drawn()
         return Drawn(files[SUFFIX[kind]], charts, heard)
     except DeckgenError as err:
         return Drawn(problems=err.lines(), code=err.exit_code)

@@ -29,9 +29,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, object]]
     fake.render = render  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "deckgen.charts", fake)
     monkeypatch.setattr(deckgen, "charts", fake, raising=False)
-    chartcache.clear_memory()
     yield calls
-    chartcache.clear_memory()
 
 
 @pytest.fixture(scope="module")
@@ -40,40 +38,64 @@ def told() -> story.Story:
     return story.compose(content)
 
 
-def draw(told: story.Story, key: str = "ceiling", **sizes: object) -> bytes:
+def draw(cache: chartcache.Cache, told: story.Story, key: str = "ceiling",
+         **sizes: object) -> bytes:
     size = {"width_in": 10.0, "height_in": 4.5, "fmt": "png", **sizes}
-    return chartcache.render(told.chart(key), told.theme, **size)  # type: ignore[arg-type]
+    return cache.render(told.chart(key), told.theme, **size)  # type: ignore[arg-type]
 
 
 def test_drawn_once_then_from_memory(drawn, told) -> None:  # type: ignore[no-untyped-def]
-    first = draw(told)
-    assert draw(told) == first
+    cache = chartcache.Cache()
+    first = draw(cache, told)
+    assert draw(cache, told) == first
     assert len(drawn) == 1
-    draw(told, width_in=8.0)
-    draw(told, fmt="svg")
-    draw(told, "bottleneck")
+    draw(cache, told, width_in=8.0)
+    draw(cache, told, fmt="svg")
+    draw(cache, told, "bottleneck")
     assert [key for key, _ in drawn] == ["ceiling", "ceiling", "ceiling", "bottleneck"]
+    assert cache.stats == {"drawn": 4, "from_memory": 1, "from_disk": 0}
+
+
+def test_each_build_has_its_own_cache_unless_it_is_handed_a_memory(drawn, told) -> None:  # type: ignore[no-untyped-def]
+    draw(chartcache.Cache(), told)
+    draw(chartcache.Cache(), told)  # no state in the module: a new build draws again
+    assert len(drawn) == 2
+    memory = chartcache.Memory()
+    draw(chartcache.Cache(memory=memory), told)
+    again = chartcache.Cache(memory=memory)  # a watch's next build
+    draw(again, told)
+    assert len(drawn) == 3
+    assert again.stats == {"drawn": 0, "from_memory": 1, "from_disk": 0}
+
+
+def test_memory_keeps_the_most_recently_used(drawn, told) -> None:  # type: ignore[no-untyped-def]
+    cache = chartcache.Cache(memory=chartcache.Memory(size=2))
+    for width in (1.0, 2.0, 3.0):
+        draw(cache, told, width_in=width)
+    draw(cache, told, width_in=3.0)
+    draw(cache, told, width_in=2.0)
+    assert len(drawn) == 3
+    draw(cache, told, width_in=1.0)  # forgotten: the oldest of three
+    assert len(drawn) == 4
 
 
 def test_kept_on_disk_for_the_next_build(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with chartcache.use(tmp_path):
-        first = draw(told)
+    with chartcache.use(tmp_path) as cache:
+        first = draw(cache, told)
     entries = list((tmp_path / chartcache.FOLDER).iterdir())
     assert len(entries) == 1 and entries[0].suffix == ".png"
-    chartcache.clear_memory()  # as in a new process
-    with chartcache.use(tmp_path):
-        assert draw(told) == first
+    with chartcache.use(tmp_path) as cache:
+        assert draw(cache, told) == first
     assert len(drawn) == 1
 
 
 def test_a_damaged_entry_is_drawn_again(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with chartcache.use(tmp_path):
-        first = draw(told)
+    with chartcache.use(tmp_path) as cache:
+        first = draw(cache, told)
     [entry] = (tmp_path / chartcache.FOLDER).iterdir()
     entry.write_bytes(entry.read_bytes()[:-3] + b"xyz")
-    chartcache.clear_memory()
-    with chartcache.use(tmp_path):
-        assert draw(told) == first
+    with chartcache.use(tmp_path) as cache:
+        assert draw(cache, told) == first
     assert len(drawn) == 2
 
 
@@ -83,9 +105,9 @@ def test_another_dial_is_another_chart(drawn, tmp_path: Path) -> None:  # type: 
     content, _ = source.read(DEFAULT_CONTENT)
     one = story.compose(content)
     other = story.compose(with_overrides(content, speed="10K"))
-    with chartcache.use(tmp_path):
-        draw(one)
-        draw(other)
+    with chartcache.use(tmp_path) as cache:
+        draw(cache, one)
+        draw(cache, other)
     assert len(drawn) == 2
 
 
@@ -93,8 +115,8 @@ def test_no_usable_folder_never_fails_a_build(drawn, told, tmp_path: Path) -> No
     blocker = tmp_path / "out"
     blocker.mkdir()
     (blocker / chartcache.FOLDER).write_text("a file where the cache folder goes", encoding="utf-8")
-    with chartcache.use(blocker):
-        assert draw(told).startswith(b"ceiling")
+    with chartcache.use(blocker) as cache:
+        assert draw(cache, told).startswith(b"ceiling")
     assert (blocker / chartcache.FOLDER).read_text(encoding="utf-8").startswith("a file")
 
 
@@ -105,9 +127,9 @@ def test_pruned_to_the_most_recently_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(chartcache, "MAX_ENTRIES", 3)
-    with chartcache.use(tmp_path):
+    with chartcache.use(tmp_path) as cache:
         for width in range(1, 7):
-            draw(told, width_in=float(width))
+            draw(cache, told, width_in=float(width))
     assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 3
 
 
@@ -116,13 +138,22 @@ def test_pruned_to_the_most_recently_used(
 PROBE = """
 import runpy, sys, json
 sys.argv = ["deckgen", *sys.argv[1:]]
+from deckgen import chartcache
+stats = {"drawn": 0, "from_memory": 0, "from_disk": 0}
+rendered = chartcache.Cache.render
+def counted(self, *args, **kwargs):
+    before = dict(self.stats)
+    data = rendered(self, *args, **kwargs)
+    for key in stats:
+        stats[key] += self.stats[key] - before[key]
+    return data
+chartcache.Cache.render = counted
 code = 0
 try:
     runpy.run_module("deckgen", run_name="__main__")
 except SystemExit as done:
     code = done.code or 0
-from deckgen import chartcache
-print(json.dumps({"code": code, "matplotlib": "matplotlib" in sys.modules, **chartcache.stats}),
+print(json.dumps({"code": code, "matplotlib": "matplotlib" in sys.modules, **stats}),
       file=sys.stderr)
 """
 
@@ -158,24 +189,26 @@ def test_a_prose_only_rebuild_reads_every_chart_back(
 
 
 def test_a_failed_build_keeps_no_chart(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(RuntimeError), chartcache.use(tmp_path):
-        draw(told)
+    memory = chartcache.Memory()  # a watch's, from one build to the next
+    with pytest.raises(RuntimeError), chartcache.use(tmp_path, memory=memory) as cache:
+        draw(cache, told)
         raise RuntimeError("the deck did not fit")
     assert not (tmp_path / chartcache.FOLDER).exists()
-    with chartcache.use(tmp_path):  # the next good build keeps it, though drawn before
-        draw(told)
+    # The next good build keeps it, though drawn before.
+    with chartcache.use(tmp_path, memory=memory) as cache:
+        draw(cache, told)
     assert len(drawn) == 1
     assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 1
 
 
 def test_charts_from_another_process_are_kept_with_ours(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with chartcache.use(tmp_path / "elsewhere", save=False):
-        draw(told, "bottleneck")
-        handed = chartcache.drawn()
+    with chartcache.use(tmp_path / "elsewhere", save=False) as cache:
+        draw(cache, told, "bottleneck")
+        handed = cache.drawn()
     assert len(handed) == 1
     assert not (tmp_path / "elsewhere").exists()  # save=False: the caller keeps them
-    with chartcache.use(tmp_path):
-        draw(told)
-        chartcache.adopt(handed)
+    with chartcache.use(tmp_path) as cache:
+        draw(cache, told)
+        cache.adopt(handed)
     names = {p.name for p in (tmp_path / chartcache.FOLDER).iterdir()}
     assert len(names) == 2 and set(handed) <= names

@@ -406,6 +406,15 @@ QUICK_ARGS = [
     ("check", "nowhere.yaml"),
     ("check", "bad.yaml"),
     ("table", "bad.yaml", "--json"),
+    ("build",),
+    ("build", "--speed", "fast", "--out", "out"),
+    ("build", "bad.yaml", "--out", "out", "--only", "handout"),
+    ("build", "--aspect", "5:4", "--paper", "a3", "--charts", "3d", "--pages", "9"),
+    ("build", "--template", "nowhere.pptx", "--out", "out"),
+    ("build", "--check", "60s", "--speed", "10K", "--only", "html", "--walk", "--out", "o"),
+    ("sweep", "--speeds", "1K,fast,,1K", "--out", "out"),
+    ("sweep", "--speeds", "1K,1M", "--checks", "0,60s", "--jobs", "0", "--out", "out"),
+    ("sweep", "--speeds", "1K", "--only", "html", "--jobs", "1", "--out", "out"),
 ]
 
 
@@ -413,8 +422,9 @@ QUICK_ARGS = [
 def test_the_quick_reading_answers_like_the_library(
         args: tuple[str, ...], default_text: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """`table` and `check` read their plainly written arguments without typer; the answer is
-    the same, byte for byte, as typer's."""
+    """`table`, `check` and `build` read their plainly written arguments without typer; the
+    answer is the same, byte for byte, as typer's. (A plain `build` is read here too since
+    it became one of the quick commands.)"""
     from deckgen import cli
 
     (tmp_path / "bad.yaml").write_text(default_text.replace("\n  speed: 1M\n",
@@ -431,8 +441,11 @@ def test_the_quick_reading_answers_like_the_library(
 @pytest.mark.parametrize("args", [
     ("table", "--help"), ("check", "--json"), ("table", "--speed"), ("table", "--speed=10K"),
     ("table", "--check", "-1 h"), ("table", "a.yaml", "b.yaml"),
-    ("check", "--figures", "--figures"), ("--debug", "check"), ("--debug",), (), ("build",),
-    ("check", "--"), ("table", ""),
+    ("check", "--figures", "--figures"), ("--debug", "check"), ("--debug",), (),
+    ("check", "--"), ("table", ""), ("build", "--help"), ("build", "--out=o"),
+    ("build", "--walk", "--walk"), ("build", "--out"), ("build", "a.yaml", "b.yaml"),
+    ("build", "--jobs", "2"), ("sweep", "--jobs", "two"), ("sweep", "--jobs", "-1"),
+    ("sweep", "--charts", "picture"),
 ])
 def test_everything_else_goes_to_the_library(args: tuple[str, ...]) -> None:
     from deckgen import cli

@@ -184,18 +184,15 @@ def fake_charts(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def
     monkeypatch.setitem(sys.modules, "deckgen.charts", fake)
     monkeypatch.setattr(deckgen, "charts", fake, raising=False)
     monkeypatch.setattr(chartcache, "MAX_ENTRIES", 2)
-    chartcache.clear_memory()
     yield
-    chartcache.clear_memory()
 
 
 def _draw_many(out: Path, count: int) -> None:
     content, _ = source.read(DEFAULT_CONTENT)
     told = build.story.compose(content)
-    with chartcache.use(out):
+    with chartcache.use(out) as cache:
         for width in range(1, count + 1):
-            chartcache.render(told.chart("ceiling"), told.theme, width_in=float(width),
-                              height_in=4.0)
+            cache.render(told.chart("ceiling"), told.theme, width_in=float(width), height_in=4.0)
 
 
 def _entry_like(folder: Path, count: int) -> dict[str, bytes]:

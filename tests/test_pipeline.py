@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import inspect
+import os
 from pathlib import Path
 
+import pytest
 from conftest import DEFAULT_CONTENT, run_in
 
 from deckgen import pipeline
@@ -45,3 +47,64 @@ def test_the_build_reads_as_its_steps_in_one_screen() -> None:
     assert sorted(order, key=build.index) == order
     checks = ["steps.apply", "environment.validate", "output.guard", "template_file.read"]
     assert sorted(checks, key=settle.index) == checks
+
+
+def test_a_turn_goes_to_exactly_one_process() -> None:
+    from deckgen import parallel
+
+    for _ in range(5):
+        turn = parallel.Turn()
+        reader, writer = os.pipe()
+        children = []
+        for _ in range(4):
+            pid = os.fork()
+            if pid == 0:  # pragma: no cover - a child
+                os.write(writer, b"1" if turn.take() else b"0")
+                os._exit(0)
+            children.append(pid)
+        mine = turn.take()
+        for pid in children:
+            os.waitpid(pid, 0)
+        os.close(writer)
+        theirs = os.read(reader, 16)
+        os.close(reader)
+        turn.close()
+        assert len(theirs) == 4
+        assert theirs.count(b"1") + mine == 1
+
+
+@pytest.mark.slow
+def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
+    from deckgen import build, chartcache, parallel
+
+    if not parallel.available():
+        pytest.skip("one core, or threads running: no forking here")
+    content, _ = build.prepare(None, build.Options())
+    serial = build.render(content, build.Options(), parallel=False, cache=chartcache.Cache())
+    forked = build.render(content, build.Options(), parallel=True, cache=chartcache.Cache())
+    assert set(forked) == {".pptx", ".pdf", ".html"}
+    assert forked == serial
+
+
+@pytest.mark.slow
+def test_the_renderers_date_their_files_by_the_epoch_they_are_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SOURCE_DATE_EPOCH is read once, before any work; the renderers take its seconds as an
+    argument and do not look at the environment themselves."""
+    import io
+    import zipfile
+
+    from deckgen import build, chartcache
+
+    content, _ = build.prepare(None, build.Options())
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "946684800")  # not what the renderers are given
+    files = build.render(content, build.Options(), cache=chartcache.Cache(), epoch=1700000000)
+    with zipfile.ZipFile(io.BytesIO(files[".pptx"])) as deck:
+        assert {i.date_time for i in deck.infolist()} == {(2023, 11, 14, 22, 13, 20)}
+        assert "2023-11-14T22:13:20Z" in deck.read("docProps/core.xml").decode()
+    assert b"/CreationDate (D:20231114221320+00'00')" in files[".pdf"]
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    plain = build.render(content, build.Options(), cache=chartcache.Cache())
+    assert b"/CreationDate (D:20000101000000+00'00')" in plain[".pdf"]
+    with zipfile.ZipFile(io.BytesIO(plain[".pptx"])) as deck:
+        assert {i.date_time for i in deck.infolist()} == {(2000, 1, 1, 0, 0, 0)}

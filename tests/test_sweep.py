@@ -278,7 +278,7 @@ def test_renderer_warnings_are_heard_once(tmp_path: Path, monkeypatch: pytest.Mo
         "warning: the handout has no font for '𓀀' (U+13000)", "c.yaml", 10, 14, "meta.presenter"
     )
 
-    def warns(content, options, parallel=False, warnings=None):  # type: ignore[no-untyped-def]
+    def warns(content, options, parallel=False, warnings=None, **_):  # type: ignore[no-untyped-def]
         if options.only == "handout" and warnings is not None:
             warnings.append(box)
         return {".pptx": b"deck", ".pdf": b"handout", ".html": b"page"}

@@ -267,9 +267,9 @@ def test_two_builds_of_different_content_into_one_folder(
 ) -> None:
     """Whole builds (stub renderers: each file names its content's title), two processes at
     once into one folder, many times: the deck and the handout on disk always match."""
-    monkeypatch.setattr(build, "_deck", lambda content, told, options:
+    monkeypatch.setattr(build, "_deck", lambda content, told, options, *_:
                         f"deck of {content.meta.title} ".encode() * 500)
-    monkeypatch.setattr(build, "_handout", lambda told, options, heard:
+    monkeypatch.setattr(build, "_handout", lambda told, options, *_:
                         f"handout of {told.meta.title} ".encode() * 500)
     monkeypatch.setattr(build, "_page", lambda content, told:
                         f"page of {told.meta.title} ".encode() * 500)

@@ -9,18 +9,26 @@ matplotlib pictures with `charts="picture"`.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from xml.sax.saxutils import escape
 
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import MSO_SHAPE
 from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
-from pptx.oxml.ns import qn
+from pptx.opc.constants import RELATIONSHIP_TYPE as RT
+from pptx.oxml import parse_xml
+from pptx.oxml.ns import nsdecls, qn
+from pptx.shapes.autoshape import Shape
+from pptx.shapes.group import GroupShape
 from pptx.slide import Slide as PptxSlide
+from pptx.table import _Cell
+from pptx.text.text import TextFrame
 from pptx.util import Emu, Pt
 
-from deckgen import chartcache
 from deckgen import story as st
+from deckgen.chartcache import Cache
 from deckgen.content import Theme
 from deckgen.render.deck import template as tp
 from deckgen.render.deck.plan import (
@@ -63,12 +71,89 @@ def _line_xml(tag: str, role: str | None, width_pt: float) -> str:
 _ALIGN = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}
 
 
-def write_paras(text_frame, paras: Sequence[Para], sizes: Sequence[float], *,  # noqa: ANN001
-           placeholder: bool = False) -> None:
-    """Set `paras` into a text frame, replacing what was there."""
-    text_frame.clear()
+def write_paras(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[float], *,
+                placeholder: bool = False) -> None:
+    """Set `paras` into a text frame, replacing what was there.
+
+    The paragraphs' XML is written here in one go, the same elements and attributes in the
+    same order as python-pptx's setters would make them; a frame whose first paragraph
+    carries properties of its own (which python-pptx's `clear` keeps) goes through
+    python-pptx instead."""
+    body = text_frame._txBody
+    first = body.p_lst[0]
+    if len(first.attrib) or any(child.tag not in _CONTENT for child in first):
+        _write_paras_slowly(text_frame, paras, sizes, placeholder=placeholder)
+        return
+    links: dict[str, str] = {}
+
+    def link(url: str) -> str:
+        if url not in links:
+            links[url] = text_frame.part.relate_to(url, RT.HYPERLINK, is_external=True)
+        return links[url]
+
+    xml = "".join(_para_xml(p, size, i, placeholder, link)
+                  for i, (p, size) in enumerate(zip(paras, sizes, strict=True)))
+    for old in body.p_lst:
+        body.remove(old)
+    for new in parse_xml(f"<root {nsdecls('a', 'r')}>{xml}</root>"):
+        body.append(new)
+
+
+_CONTENT = {qn("a:r"), qn("a:br"), qn("a:fld")}  # what python-pptx's clear removes
+_ALIGN_XML = {"l": "l", "r": "r", "ctr": "ctr"}
+_CTRL = re.compile(r"([\x00-\x08\x0B-\x1F])")
+
+
+def _centipoints(points: float) -> int:
+    return int(Pt(points).centipoints)
+
+
+def _text_xml(text: str) -> str:
+    """A run's text as python-pptx stores it (control characters as _xHHHH_), escaped."""
+    return escape(_CTRL.sub(lambda m: "_x%04X_" % ord(m.group(1)), text))
+
+
+def _para_xml(p: Para, size: float, i: int, placeholder: bool,
+              link: Callable[[str], str]) -> str:
+    """One paragraph's `a:p`, as `_write_paras_slowly` makes it."""
+    attrs = ""
+    if p.align or not placeholder:  # shapes centre their text unless told otherwise
+        attrs += f' algn="{_ALIGN_XML[p.align or "l"]}"'
+    if placeholder:  # a template's body style may bring bullets and indents
+        attrs += ' marL="0" indent="0"'
+    spacing = (f'<a:lnSpc><a:spcPts val="{_centipoints(size * p.line)}"/></a:lnSpc>'
+               f'<a:spcBef><a:spcPts val="{_centipoints(p.before if i else 0)}"/></a:spcBef>'
+               '<a:spcAft><a:spcPts val="0"/></a:spcAft>')
+    if placeholder:
+        spacing += "<a:buNone/>"
+    runs = []
+    for run_spec in p.runs or (Run(p.text),):
+        bold = p.bold if run_spec.bold is None else run_spec.bold
+        r_attrs = f' sz="{_centipoints(size)}" b="{"1" if bold else "0"}" lang="en-US"'
+        if p.caps:
+            r_attrs += ' cap="all"'
+        if p.tracking:
+            r_attrs += f' spc="{round(p.tracking * 100)}"'
+        colour = run_spec.colour or p.colour
+        inner = f'<a:solidFill><a:schemeClr val="{_SCHEME[colour]}"/></a:solidFill>' \
+            if colour else ""
+        if p.heading:
+            inner += '<a:latin typeface="+mj-lt"/>'
+        url = run_spec.link or p.link
+        if url:
+            inner += f'<a:hlinkClick r:id="{link(url)}"/>'
+        runs.append(f"<a:r><a:rPr{r_attrs}>{inner}</a:rPr><a:t>{_text_xml(run_spec.text)}</a:t>"
+                    "</a:r>")
+    return f"<a:p><a:pPr{attrs}>{spacing}</a:pPr>{''.join(runs)}</a:p>"
+
+
+def _write_paras_slowly(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[float],
+                        *, placeholder: bool = False) -> None:
+    """`write_paras` through python-pptx's own setters."""
+    text_frame.clear()  # type: ignore[no-untyped-call]
     for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
-        paragraph = text_frame.paragraphs[0] if i == 0 else text_frame.add_paragraph()
+        paragraph = (text_frame.paragraphs[0] if i == 0
+                     else text_frame.add_paragraph())  # type: ignore[no-untyped-call]
         if p.align or not placeholder:  # shapes centre their text unless told otherwise
             paragraph.alignment = _ALIGN[p.align or "l"]
         paragraph.line_spacing = Pt(size * p.line)
@@ -100,7 +185,8 @@ def write_paras(text_frame, paras: Sequence[Para], sizes: Sequence[float], *,  #
                 run.hyperlink.address = run_spec.link or p.link
 
 
-def frame_setup(text_frame, inset: tuple[int, int, int, int], anchor: str | None) -> None:  # noqa: ANN001
+def frame_setup(text_frame: TextFrame, inset: tuple[int, int, int, int],
+                anchor: str | None) -> None:
     text_frame.word_wrap = True
     text_frame.auto_size = MSO_AUTO_SIZE.NONE
     text_frame.margin_left, text_frame.margin_top = Emu(inset[0]), Emu(inset[1])
@@ -110,8 +196,8 @@ def frame_setup(text_frame, inset: tuple[int, int, int, int], anchor: str | None
                                       "b": MSO_ANCHOR.BOTTOM}[anchor]
 
 
-def _plain_shape(slide: PptxSlide, box: Box, fill: tuple[str, float] | None,
-                 outline: tuple[str, float] | None, name: str):  # noqa: ANN202
+def _plain_shape(slide: PptxSlide | GroupShape, box: Box, fill: tuple[str, float] | None,
+                 outline: tuple[str, float] | None, name: str) -> Shape:
     shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(box.x), Emu(box.y), Emu(box.w),
                                    Emu(box.h))
     shape.name = name
@@ -149,9 +235,9 @@ def _is_dark(colour: str) -> bool:
 
 
 def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: str = "native",
-               created: datetime | None = None) -> None:
+               created: datetime | None = None, cache: Cache | None = None) -> None:
     """Draw `items` on `slide`; charts as native chart parts whose workbooks record `created`
-    or, with `charts="picture"`, as PNG pictures."""
+    or, with `charts="picture"`, as PNG pictures from `cache`."""
     dark = _is_dark(theme.background)
     for item in items:
         if isinstance(item, TextItem):
@@ -168,7 +254,7 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
             _plain_shape(slide, item.box, _on_ground(item.fill, dark), item.outline, item.name)
         elif isinstance(item, ChartItem):
             place_chart(slide, item.chart, item.box, theme, item.name, charts=charts,
-                        size=item.size, created=created, font_pt=item.text_pt)
+                        size=item.size, created=created, font_pt=item.text_pt, cache=cache)
         elif isinstance(item, QrItem):
             _draw_qr(slide, item)
         else:
@@ -177,38 +263,55 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
 
 def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
                 name: str = "Chart", *, charts: str = "native", size: float = 14.0,
-                created: datetime | None = None, font_pt: float = 16.0) -> None:
+                created: datetime | None = None, font_pt: float = 16.0,
+                cache: Cache | None = None) -> None:
     """Draw `chart` into `box` on `slide`, with the chart's alt text and title: a native chart
     part (labels at `size` points, its workbook dated `created`), or with `charts="picture"`
-    a picture at the box's size, 200 dpi, its text at `font_pt`."""
+    a picture at the box's size, 200 dpi, its text at `font_pt`, from `cache` (a build's
+    chart cache; without one, drawn here)."""
     if charts == "native":
         from deckgen.render.deck import charts as native
 
         native.add_chart(slide, chart, box.x, box.y, box.w, box.h, name=name, font_pt=size,
                          created=created or native.CREATED)
         return
-    png = chartcache.render(chart, theme, width_in=box.w / EMU_PER_IN, height_in=box.h / EMU_PER_IN,
-                            fmt="png", dpi=200, font_pt=font_pt)
+    png = (cache or Cache()).render(chart, theme, width_in=box.w / EMU_PER_IN,
+                                    height_in=box.h / EMU_PER_IN, fmt="png", dpi=200,
+                                    font_pt=font_pt)
     picture = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),
                                        Emu(box.h))
     picture.name = name
-    c_nv_pr = picture._element.nvPicPr.cNvPr
+    c_nv_pr = picture._element.nvPicPr.cNvPr  # type: ignore[union-attr]
     c_nv_pr.set("descr", chart.alt_text)
     c_nv_pr.set("title", chart.title)
 
 
 def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
     """A QR code as a group of a background square and one shape in the text colour whose
-    path holds every run of dark modules, so it scales and prints sharp. (One shape, not one
-    per run: python-pptx measures the whole group again after every shape added to it.)"""
+    path holds every run of dark modules, so it scales and prints sharp. The path's XML is
+    written here in one go (python-pptx's freeform builder measures every point again after
+    each one it adds)."""
     from deckgen.render.deck.qr import modules
 
-    grid = modules(item.url)
-    n = len(grid) + 8  # a quiet zone of four modules on each side
-    cell = item.box.w / n
     group = slide.shapes.add_group_shape()
     group.name = item.name
-    _plain_shape(group, item.box, ("background", 0.0), None, "QR background")  # type: ignore[arg-type]
+    _plain_shape(group, item.box, ("background", 0.0), None, "QR background")
+    group.shapes._spTree.append(parse_xml(qr_shape_xml(modules(item.url), item.box,
+                                                       group.shapes._next_shape_id)))
+    group._element.nvGrpSpPr.cNvPr.set(  # type: ignore[union-attr]
+        "descr", f"QR code for {item.url}")
+
+
+def qr_runs(grid: Sequence[Sequence[bool]], box: Box) -> list[tuple[int, int, int, int]]:
+    """Each run of dark modules in a row, as (left, top, right, bottom) in EMU on the slide:
+    the code fills `box` with a quiet zone of four modules on each side. Module edges are
+    rounded half up to whole EMU from the exact fraction of the box, so neighbouring runs
+    share their edges exactly."""
+    n = len(grid) + 8
+
+    def edge(origin: int, size: int, k: int) -> int:
+        return origin + (2 * k * size + n) // (2 * n)  # origin + round(k * size / n), half up
+
     runs = []
     for r, row in enumerate(grid):
         c = 0
@@ -219,27 +322,36 @@ def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
             start = c
             while c < len(row) and row[c]:
                 c += 1
-            x0 = item.box.x + round((start + 4) * cell)
-            y0 = item.box.y + round((r + 4) * cell)
-            x1 = item.box.x + round((c + 4) * cell)
-            y1 = item.box.y + round((r + 5) * cell)
-            runs.append((x0, y0, x1, y1))
-    x0, y0, x1, y1 = runs[0]
-    path = group.shapes.build_freeform(x0, y0, scale=1.0)
-    for k, (x0, y0, x1, y1) in enumerate(runs):
-        if k:
-            path.move_to(x0, y0)
-        path.add_line_segments([(x1, y0), (x1, y1), (x0, y1)], close=True)
-    dark = path.convert_to_shape()
-    dark.name = "QR modules"
-    style = dark._element.find(qn("p:style"))
-    if style is not None:
-        dark._element.remove(style)
-    dark.fill.solid()
-    dark.fill.fore_color.theme_color = _THEME_COLOUR["text"]
-    dark.line.fill.background()
-    c_nv_pr = group._element.nvGrpSpPr.cNvPr
-    c_nv_pr.set("descr", f"QR code for {item.url}")
+            runs.append((edge(box.x, box.w, start + 4), edge(box.y, box.h, r + 4),
+                         edge(box.x, box.w, c + 4), edge(box.y, box.h, r + 5)))
+    return runs
+
+
+def qr_shape_xml(grid: Sequence[Sequence[bool]], box: Box, shape_id: int) -> str:
+    """The `p:sp` of a QR code's dark modules: one custom-geometry path, a closed rectangle
+    (moveTo, three lnTo, close) per run of dark modules, in the text colour, no outline."""
+    runs = qr_runs(grid, box)
+    left = min(x0 for x0, _, _, _ in runs)
+    top = min(y0 for _, y0, _, _ in runs)
+    width = max(x1 for _, _, x1, _ in runs) - left
+    height = max(y1 for _, _, _, y1 in runs) - top
+
+    def pt(x: int, y: int) -> str:
+        return f'<a:pt x="{x - left}" y="{y - top}"/>'
+
+    path = "".join(
+        f"<a:moveTo>{pt(x0, y0)}</a:moveTo><a:lnTo>{pt(x1, y0)}</a:lnTo>"
+        f"<a:lnTo>{pt(x1, y1)}</a:lnTo><a:lnTo>{pt(x0, y1)}</a:lnTo><a:close/>"
+        for x0, y0, x1, y1 in runs)
+    return (
+        f"<p:sp {nsdecls('a', 'p')}><p:nvSpPr><p:cNvPr id=\"{shape_id}\" name=\"QR modules\"/>"
+        "<p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>"
+        f'<a:xfrm><a:off x="{left}" y="{top}"/><a:ext cx="{width}" cy="{height}"/></a:xfrm>'
+        '<a:custGeom><a:avLst/><a:gdLst/><a:ahLst/><a:cxnLst/><a:rect l="l" t="t" r="r" b="b"/>'
+        f'<a:pathLst><a:path w="{width}" h="{height}">{path}</a:path></a:pathLst></a:custGeom>'
+        f"{_colour_xml('text')}<a:ln><a:noFill/></a:ln></p:spPr>"
+        '<p:txBody><a:bodyPr rtlCol="0" anchor="ctr"/><a:lstStyle/><a:p><a:pPr algn="ctr"/>'
+        "</a:p></p:txBody></p:sp>")
 
 
 def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
@@ -249,6 +361,7 @@ def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
     frame.name = item.name
     table = frame.table
     tbl_pr = table._tbl.tblPr
+    assert tbl_pr is not None  # python-pptx makes every table with one
     tbl_pr.set("firstRow", "1" if item.header else "0")
     tbl_pr.set("bandRow", "0")
     style_id = tbl_pr.find(qn("a:tableStyleId"))
@@ -274,7 +387,7 @@ def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
             _cell_look(cell, top, bottom, fill)
 
 
-def _cell_look(cell, top: tuple[str, float] | None, bottom: tuple[str, float] | None,  # noqa: ANN001
+def _cell_look(cell: _Cell, top: tuple[str, float] | None, bottom: tuple[str, float] | None,
                fill: tuple[str, float] | None) -> None:
     tc_pr = cell._tc.get_or_add_tcPr()
     for child in list(tc_pr):

@@ -5,16 +5,17 @@ size its plan chose (the items are drawn by draw.py); a `--template`'s theme col
 carry through.
 
 The same story gives the same bytes: fixed timestamps in docProps/core.xml and in the zip
-(SOURCE_DATE_EPOCH when set, else 2000-01-01T00:00:00Z), parts in a stable order.
+(the `epoch` the build passes in, SOURCE_DATE_EPOCH's, else 2000-01-01T00:00:00Z), parts in a
+stable order.
 """
 
 from __future__ import annotations
 
 import io
-import os
 import zipfile
 from collections.abc import Callable
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 from pptx.dml.color import RGBColor
 from pptx.enum.dml import MSO_THEME_COLOR
@@ -37,6 +38,9 @@ from deckgen.render.deck.plan import (
 )
 from deckgen.render.deck.slides import Planner
 
+if TYPE_CHECKING:
+    from deckgen.chartcache import Cache
+
 DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, when SOURCE_DATE_EPOCH is not set
 ZIP_EPOCH = 315532800  # 1980-01-01, the earliest time a zip entry can carry
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
@@ -52,8 +56,11 @@ class Writer:
     """Adds planned slides to a presentation."""
 
     def __init__(self, prs: PresentationObject, told: st.Story, own: bool,
-                 charts: str = "native", name: str = "template.pptx") -> None:
+                 charts: str = "native", name: str = "template.pptx",
+                 cache: Cache | None = None, when: datetime | None = None) -> None:
         self.prs = prs
+        self.cache = cache  # the build's chart cache, for picture charts
+        self.when = when or moment(None)  # recorded in the package and the charts' workbooks
         self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.told = told
         self.own = own
@@ -108,7 +115,7 @@ class Writer:
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
         self.readable(title, layout, tp.TITLE_TYPES)
         self.backdrop(slide, layout, plan)
-        draw_items(slide, plan.items, self.theme, self.charts, moment())
+        draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache)
         self.footer(slide, number, layout)
         self.notes(slide, plan.notes)
 
@@ -128,7 +135,7 @@ class Writer:
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
             self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, PP_PLACEHOLDER.BODY))
-        draw_items(slide, plan.items, self.theme, self.charts, moment())
+        draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache)
         self.notes(slide, plan.notes)
 
     def backdrop(self, slide: PptxSlide, layout: SlideLayout, plan: SlidePlan) -> None:
@@ -219,7 +226,7 @@ class Writer:
 
     def finish(self) -> None:
         meta = self.told.meta
-        when = moment()
+        when = self.when
         props = self.prs.core_properties
         props.title = meta.title
         props.subject = meta.subtitle
@@ -254,17 +261,11 @@ class Writer:
             "<HiddenSlides>0</HiddenSlides></Properties>").encode("utf-8")
 
 
-def moment() -> datetime:
-    """The time recorded in the package: SOURCE_DATE_EPOCH when set, else a fixed date."""
-    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    epoch = DEFAULT_EPOCH
-    if raw:
-        try:
-            epoch = int(raw)
-        except ValueError:
-            raise InputError(Problem(f"must be a whole number of seconds, got {raw!r}",
-                                     path="SOURCE_DATE_EPOCH")) from None
-    return datetime.fromtimestamp(max(epoch, ZIP_EPOCH), tz=timezone.utc).replace(tzinfo=None)
+def moment(epoch: int | None) -> datetime:
+    """The time recorded in the package: `epoch` (SOURCE_DATE_EPOCH's seconds, checked by
+    deckgen.environment) when given, else a fixed date."""
+    seconds = DEFAULT_EPOCH if epoch is None else epoch
+    return datetime.fromtimestamp(max(seconds, ZIP_EPOCH), tz=timezone.utc).replace(tzinfo=None)
 
 
 def repack(data: bytes, when: datetime) -> bytes:
@@ -306,12 +307,15 @@ def plan_deck(told: st.Story, template: bytes | None = None,
 def render(told: st.Story, *, template: bytes | None = None,
            walk: tuple[st.Slide, ...] = (), charts: str = "native",
            template_name: str = "template.pptx",
-           warn: Callable[[Problem], None] | None = None) -> bytes:
+           warn: Callable[[Problem], None] | None = None,
+           cache: Cache | None = None, epoch: int | None = None) -> bytes:
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; a
     template's colours that had to be replaced are told to `warn`; charts as native chart
-    parts or, with `charts="picture"`, as PNG pictures."""
+    parts or, with `charts="picture"`, as PNG pictures from `cache`; dated `epoch`
+    (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     plans, prs, own = plan_deck(told, template, walk, template_name)
-    writer = Writer(prs, told, own, charts, template_name)
+    when = moment(epoch)
+    writer = Writer(prs, told, own, charts, template_name, cache, when)
     writer.by_kind = {} if own else tp.chosen_layouts(prs, told, template_name)
     for problem in writer.warnings:
         if warn is not None:
@@ -321,4 +325,4 @@ def render(told: st.Story, *, template: bytes | None = None,
     writer.finish()
     raw = io.BytesIO()
     prs.save(raw)
-    return repack(raw.getvalue(), moment())
+    return repack(raw.getvalue(), when)

@@ -21,13 +21,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from deckgen.chartcache import Cache
     from deckgen.errors import Problem
     from deckgen.story import Story
 
 
 def render(told: Story, *, pages_auto: bool = False,
-           warn: Callable[[Problem], None] | None = None) -> bytes:
-    """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows."""
+           warn: Callable[[Problem], None] | None = None,
+           cache: Cache | None = None, epoch: int | None = None) -> bytes:
+    """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows; its
+    chart from `cache` (the build's chart cache); dated `epoch` (SOURCE_DATE_EPOCH's seconds;
+    None: 2000-01-01)."""
     from deckgen.render.handout.write import render as write
 
-    return write(told, pages_auto=pages_auto, warn=warn)
+    return write(told, pages_auto=pages_auto, warn=warn, cache=cache, epoch=epoch)

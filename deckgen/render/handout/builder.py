@@ -12,6 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
+from deckgen.chartcache import Cache
 from deckgen.errors import RenderError
 from deckgen.render.handout.flowables import (
     _Picture,
@@ -64,8 +65,9 @@ from deckgen.story import Table as StoryTable
 class _Builder:
     """Turns the story into the front and back sides."""
 
-    def __init__(self, story: Story, frame_w: float) -> None:
+    def __init__(self, story: Story, frame_w: float, cache: Cache | None = None) -> None:
         self.story = story
+        self.cache = cache or Cache()  # the build's chart cache
         self.p = Palette.from_theme(story.theme)
         self.s = Styles.make(self.p)
         self.frame_w = frame_w
@@ -262,10 +264,8 @@ class _Builder:
     def _chart(self, chart: BarChart | Any, width: float, height: float) -> Flowable:
         from svglib.svglib import svg2rlg
 
-        from deckgen import chartcache
-
-        svg = chartcache.render(chart, self.story.theme, width_in=width / 72, height_in=height / 72,
-                                fmt="svg", font_pt=SMALL_PT)
+        svg = self.cache.render(chart, self.story.theme, width_in=width / 72,
+                                height_in=height / 72, fmt="svg", font_pt=SMALL_PT)
         drawing = svg2rlg(io.BytesIO(svg))
         if drawing is None:
             raise RenderError(f"the {chart.key} chart could not be converted for the handout")

@@ -31,14 +31,13 @@ _FACES = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bold
 # Fonts, colours and type styles
 
 
-_registered = False
-
-
 def _register_fonts() -> None:
     """Register Liberation Sans's four faces with reportlab, through svglib so that chart text in
-    the charts' family maps to the same embedded fonts (and svglib never asks fontconfig)."""
-    global _registered
-    if _registered:
+    the charts' family maps to the same embedded fonts (and svglib never asks fontconfig).
+
+    reportlab's font registry belongs to the process; this keeps no flag of its own beside it
+    but asks the registry, so a second call (the next build in a watch) does nothing."""
+    if _family_registered():
         return
     from svglib import fonts as svg_fonts
 
@@ -52,7 +51,17 @@ def _register_fonts() -> None:
             raise RenderError(f"cannot load the font file {path}")
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD_ITALIC)
-    _registered = True
+
+
+def _family_registered() -> bool:
+    """reportlab knows Liberation Sans's bold italic as the family's: the last step of the
+    registration, done only once the four faces loaded."""
+    from reportlab.lib.fonts import ps2tt
+
+    try:
+        return bool(ps2tt(BOLD_ITALIC) == (REGULAR.lower(), 1, 1))
+    except ValueError:
+        return False
 
 
 # Fallback fonts, each loaded and registered the first time a character needs one, so a

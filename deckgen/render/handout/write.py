@@ -3,12 +3,16 @@ metadata."""
 
 from __future__ import annotations
 
+import hashlib
 import io
+import time
 from collections.abc import Callable
 
+from reportlab.lib.utils import TimeStamp
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen import __version__
+from deckgen.chartcache import Cache
 from deckgen.errors import InputError, Problem
 from deckgen.render.handout.builder import (
     _Builder,
@@ -40,14 +44,16 @@ from deckgen.story import Story
 
 
 def render(told: Story, *, pages_auto: bool = False,
-           warn: Callable[[Problem], None] | None = None) -> bytes:
+           warn: Callable[[Problem], None] | None = None,
+           cache: Cache | None = None, epoch: int | None = None) -> bytes:
     """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows.
 
-    `warn` hears of each text with a character no installed font can draw."""
+    `warn` hears of each text with a character no installed font can draw; the chart comes
+    from `cache`; the PDF is dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     _register_fonts()
     page_w, page_h = PAPER[told.meta.paper]
     frame_w, frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
-    builder = _Builder(told, frame_w)
+    builder = _Builder(told, frame_w, cache)
     front, back = builder.front(), builder.back()
     if _side_height(back, frame_w) > frame_h:  # less room to write beats a second sheet
         builder.write_lines = WRITE_LINES - 1
@@ -65,6 +71,7 @@ def render(told: Story, *, pages_auto: bool = False,
     canvas = Canvas(out, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
                     lang=told.meta.language or None, initialFontName=REGULAR,
                     initialFontSize=BODY_PT)
+    _date(canvas, epoch)
     _describe(canvas, told)
     sheet = _Sheet(canvas, page_w, page_h)
     for side in sides:
@@ -76,6 +83,22 @@ def render(told: Story, *, pages_auto: bool = False,
     canvas.showOutline()
     canvas.save()
     return out.getvalue()
+
+
+def _date(canvas: Canvas, epoch: int | None) -> None:
+    """The document's dates, and the seed of its ID, from `epoch`, as reportlab's invariant
+    mode sets them from SOURCE_DATE_EPOCH (None: its fixed 2000-01-01), whatever the
+    environment says now: the build read it once, before any work."""
+    doc = canvas._doc
+    stamp = TimeStamp(invariant=1)
+    stamp.t = 946684800.0 if epoch is None else epoch
+    stamp.lt = time.gmtime(stamp.t)
+    stamp.YMDhms = tuple(stamp.lt)[:6]
+    stamp.dhh = stamp.dmm = 0
+    stamp.tzname = "UTC"
+    doc._timeStamp = stamp
+    doc.signature = hashlib.md5(b"a reportlab document", usedforsecurity=False)
+    doc.signature.update(ascii(stamp.t).encode("ascii"))
 
 
 def _describe(canvas: Canvas, told: Story) -> None:
