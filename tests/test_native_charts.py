@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, print_pdf, run_cli
+from conftest import DEFAULT_CONTENT, only_file, print_pdf, run_in
 from pptx import Presentation
 from pptx.enum.chart import XL_CHART_TYPE
 from pptx.enum.dml import MSO_THEME_COLOR
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.slow
 
 
 def build(out: Path, *args: str) -> Path:
-    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "deck", "--out", str(out), *args)
+    run = run_in("build", str(DEFAULT_CONTENT), "--only", "deck", "--out", str(out), *args)
     assert run.returncode == 0, run.stderr
     return only_file(out, ".pptx")
 
