@@ -10,10 +10,12 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from deckgen import build
 from deckgen.build import Options
 from deckgen.cli import run as run_deckgen
 
@@ -31,12 +33,26 @@ REVIEW_DIALS = {
 }
 
 
+REVIEW_ASPECTS = ("16:9", "4:3")
+
+
+def review_name(dial: str, aspect: str) -> str:
+    """The file stem of the review deck at `dial` (a REVIEW_DIALS key) and `aspect`."""
+    return f"{dial}-{aspect.replace(':', 'x')}"
+
+
 def print_pdf(deck: Path, out: Path, profile: Path) -> subprocess.CompletedProcess[str]:
     """Print `deck` to OUT/<stem>.pdf with LibreOffice Impress, in a profile of its own."""
+    return print_pdfs([deck], out, profile)
+
+
+def print_pdfs(decks: list[Path], out: Path,
+               profile: Path) -> subprocess.CompletedProcess[str]:
+    """Print every deck to OUT/<stem>.pdf in one LibreOffice run (it takes seconds to start)."""
     return subprocess.run(
         ["soffice", f"-env:UserInstallation=file://{profile}", "--headless",
-         "--convert-to", "pdf", "--outdir", str(out), str(deck)],
-        capture_output=True, text=True, timeout=300)
+         "--convert-to", "pdf", "--outdir", str(out), *map(str, decks)],
+        capture_output=True, text=True, timeout=600)
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
@@ -136,6 +152,33 @@ def other_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     featuring the critiqued candidates."""
     return shared_folder(tmp_path_factory, "other-build", _build_into(
         "--speed", "2500", "--check", "15 min", "--workload", "candidates"))
+
+
+@pytest.fixture(scope="session")
+def review_decks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The deck at every review dial in both aspects (`review_name(dial, aspect)`.pptx) and
+    the default dial's walk (walk.pptx), built in this process once per run."""
+    def make(out: Path) -> None:
+        cases = {review_name(dial, aspect): replace(options, aspect=aspect, only="deck")
+                 for dial, options in REVIEW_DIALS.items() for aspect in REVIEW_ASPECTS}
+        cases["walk"] = Options(walk=True, only="deck")
+        for name, options in cases.items():
+            content, _ = build.prepare(None, options)
+            (out / f"{name}.pptx").write_bytes(build.render(content, options)[".pptx"])
+    return shared_folder(tmp_path_factory, "review-decks", make)
+
+
+@pytest.fixture(scope="session")
+def review_printed(review_decks: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every review deck printed to PDF by LibreOffice (`<stem>.pdf`), in one run."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+
+    def make(out: Path) -> None:
+        decks = sorted(review_decks.glob("*.pptx"))
+        run = print_pdfs(decks, out, out.parent / "review-printed-profile")
+        assert len(list(out.glob("*.pdf"))) == len(decks), run.stderr or run.stdout
+    return shared_folder(tmp_path_factory, "review-printed", make)
 
 
 # Tests that build real decks and handouts (or drive a real build process) but take no build

@@ -16,7 +16,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, print_pdf, run_in
+from conftest import DEFAULT_CONTENT, only_file, run_in
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 from pptx.oxml.ns import qn
@@ -580,15 +580,16 @@ def test_layouts_command_refuses_a_file_that_is_not_a_deck(tmp_path: Path) -> No
 @pytest.mark.soffice
 @pytest.mark.skipif(shutil.which("soffice") is None,
                     reason="LibreOffice (soffice) is not installed")
-def test_libreoffice_prints_one_page_per_slide(tmp_path: Path, default_build: Path,
-                                               walk_deck: Path) -> None:
+def test_libreoffice_prints_one_page_per_slide(default_build: Path, walk_deck: Path,
+                                               review_decks: Path, review_printed: Path) -> None:
+    """The decks printed are these very decks (the review decks, printed in one run)."""
     from pypdf import PdfReader
 
-    for path, pages in ((deck_in(default_build), 16), (walk_deck, 21)):
-        out = tmp_path / path.parent.name
-        run = print_pdf(path, out, tmp_path / "profile")
-        pdf = out / (path.stem + ".pdf")
-        assert pdf.exists(), run.stderr or run.stdout
+    for path, name, pages in ((deck_in(default_build), "default-16x9", 16),
+                              (walk_deck, "walk", 21)):
+        assert (review_decks / f"{name}.pptx").read_bytes() == path.read_bytes(), name
+        pdf = review_printed / f"{name}.pdf"
+        assert pdf.exists(), sorted(review_printed.iterdir())
         assert len(PdfReader(str(pdf)).pages) == pages
 
 
