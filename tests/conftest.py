@@ -202,6 +202,7 @@ SLOW = {
     "test_handout.py::test_no_url_no_qr_code",
     "test_handout.py::test_same_input_same_bytes_and_the_date_from_source_date_epoch",
     "test_hostile.py::test_a_sweep_of_500_speeds_peaks_within_20_percent_of_5",
+    "test_lint.py::test_mypy_finds_nothing",  # a whole-program check from a cold cache: 3-4 s
     "test_output.py::test_full_disk_exits_1_and_keeps_the_last_good_files",
     "test_output.py::test_read_only_folder_exits_1_and_keeps_the_last_good_files",
     "test_paths.py::test_a_link_in_the_output_folder_is_replaced_not_written_through",
