@@ -87,7 +87,7 @@ def render(chart: Chart, theme: Theme, *, width_in: float, height_in: float, fmt
 def text_boxes(chart: Chart, theme: Theme, *, width_in: float, height_in: float,
                font_pt: float = 16.0, dpi: int = 100) -> list[tuple[str, Box]]:
     """Every piece of text the chart draws, with its box in inches from the figure's lower left
-    corner (x0, y0, x1, y1), as the renderer measures it: for checking the layout."""
+    corner (x0, y0, x1, y1), as the renderer measures it: for testing the layout."""
     with _context(font_pt):
         figure = _figure(chart, theme, width_in, height_in, dpi, font_pt)
         renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
@@ -655,8 +655,8 @@ def _draw_bars(page: _Page, chart: BarChart, theme: Theme) -> None:
         fills = []
         for k, seg in enumerate(bar.segments):
             width = bar_w * float(seg.share)
-            checked = k > 0
-            if checked:
+            hatched = k > 0
+            if hatched:
                 fill = theme.background
                 ax.add_patch(Rectangle((left, base), width, bar_h, facecolor=fill,
                                        edgecolor=theme.muted, linewidth=1.0 * scale))
