@@ -174,8 +174,8 @@ def test_source_date_epoch_in_range(monkeypatch: pytest.MonkeyPatch, value: str,
 
 @pytest.mark.slow
 def test_the_last_date_zip_carries_builds(tmp_path: Path) -> None:
-    run = run_cli("build", str(VALID), "--out", str(tmp_path),
-                  env={"SOURCE_DATE_EPOCH": "4354819199"})
+    run = run_in("build", str(VALID), "--out", str(tmp_path),
+                 env={"SOURCE_DATE_EPOCH": "4354819199"})
     assert run.returncode == 0, run.stderr
     with zipfile.ZipFile(tmp_path / "million-tokens-1M.pptx") as deck:
         assert {info.date_time for info in deck.infolist()} == {(2107, 12, 31, 23, 59, 58)}
