@@ -1,5 +1,9 @@
 """Shared fixtures: run the real command line (as a process, or in this process), build the
-default deck and handout once, and the `--regen` switch for golden files."""
+default deck and handout and the review decks once per run (shared by the xdist workers),
+print the review decks in one LibreOffice run, and the `--regen` switch for golden files.
+
+Builds run in this process unless the process is the point (exit codes, signals, streams,
+a fresh interpreter's imports): a process pays for its imports and draws its charts again."""
 
 from __future__ import annotations
 
@@ -181,8 +185,9 @@ def review_printed(review_decks: Path, tmp_path_factory: pytest.TempPathFactory)
     return shared_folder(tmp_path_factory, "review-printed", make)
 
 
-# Tests that build real decks and handouts (or drive a real build process) but take no build
-# fixture; `pytest -m "not slow"` leaves them out for everyday work, plain `pytest` runs them.
+# Tests that build real decks and handouts (or drive a real build process), or take seconds
+# for another reason, but take no build fixture; `pytest -m "not slow"` leaves them out for
+# everyday work, plain `pytest` runs them.
 SLOW = {
     "test_chartcache.py::test_a_prose_only_rebuild_reads_every_chart_back",
     "test_charts.py::test_no_text_is_clipped_or_overlaps",
