@@ -174,8 +174,8 @@ def build(
                        aspect=aspect, paper=paper, template=template, walk=walk, pages=pages,
                        charts=charts)
     if watch:
+        import deckgen.watch
         from deckgen import chartcache, source
-        from deckgen.watch import watch as keep_watching
 
         started = content or source.default_path()  # followed even when it goes away
         memory = chartcache.Memory()  # the charts drawn, from one build to the next
@@ -191,7 +191,7 @@ def build(
             return written
 
         watched = [started] + ([template] if template else [])
-        keep_watching(watched, once)
+        deckgen.watch.watch(watched, once)
         return
     written, warnings = pipeline.build(content, options)  # type: ignore[arg-type]
     _warn(warnings)
@@ -215,7 +215,7 @@ def sweep(
     only: SweepOnly = None, pages: Pages = "2",
 ) -> None:
     """Build one deck and one handout per speed (and per check), named by their values."""
-    from deckgen import sweep as sweeping
+    import deckgen.sweep
     from deckgen.build import KINDS
     from deckgen.errors import InputError
 
@@ -223,13 +223,13 @@ def sweep(
         raise InputError(Problem(f"must be at least 1, got {jobs}", path="--jobs"))
     options = _options(out=out, speed=None, check=None, workload=workload, only=only,
                        aspect=aspect, paper=paper, template=template, walk=walk, pages=pages)
-    plan, warnings = sweeping.plan(content, options, speeds, checks)  # type: ignore[arg-type]
+    plan, warnings = deckgen.sweep.plan(content, options, speeds, checks)  # type: ignore[arg-type]
     _warn(warnings)
-    workers = jobs or sweeping.default_workers()
+    workers = jobs or deckgen.sweep.default_workers()
     heard: list[Problem] = []  # the renderers' warnings, once each, after the progress
     try:
         if not sys.stdout.isatty():
-            sweeping.run(plan, workers, print, heard)
+            deckgen.sweep.run(plan, workers, print, heard)
             return
         from rich.progress import Progress
 
@@ -241,7 +241,7 @@ def sweep(
                 progress.console.print(str(path), highlight=False)
                 progress.advance(task)
 
-            sweeping.run(plan, workers, finished, heard)
+            deckgen.sweep.run(plan, workers, finished, heard)
     finally:
         _warn(heard)
 

@@ -190,7 +190,7 @@ def _describe(value: Any) -> str:
     return repr(text) if isinstance(value, str) else text
 
 
-class Checker:
+class Validator:
     """Collects located problems while it reads a Tree."""
 
     def __init__(self, tree: Tree) -> None:
@@ -301,7 +301,7 @@ _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 
 def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     """The content model, or an InputError listing every problem; warnings come back too."""
-    c = Checker(tree)
+    c = Validator(tree)
     top = c.mapping("", tree.data, ("meta", "meanings", "workloads", "bottleneck", "precious",
                                     "checklist", "sources", "slides"),
                     ("dial", "theme"))
@@ -329,7 +329,7 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     return content, c.warnings
 
 
-def _meta(c: Checker, value: Any) -> Meta | None:
+def _meta(c: Validator, value: Any) -> Meta | None:
     m = c.mapping("meta", value, ("title", "presenter", "event", "date"),
                   ("subtitle", "url", "language", "paper", "aspect"))
     if m is None:
@@ -357,7 +357,7 @@ DEFAULT_PRESETS = (0, 60, 900, 86400)
 DEFAULT_MARKS = (100, 1000, 10_000, 100_000, 1_000_000)
 
 
-def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
+def _dial(c: Validator, value: Any, ids: tuple[str, ...]) -> Dial | None:
     d = c.mapping("dial", value, (), ("speed", "slow_speed", "workload", "fixed_check",
                                       "check_presets", "speed_marks"))
     if d is None:
@@ -388,7 +388,7 @@ def _dial(c: Checker, value: Any, ids: tuple[str, ...]) -> Dial | None:
     return Dial(speed, slow, workload, check, sure_presets, sure_marks)
 
 
-def _meanings(c: Checker, value: Any) -> tuple[Meaning, ...]:
+def _meanings(c: Validator, value: Any) -> tuple[Meaning, ...]:
     result = []
     for i, item in enumerate(c.items("meanings", value, 1, 6)):
         path = f"meanings[{i}]"
@@ -413,7 +413,7 @@ def _meanings(c: Checker, value: Any) -> tuple[Meaning, ...]:
     return tuple(result)
 
 
-def _workloads(c: Checker, value: Any) -> tuple[list[Workload | None], tuple[str, ...]]:
+def _workloads(c: Validator, value: Any) -> tuple[list[Workload | None], tuple[str, ...]]:
     """The workloads, and every well-formed id among them (even of a workload with other faults)."""
     result: list[Workload | None] = []
     seen: dict[str, int] = {}
@@ -451,7 +451,7 @@ def _workloads(c: Checker, value: Any) -> tuple[list[Workload | None], tuple[str
     return result, tuple(seen)
 
 
-def _bottleneck(c: Checker, value: Any, ids: tuple[str, ...]) -> Bottleneck | None:
+def _bottleneck(c: Validator, value: Any, ids: tuple[str, ...]) -> Bottleneck | None:
     keys = ("workload", "setup", "model", "lesson", "ceiling", "no_ceiling")
     b = c.mapping("bottleneck", value, keys)
     if b is None:
@@ -466,7 +466,7 @@ def _bottleneck(c: Checker, value: Any, ids: tuple[str, ...]) -> Bottleneck | No
     return Bottleneck(wid, *texts)  # type: ignore[arg-type]
 
 
-def _records(c: Checker, name: str, value: Any, least: int, most: int, required: tuple[str, ...],
+def _records(c: Validator, name: str, value: Any, least: int, most: int, required: tuple[str, ...],
              optional: tuple[str, ...], kind: Callable[..., T]) -> list[T]:
     result = []
     for i, item in enumerate(c.items(name, value, least, most)):
@@ -481,7 +481,7 @@ def _records(c: Checker, name: str, value: Any, least: int, most: int, required:
     return result
 
 
-def _sources(c: Checker, value: Any) -> list[Source]:
+def _sources(c: Validator, value: Any) -> list[Source]:
     result = []
     for i, item in enumerate(c.items("sources", value, 1, 12)):
         path = f"sources[{i}]"
@@ -501,7 +501,7 @@ def _sources(c: Checker, value: Any) -> list[Source]:
     return result
 
 
-def _slides(c: Checker, value: Any) -> dict[str, SlideText] | None:
+def _slides(c: Validator, value: Any) -> dict[str, SlideText] | None:
     s = c.mapping("slides", value, SLIDE_IDS, OPTIONAL_SLIDE_IDS)
     if s is None:
         return None
@@ -529,7 +529,7 @@ def _slides(c: Checker, value: Any) -> dict[str, SlideText] | None:
     return result
 
 
-def _theme(c: Checker, value: Any) -> Theme | None:
+def _theme(c: Validator, value: Any) -> Theme | None:
     t = c.mapping("theme", value, (), ("colours", "fonts"))
     if t is None:
         return None

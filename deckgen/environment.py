@@ -1,4 +1,4 @@
-"""The process's environment, checked before any work: values deckgen reads from it.
+"""The process's environment, validated before any work: values deckgen reads from it.
 
 `SOURCE_DATE_EPOCH` fixes the dates embedded in the deck (zip entries) and the handout
 (PDF dates). A zip entry's date runs from 1980-01-01 to 2107-12-31, so only the seconds

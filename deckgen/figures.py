@@ -1,7 +1,7 @@
 """Named figures: every computed number the prose may cite, as exact value and text.
 
 Prose names a figure in braces ("{bottleneck.end_to_end_speedup}"); `fill` puts its text
-in place, `check_prose` finds placeholders that name nothing and numbers typed by hand
+in place, `validate_prose` finds placeholders that name nothing and numbers typed by hand
 that the math also computes.
 """
 
@@ -168,7 +168,7 @@ def figures(content: Content) -> dict[str, Figure]:
 
 
 def fill(text: str, table: Mapping[str, Figure], keep_together: bool = False) -> str:
-    """`text` with each {name} replaced by its figure's text (names are checked beforehand)."""
+    """`text` with each {name} replaced by its figure's text (names are validated beforehand)."""
 
     def put(match: re.Match[str]) -> str:
         value = table[match.group(1).strip()].text
@@ -220,7 +220,7 @@ def prose_fields(content: Content) -> Iterator[tuple[str, str]]:
             yield f"slides.{sid}.{key}", getattr(slide, key)
 
 
-def check_prose(content: Content) -> tuple[list[Problem], list[Problem]]:
+def validate_prose(content: Content) -> tuple[list[Problem], list[Problem]]:
     """Placeholders naming no figure (problems), and typed numbers the math computes (warnings)."""
     table = figures(content)
     computed: set[str] = set()

@@ -138,7 +138,7 @@ def _syntax_message(err: yaml.MarkedYAMLError) -> tuple[str, yaml.Mark | None]:
     if "quoted scalar" in context and "end of stream" in problem:
         return "this quote is never closed", err.context_mark
     if problem == "mapping values are not allowed here":
-        return ("unexpected ':' (check the indentation, or put a value that contains ': ' "
+        return ("unexpected ':' (look at the indentation, or put a value that contains ': ' "
                 "in quotes)"), err.problem_mark
     if "found character" in problem and "cannot start any token" in problem:
         char = problem.split("'")[1] if problem.count("'") >= 2 else "?"

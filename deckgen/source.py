@@ -8,7 +8,7 @@ from pathlib import Path
 
 from deckgen.content import Content, validate
 from deckgen.errors import InputError, OutputError, Problem
-from deckgen.figures import check_prose
+from deckgen.figures import validate_prose
 from deckgen.loader import MAX_BYTES, decode
 from deckgen.loader import parse as parse_yaml
 from deckgen.template_file import NotRegular, TooLarge, os_reason, read_bounded
@@ -64,7 +64,7 @@ def read(path: Path | None) -> tuple[Content, list[Problem]]:
 def parse(text: str, name: str) -> tuple[Content, list[Problem]]:
     """Validate content text: structure first, then every placeholder."""
     content, warnings = validate(parse_yaml(text, name))
-    problems, prose_warnings = check_prose(content)
+    problems, prose_warnings = validate_prose(content)
     if problems:
         raise InputError(problems)
     return content, warnings + prose_warnings

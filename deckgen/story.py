@@ -12,8 +12,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from deckgen import dial as math
-from deckgen import fmt, report
+from deckgen import dial, fmt, report
 from deckgen.content import Content, Dial, Meta, Source, Step, Theme, Workload
 from deckgen.figures import Figure, batch, division, figures, fill
 
@@ -290,8 +289,8 @@ def _dial_view(content: Content, speed: Fraction, table: Mapping[str, Figure]) -
     d = content.dial
     title = fill(content.workload(d.workload).title, table)
     w = content.workload(d.workload)
-    fast = math.writing_time(w.output_tokens, speed)
-    slow = math.writing_time(w.output_tokens, d.slow_speed)
+    fast = dial.writing_time(w.output_tokens, speed)
+    slow = dial.writing_time(w.output_tokens, d.slow_speed)
     count = f"{fmt.count(w.count)} {w.noun}"
     return DialView(
         speed=fmt.speed(speed),
@@ -332,7 +331,7 @@ def _speeds_across(low: Fraction, high: Fraction, per_decade: int = 8) -> tuple[
 
 
 def compose(content: Content) -> Story:
-    """The whole talk, from content whose prose has already been checked."""
+    """The whole talk, from content whose prose has already been validated."""
     table = figures(content)
     d = content.dial
     speed, slow = fmt.speed(d.speed), fmt.speed(d.slow_speed)
@@ -659,19 +658,19 @@ def _writing_chart(content: Content) -> LineChart:
     xs = sorted({low, d.slow_speed, d.speed, high})
     lines = []
     for w in content.workloads:
-        points = tuple((s, math.writing_time(w.output_tokens, s)) for s in xs)
+        points = tuple((s, dial.writing_time(w.output_tokens, s)) for s in xs)
         lines.append(Line(f"{fmt.count(w.count)} {w.noun}", points, w.id == d.workload))
     times = [t for line in lines for _, t in line.points]
     y_low, y_high = _decade_below(min(times)), _decade_above(max(times))
     featured = content.workload(d.workload)
     ours = [w.id for w in content.workloads].index(d.workload)
-    at_dial = math.writing_time(featured.output_tokens, d.speed)
+    at_dial = dial.writing_time(featured.output_tokens, d.speed)
     at_speed = "; ".join(
-        f"{line.label}: {fmt.duration(math.writing_time(w.output_tokens, d.speed))}"
+        f"{line.label}: {fmt.duration(dial.writing_time(w.output_tokens, d.speed))}"
         for line, w in zip(lines, content.workloads, strict=True)
     )
     at_slow = "; ".join(
-        f"{line.label}: {fmt.duration(math.writing_time(w.output_tokens, d.slow_speed))}"
+        f"{line.label}: {fmt.duration(dial.writing_time(w.output_tokens, d.slow_speed))}"
         for line, w in zip(lines, content.workloads, strict=True)
     )
     alt = (
@@ -700,7 +699,7 @@ def _writing_chart(content: Content) -> LineChart:
     )
 
 
-def _bottleneck_chart(content: Content, b: math.Batch) -> BarChart:
+def _bottleneck_chart(content: Content, b: dial.Batch) -> BarChart:
     d = content.dial
     bars = (
         Bar(
@@ -745,10 +744,10 @@ def _ceiling_chart(content: Content, output_tokens: int) -> LineChart:
     described = []
     for check in checks:
         points = tuple(
-            (s, math.end_to_end_speedup(output_tokens, s, d.slow_speed, check)) for s in speeds
+            (s, dial.end_to_end_speedup(output_tokens, s, d.slow_speed, check)) for s in speeds
         )
-        cap = math.ceiling(output_tokens, d.slow_speed, check)
-        at_speed = math.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, check)
+        cap = dial.ceiling(output_tokens, d.slow_speed, check)
+        at_speed = dial.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, check)
         label = f"Check {fmt.check(check).lower()}"
         lines.append(
             Line(
@@ -764,8 +763,8 @@ def _ceiling_chart(content: Content, output_tokens: int) -> LineChart:
             + (f", ceiling {fmt.speedup(cap)}" if cap is not None else ", no ceiling")
         )
     ours = checks.index(d.fixed_check)
-    value = math.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, d.fixed_check)
-    cap = math.ceiling(output_tokens, d.slow_speed, d.fixed_check)
+    value = dial.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, d.fixed_check)
+    cap = dial.ceiling(output_tokens, d.slow_speed, d.fixed_check)
     ys = [p[1] for line in lines for p in line.points]
     ys += [line.asymptote for line in lines if line.asymptote is not None]
     y_low, y_high = _span(ys)

@@ -1,4 +1,4 @@
-"""The template's gatekeeper: a `--template` is read with bounds, then checked as a package.
+"""The template's gatekeeper: a `--template` is read with bounds, then validated as a package.
 
 Before python-pptx sees a template, it must be a regular file (not a FIFO, a device or a
 folder) of at most MAX_BYTES, a zip of at most MAX_PARTS parts, each of which inflates to
@@ -201,7 +201,7 @@ def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, path: Path, *,
             OSError) as err:
         why = str(err).strip().splitlines()[0][:100] if str(err).strip() else "damaged"
         raise _refuse(path, f"part {name!r} cannot be read ({why}); {_SAVE}") from None
-    if size != info.file_size:  # pragma: no cover - zipfile checks this itself
+    if size != info.file_size:  # pragma: no cover - zipfile verifies this itself
         raise _refuse(path, f"part {name!r} is damaged; {_SAVE}")
     return b"".join(pieces)
 

@@ -11,7 +11,7 @@ it to come back; it never builds anything else in its place.
 from __future__ import annotations
 
 import os
-import stat as stats
+import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -36,7 +36,7 @@ def stamp(path: Path) -> Stamp:
 
 def _is_file(path: Path) -> bool:
     try:
-        return stats.S_ISREG(os.stat(path).st_mode)
+        return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
 

@@ -1,17 +1,25 @@
 """Shared fixtures: run the real command line (as a process, or in this process), build the
-default deck and handout once, and the `--regen` switch for golden files."""
+default deck and handout and the review decks once per run (shared by the xdist workers),
+print the review decks in one LibreOffice run, and the `--regen` switch for golden files.
+
+Builds run in this process unless the process is the point (exit codes, signals, streams,
+a fresh interpreter's imports): a process pays for its imports and draws its charts again."""
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from deckgen import build
 from deckgen.build import Options
 from deckgen.cli import run as run_deckgen
 
@@ -29,12 +37,26 @@ REVIEW_DIALS = {
 }
 
 
+REVIEW_ASPECTS = ("16:9", "4:3")
+
+
+def review_name(dial: str, aspect: str) -> str:
+    """The file stem of the review deck at `dial` (a REVIEW_DIALS key) and `aspect`."""
+    return f"{dial}-{aspect.replace(':', 'x')}"
+
+
 def print_pdf(deck: Path, out: Path, profile: Path) -> subprocess.CompletedProcess[str]:
     """Print `deck` to OUT/<stem>.pdf with LibreOffice Impress, in a profile of its own."""
+    return print_pdfs([deck], out, profile)
+
+
+def print_pdfs(decks: list[Path], out: Path,
+               profile: Path) -> subprocess.CompletedProcess[str]:
+    """Print every deck to OUT/<stem>.pdf in one LibreOffice run (it takes seconds to start)."""
     return subprocess.run(
         ["soffice", f"-env:UserInstallation=file://{profile}", "--headless",
-         "--convert-to", "pdf", "--outdir", str(out), str(deck)],
-        capture_output=True, text=True, timeout=300)
+         "--convert-to", "pdf", "--outdir", str(out), *map(str, decks)],
+        capture_output=True, text=True, timeout=600)
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
@@ -96,28 +118,76 @@ def default_text() -> str:
     return DEFAULT_CONTENT.read_text(encoding="utf-8")
 
 
+def shared_folder(factory: pytest.TempPathFactory, name: str,
+                  make: Callable[[Path], None]) -> Path:
+    """A folder `make` fills once per test run: with xdist, the first worker that needs it
+    makes it and the others wait for it and read it (they share the run's base temp folder)."""
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder, done = base / name, base / f"{name}.done"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a worker that failed midway
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
+def _build_into(*args: str) -> Callable[[Path], None]:
+    def make(out: Path) -> None:
+        run = run_in("build", str(DEFAULT_CONTENT), *args, "--out", str(out))
+        assert run.returncode == 0, run.stderr
+    return make
+
+
 @pytest.fixture(scope="session")
 def default_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The default content built once (deck and handout) into a folder shared by the tests."""
-    out = tmp_path_factory.mktemp("default-build")
-    run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(out))
-    assert run.returncode == 0, run.stderr
-    return out
+    """The default content built once (deck and handout) into a folder shared by the tests, in
+    this process (a build as a process is test_reproducible's and test_cli's to test)."""
+    return shared_folder(tmp_path_factory, "default-build", _build_into())
 
 
 @pytest.fixture(scope="session")
 def other_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Another dial, computed by hand in the tests: 2,500 tokens/sec, a 15 min check,
     featuring the critiqued candidates."""
-    out = tmp_path_factory.mktemp("other-build")
-    run = run_cli("build", str(DEFAULT_CONTENT), "--speed", "2500", "--check", "15 min",
-                  "--workload", "candidates", "--out", str(out))
-    assert run.returncode == 0, run.stderr
-    return out
+    return shared_folder(tmp_path_factory, "other-build", _build_into(
+        "--speed", "2500", "--check", "15 min", "--workload", "candidates"))
 
 
-# Tests that build real decks and handouts (or drive a real build process) but take no build
-# fixture; `pytest -m "not slow"` leaves them out for everyday work, plain `pytest` runs them.
+@pytest.fixture(scope="session")
+def review_decks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The deck at every review dial in both aspects (`review_name(dial, aspect)`.pptx) and
+    the default dial's walk (walk.pptx), built in this process once per run."""
+    def make(out: Path) -> None:
+        cases = {review_name(dial, aspect): replace(options, aspect=aspect, only="deck")
+                 for dial, options in REVIEW_DIALS.items() for aspect in REVIEW_ASPECTS}
+        cases["walk"] = Options(walk=True, only="deck")
+        for name, options in cases.items():
+            content, _ = build.prepare(None, options)
+            (out / f"{name}.pptx").write_bytes(build.render(content, options)[".pptx"])
+    return shared_folder(tmp_path_factory, "review-decks", make)
+
+
+@pytest.fixture(scope="session")
+def review_printed(review_decks: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every review deck printed to PDF by LibreOffice (`<stem>.pdf`), in one run."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+
+    def make(out: Path) -> None:
+        decks = sorted(review_decks.glob("*.pptx"))
+        run = print_pdfs(decks, out, out.parent / "review-printed-profile")
+        assert len(list(out.glob("*.pdf"))) == len(decks), run.stderr or run.stdout
+    return shared_folder(tmp_path_factory, "review-printed", make)
+
+
+# Tests that build real decks and handouts (or drive a real build process), or take seconds
+# for another reason, but take no build fixture; `pytest -m "not slow"` leaves them out for
+# everyday work, plain `pytest` runs them.
 SLOW = {
     "test_chartcache.py::test_a_prose_only_rebuild_reads_every_chart_back",
     "test_charts.py::test_no_text_is_clipped_or_overlaps",
@@ -136,6 +206,8 @@ SLOW = {
     "test_handout.py::test_front_overflow_names_the_key_and_its_line",
     "test_handout.py::test_no_url_no_qr_code",
     "test_handout.py::test_same_input_same_bytes_and_the_date_from_source_date_epoch",
+    "test_hostile.py::test_a_sweep_of_500_speeds_peaks_within_20_percent_of_5",
+    "test_lint.py::test_mypy_finds_nothing",  # a whole-program check from a cold cache: 3-4 s
     "test_output.py::test_full_disk_exits_1_and_keeps_the_last_good_files",
     "test_output.py::test_read_only_folder_exits_1_and_keeps_the_last_good_files",
     "test_paths.py::test_a_link_in_the_output_folder_is_replaced_not_written_through",
@@ -148,9 +220,24 @@ SLOW = {
 }
 
 
+# Modules whose tests share builds kept for the module (decks, printed PDFs, a browser): with
+# `--dist loadgroup` (pyproject addopts) each runs whole on one xdist worker, so its builds are
+# made once; every other test is dealt out on its own.
+GROUPED = {"test_deck.py", "test_deck_fonts.py", "test_handout.py", "test_native_charts.py",
+           "test_page_browser.py", "test_templates.py"}
+# The costliest modules first (CPU seconds, most first), so the run does not end on one long
+# module while the other worker idles; the rest keep their order after these.
+FIRST = ["test_fuzz.py", "test_deck_fonts.py", "test_deck.py", "test_lint.py", "test_hostile.py",
+         "test_handout.py", "test_page_browser.py", "test_reproducible.py", "test_templates.py",
+         "test_output.py", "test_unicode.py", "test_sweep.py", "test_bad_inputs.py",
+         "test_native_charts.py", "test_charts.py"]
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark slow every test that builds real files: through a build fixture (`*_build`,
-    `*_deck`, taken or named in a parameter), with LibreOffice, or listed in SLOW."""
+    `*_deck`, taken or named in a parameter), with LibreOffice or a browser, or listed in SLOW.
+    Then group the modules that share builds and put the costliest modules first."""
     slow = pytest.mark.slow
     for item in items:
         name = f"{item.path.name}::{item.name.split('[')[0]}"
@@ -158,5 +245,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         params = callspec.params.values() if callspec else ()
         named = [*getattr(item, "fixturenames", ()), *params]
         builds = any(isinstance(f, str) and f.endswith(("_build", "_deck")) for f in named)
-        if builds or name in SLOW or item.get_closest_marker("soffice"):
+        heavy = item.get_closest_marker("soffice") or item.get_closest_marker("browser")
+        if builds or name in SLOW or heavy:
             item.add_marker(slow)
+        if item.path.name in GROUPED:
+            item.add_marker(pytest.mark.xdist_group(item.path.name))
+    rank = {name: i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))  # stable: module order kept

@@ -339,7 +339,7 @@ def test_check_lists_figures() -> None:
 def test_check_bad_exits_2(default_text: str, tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(default_text.replace("\n  speed: 1M\n", "\n  speed: fast\n"), encoding="utf-8")
-    run = run_cli("check", str(bad))
+    run = run_in("check", str(bad))
     assert run.returncode == 2
     assert run.stdout == ""
     line = default_text[:default_text.index("\n  speed: 1M\n")].count("\n") + 2
@@ -349,10 +349,10 @@ def test_check_bad_exits_2(default_text: str, tmp_path: Path) -> None:
 
 def test_default_content_from_an_empty_folder(tmp_path: Path) -> None:
     """No content.yaml here: deckgen falls back to the explainer it carries."""
-    here = run_cli("table", cwd=tmp_path)
+    here = run_in("table", cwd=tmp_path)
     assert here.returncode == 0, here.stderr
-    assert here.stdout == run_cli("table", str(DEFAULT_CONTENT)).stdout
-    check = run_cli("check", cwd=tmp_path)
+    assert here.stdout == run_in("table", str(DEFAULT_CONTENT)).stdout
+    check = run_in("check", cwd=tmp_path)
     assert check.returncode == 0, check.stderr
     assert check.stdout.endswith(": ok (4 workloads, 1 warning)\n")  # the starter's name
     assert check.stderr.endswith(f":10:14: {STARTER}\n")
@@ -388,8 +388,8 @@ def test_checkout_content_copied_elsewhere(tmp_path: Path) -> None:
 def test_debug_shows_a_traceback_only_when_asked(default_text: str, tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text(default_text.replace("\n  speed: 1M\n", "\n  speed: fast\n"), encoding="utf-8")
-    plain = run_cli("check", str(bad))
-    debug = run_cli("--debug", "check", str(bad))
+    plain = run_in("check", str(bad))
+    debug = run_in("--debug", "check", str(bad))
     assert "Traceback" not in plain.stderr
     assert debug.returncode == 2 and "Traceback" in debug.stderr
     assert debug.stderr.splitlines()[-1] == plain.stderr.splitlines()[-1]
@@ -456,7 +456,7 @@ def test_everything_else_goes_to_the_library(args: tuple[str, ...]) -> None:
 def test_a_speed_below_the_slow_speed_is_a_slowdown() -> None:
     """37 tokens/sec against 100: the writing takes 100/37 as long, a speedup of 0.37×; with
     the 60 s check, (8,000 + 60) / (800,000 / 37 + 60) = 8,060 / 21,681.6 = 0.3717..."""
-    run = run_cli("table", str(DEFAULT_CONTENT), "--speed", "37", "--json")
+    run = run_in("table", str(DEFAULT_CONTENT), "--speed", "37", "--json")
     assert run.returncode == 0, run.stderr
     s = json.loads(run.stdout)["summary"]
     assert s["bottleneck.writing_speedup"] == _pair("37/100", "0.37×")

@@ -16,7 +16,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, print_pdf, run_cli
+from conftest import DEFAULT_CONTENT, only_file, run_in
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 from pptx.oxml.ns import qn
@@ -81,7 +81,7 @@ def other_deck(other_build: Path):
 
 
 def build_deck(out: Path, *args: str, env: dict[str, str] | None = None) -> Path:
-    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "deck", "--out", str(out), *args,
+    run = run_in("build", str(DEFAULT_CONTENT), "--only", "deck", "--out", str(out), *args,
                   env=env)
     assert run.returncode == 0, run.stderr
     return deck_in(out)
@@ -468,7 +468,7 @@ def test_a_title_that_cannot_fit_names_slide_field_and_line(tmp_path: Path) -> N
     lines[at] = f"  title: {long_title}"
     content = tmp_path / "content.yaml"
     content.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    run = run_cli("build", str(content), "--only", "deck", "--out", str(tmp_path / "out"))
+    run = run_in("build", str(content), "--only", "deck", "--out", str(tmp_path / "out"))
     assert run.returncode == 2
     first = run.stderr.strip().splitlines()[0]
     assert first.startswith(f"{content}:{at + 1}:10: meta.title: slide 1: the title does not fit "
@@ -482,7 +482,7 @@ def test_a_headline_that_cannot_fit_names_its_slide(tmp_path: Path) -> None:
     text = text.replace("headline: Every fixed check sets a ceiling", f"headline: {long.strip()}")
     content = tmp_path / "content.yaml"
     content.write_text(text, encoding="utf-8")
-    run = run_cli("build", str(content), "--only", "deck", "--out", str(tmp_path / "out"))
+    run = run_in("build", str(content), "--only", "deck", "--out", str(tmp_path / "out"))
     assert run.returncode == 2
     assert re.match(rf"{re.escape(str(content))}:\d+:\d+: slides\.ceiling\.headline: slide 12: "
                     r"the headline does not fit \(\d+ characters; ", run.stderr), run.stderr
@@ -552,7 +552,7 @@ def test_template_colours_reach_the_charts(templated_deck: Path) -> None:
 
 
 def test_layouts_command_lists_layouts_and_what_deckgen_uses(template: Path) -> None:
-    run = run_cli("layouts", str(template))
+    run = run_in("layouts", str(template))
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert "'Opening'  <- deckgen: title slide" in out
@@ -565,10 +565,10 @@ def test_layouts_command_lists_layouts_and_what_deckgen_uses(template: Path) -> 
 def test_layouts_command_refuses_a_file_that_is_not_a_deck(tmp_path: Path) -> None:
     bad = tmp_path / "notes.pptx"
     bad.write_text("not a deck", encoding="utf-8")
-    run = run_cli("layouts", str(bad))
+    run = run_in("layouts", str(bad))
     assert run.returncode == 2
     assert run.stderr.startswith(f"{bad}: is not a PowerPoint .pptx file")
-    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "deck", "--template", str(bad),
+    run = run_in("build", str(DEFAULT_CONTENT), "--only", "deck", "--template", str(bad),
                   "--out", str(tmp_path / "out"))
     assert run.returncode == 2
     assert "--template: is not a PowerPoint .pptx file" in run.stderr
@@ -580,15 +580,16 @@ def test_layouts_command_refuses_a_file_that_is_not_a_deck(tmp_path: Path) -> No
 @pytest.mark.soffice
 @pytest.mark.skipif(shutil.which("soffice") is None,
                     reason="LibreOffice (soffice) is not installed")
-def test_libreoffice_prints_one_page_per_slide(tmp_path: Path, default_build: Path,
-                                               walk_deck: Path) -> None:
+def test_libreoffice_prints_one_page_per_slide(default_build: Path, walk_deck: Path,
+                                               review_decks: Path, review_printed: Path) -> None:
+    """The decks printed are these very decks (the review decks, printed in one run)."""
     from pypdf import PdfReader
 
-    for path, pages in ((deck_in(default_build), 16), (walk_deck, 21)):
-        out = tmp_path / path.parent.name
-        run = print_pdf(path, out, tmp_path / "profile")
-        pdf = out / (path.stem + ".pdf")
-        assert pdf.exists(), run.stderr or run.stdout
+    for path, name, pages in ((deck_in(default_build), "default-16x9", 16),
+                              (walk_deck, "walk", 21)):
+        assert (review_decks / f"{name}.pptx").read_bytes() == path.read_bytes(), name
+        pdf = review_printed / f"{name}.pdf"
+        assert pdf.exists(), sorted(review_printed.iterdir())
         assert len(PdfReader(str(pdf)).pages) == pages
 
 

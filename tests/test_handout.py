@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, run_cli
+from conftest import DEFAULT_CONTENT, only_file, run_in
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
@@ -45,7 +45,7 @@ def page_texts(pdf: Path) -> list[str]:
 
 def build_handout(out: Path, *args: str, content: Path = DEFAULT_CONTENT,
                   env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return run_cli("build", str(content), "--only", "handout", "--out", str(out), *args, env=env)
+    return run_in("build", str(content), "--only", "handout", "--out", str(out), *args, env=env)
 
 
 # default_build and other_build (tests/conftest.py) build deck and handout together; the

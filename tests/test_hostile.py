@@ -11,6 +11,7 @@ import io
 import os
 import resource
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, ROOT, run_cli
+from conftest import DEFAULT_CONTENT, ROOT, run_cli, run_in
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,9 +65,19 @@ def here(tmp_path: Path) -> Path:
 
 
 def refused(here: Path, *args: str, code: int = 2, env: dict[str, str] | None = None) -> str:
-    """Run deckgen ARGS in `here`: it fails with `code`, one line, nothing written."""
+    """Run deckgen ARGS in `here` (in this process, 60 s at most: a read that waits on a FIFO
+    fails the test instead of hanging it): it fails with `code`, one line, nothing written."""
+    def stop(signum: int, frame: object) -> None:
+        raise TimeoutError(f"deckgen {' '.join(args)} still runs after 60 s")
+
     before = snapshot(here)
-    run = run_cli(*args, cwd=here, env=env, timeout=60)
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(60)
+    try:
+        run = run_in(*args, cwd=here, env=env)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
     assert run.returncode == code, run.stderr
     assert run.stdout == ""
     assert "Traceback" not in run.stderr
@@ -163,8 +174,8 @@ def test_source_date_epoch_in_range(monkeypatch: pytest.MonkeyPatch, value: str,
 
 @pytest.mark.slow
 def test_the_last_date_zip_carries_builds(tmp_path: Path) -> None:
-    run = run_cli("build", str(VALID), "--out", str(tmp_path),
-                  env={"SOURCE_DATE_EPOCH": "4354819199"})
+    run = run_in("build", str(VALID), "--out", str(tmp_path),
+                 env={"SOURCE_DATE_EPOCH": "4354819199"})
     assert run.returncode == 0, run.stderr
     with zipfile.ZipFile(tmp_path / "million-tokens-1M.pptx") as deck:
         assert {info.date_time for info in deck.infolist()} == {(2107, 12, 31, 23, 59, 58)}

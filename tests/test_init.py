@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import DEFAULT_CONTENT, run_cli
+from conftest import DEFAULT_CONTENT, run_cli, run_in
 
 from deckgen import starter
 
@@ -24,24 +24,24 @@ def test_writes_the_bundled_explainer_and_it_checks_clean(tmp_path: Path) -> Non
 def test_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     mine = tmp_path / "talk.yaml"
     mine.write_text("my own talk\n", encoding="utf-8")
-    run = run_cli("init", str(mine))
+    run = run_in("init", str(mine))
     assert run.returncode == 2
     assert run.stderr.splitlines() == [f"{mine}: already exists; pass --force to overwrite it"]
     assert run.stdout == ""
     assert mine.read_text(encoding="utf-8") == "my own talk\n"
 
-    forced = run_cli("init", str(mine), "--force")
+    forced = run_in("init", str(mine), "--force")
     assert forced.returncode == 0, forced.stderr
     assert mine.read_bytes() == DEFAULT_CONTENT.read_bytes()
 
 
 def test_a_folder_gets_content_yaml_inside_and_missing_folders_are_made(tmp_path: Path) -> None:
-    assert run_cli("init", str(tmp_path)).returncode == 0
+    assert run_in("init", str(tmp_path)).returncode == 0
     assert (tmp_path / "content.yaml").read_bytes() == DEFAULT_CONTENT.read_bytes()
     deep = tmp_path / "talks" / "2026" / "meetup.yaml"
-    assert run_cli("init", str(deep)).returncode == 0
+    assert run_in("init", str(deep)).returncode == 0
     assert deep.read_bytes() == DEFAULT_CONTENT.read_bytes()
-    again = run_cli("init", str(tmp_path))
+    again = run_in("init", str(tmp_path))
     assert again.returncode == 2
     assert (
         again.stderr
@@ -52,7 +52,7 @@ def test_a_folder_gets_content_yaml_inside_and_missing_folders_are_made(tmp_path
 def test_a_file_in_the_way_of_the_folder(tmp_path: Path) -> None:
     blocker = tmp_path / "notes"
     blocker.write_text("x", encoding="utf-8")
-    run = run_cli("init", str(blocker / "content.yaml"))
+    run = run_in("init", str(blocker / "content.yaml"))
     assert run.returncode == 2
     assert run.stderr == f"{blocker}: cannot hold a file: it is a file, not a folder\n"
     assert blocker.read_text(encoding="utf-8") == "x"

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, print_pdf, run_cli
+from conftest import DEFAULT_CONTENT, only_file, run_in
 from pptx import Presentation
 from pptx.enum.chart import XL_CHART_TYPE
 from pptx.enum.dml import MSO_THEME_COLOR
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.slow
 
 
 def build(out: Path, *args: str) -> Path:
-    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "deck", "--out", str(out), *args)
+    run = run_in("build", str(DEFAULT_CONTENT), "--only", "deck", "--out", str(out), *args)
     assert run.returncode == 0, run.stderr
     return only_file(out, ".pptx")
 
@@ -322,14 +322,16 @@ def test_accent_and_muted_differ_in_lightness() -> None:
 @pytest.mark.soffice
 @pytest.mark.skipif(shutil.which("soffice") is None or shutil.which("pdftoppm") is None,
                     reason="LibreOffice (soffice) or pdftoppm is not installed")
-def test_libreoffice_prints_every_chart(default_build: Path, tmp_path: Path) -> None:
+def test_libreoffice_prints_every_chart(default_build: Path, tmp_path: Path,
+                                        review_decks: Path, review_printed: Path) -> None:
     from PIL import Image
 
     path = only_file(default_build, ".pptx")
     deck = Presentation(str(path))
-    run = print_pdf(path, tmp_path, tmp_path / "profile")
-    pdf = tmp_path / (path.stem + ".pdf")
-    assert pdf.exists(), run.stderr or run.stdout
+    # The default review deck is this deck, printed with the others in one LibreOffice run.
+    assert (review_decks / "default-16x9.pptx").read_bytes() == path.read_bytes()
+    pdf = review_printed / "default-16x9.pdf"
+    assert pdf.exists(), sorted(review_printed.iterdir())
     dpi = 40
     for number, frame in frames(deck):
         stem = tmp_path / f"page{number}"

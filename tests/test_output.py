@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, ROOT, run_cli
+from conftest import DEFAULT_CONTENT, ROOT, run_in
 
 from deckgen import output
 from deckgen.errors import InputError, OutputError, Problem, RenderError
@@ -347,7 +347,7 @@ def test_bad_input_keeps_the_last_good_files(
         DEFAULT_CONTENT.read_text(encoding="utf-8").replace("  speed: 1M\n", "  speed: 1Z\n", 1),
         encoding="utf-8",
     )
-    run = run_cli("build", str(bad), "--out", str(last_good))
+    run = run_in("build", str(bad), "--out", str(last_good))
     assert run.returncode == 2
     [line] = run.stderr.splitlines()
     assert line.startswith(f"{bad}:") and "dial.speed:" in line and "'1Z'" in line
@@ -358,7 +358,7 @@ def test_bad_input_keeps_the_last_good_files(
 def test_output_folder_that_is_a_file_exits_2_with_one_line(tmp_path: Path) -> None:
     blocker = tmp_path / "out"
     blocker.write_text("notes", encoding="utf-8")
-    run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(blocker))
+    run = run_in("build", str(DEFAULT_CONTENT), "--out", str(blocker))
     assert run.returncode == 2
     assert run.stderr == f"{blocker}: --out: the output folder is a file, not a folder\n"
     assert blocker.read_text(encoding="utf-8") == "notes"
@@ -368,7 +368,7 @@ def test_read_only_folder_exits_1_and_keeps_the_last_good_files(
     last_good: Path, default_build: Path, read_only
 ) -> None:  # type: ignore[no-untyped-def]
     read_only(last_good)
-    run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(last_good))
+    run = run_in("build", str(DEFAULT_CONTENT), "--out", str(last_good))
     assert run.returncode == 1, run.stderr
     [line] = run.stderr.splitlines()
     assert line.startswith(f"{last_good / 'million-tokens-1M.pptx'}: cannot write: ")
@@ -388,7 +388,7 @@ def test_full_disk_exits_1_and_keeps_the_last_good_files(
     try:
         for name in BUILT:
             shutil.copyfile(default_build / name, disk / name)
-        run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(disk))
+        run = run_in("build", str(DEFAULT_CONTENT), "--out", str(disk))
         assert run.returncode == 1, run.stderr
         [line] = run.stderr.splitlines()
         assert line.endswith(

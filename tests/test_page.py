@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DEFAULT_CONTENT, run_cli
+from conftest import DEFAULT_CONTENT, run_in
 
 from deckgen import source, story
 from deckgen.figures import figures, split, with_overrides
@@ -214,27 +214,27 @@ def test_a_page_too_big_is_refused_with_one_line(content: Any) -> None:
 
 
 def test_build_writes_the_page_beside_the_deck_and_handout(tmp_path: Path) -> None:
-    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "html", "--speed", "2.5K",
+    run = run_in("build", str(DEFAULT_CONTENT), "--only", "html", "--speed", "2.5K",
                   "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["million-tokens-2.5K.html"]
     assert run.stdout.strip() == str(tmp_path / "million-tokens-2.5K.html")
     again = tmp_path / "again"
-    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "html", "--speed", "2.5K",
+    run = run_in("build", str(DEFAULT_CONTENT), "--only", "html", "--speed", "2.5K",
                   "--out", str(again))
     assert (again / "million-tokens-2.5K.html").read_bytes() == (
         tmp_path / "million-tokens-2.5K.html").read_bytes()
 
 
 def test_only_takes_html(tmp_path: Path) -> None:
-    run = run_cli("build", str(DEFAULT_CONTENT), "--only", "web", "--out", str(tmp_path))
+    run = run_in("build", str(DEFAULT_CONTENT), "--only", "web", "--out", str(tmp_path))
     assert run.returncode == 2
     assert run.stderr.strip() == "--only: must be one of deck, handout, html, got 'web'"
     assert list(tmp_path.iterdir()) == []
 
 
 def test_sweep_builds_pages(tmp_path: Path) -> None:
-    run = run_cli("sweep", str(DEFAULT_CONTENT), "--speeds", "1K,1M", "--checks", "0,15min",
+    run = run_in("sweep", str(DEFAULT_CONTENT), "--speeds", "1K,1M", "--checks", "0,15min",
                   "--only", "html", "--jobs", "1", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in tmp_path.glob("million-*")) == [
@@ -246,7 +246,7 @@ def test_sweep_builds_pages(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_a_full_build_writes_three_files(tmp_path: Path) -> None:
-    run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(tmp_path))
+    run = run_in("build", str(DEFAULT_CONTENT), "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in tmp_path.glob("million-*")) == [
         "million-tokens-1M.html", "million-tokens-1M.pdf", "million-tokens-1M.pptx"]

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, run_in
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,7 +41,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     ("template_plain_zip.pptx", "is not a PowerPoint .pptx file"),
 ])
 def test_layouts_refuses_a_bad_template_in_one_line(template: str, message: str) -> None:
-    run = run_cli("layouts", template, cwd=CORPUS)
+    run = run_in("layouts", template, cwd=CORPUS)
     assert run.returncode == 2
     assert run.stdout == ""
     assert run.stderr.startswith(f"{template}: {message}") and run.stderr.count("\n") == 1
@@ -133,7 +133,7 @@ def test_a_link_in_the_output_folder_is_replaced_not_written_through(tmp_path: P
     out = tmp_path / "out"
     out.mkdir()
     (out / "million-tokens-1M.pdf").symlink_to(victim)
-    run = run_cli("build", str(VALID), "--out", str(out), "--only", "handout")
+    run = run_in("build", str(VALID), "--out", str(out), "--only", "handout")
     assert run.returncode == 0, run.stderr
     assert victim.read_bytes() == b"not deckgen's file"
     written = out / "million-tokens-1M.pdf"

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, run_cli
+from conftest import DEFAULT_CONTENT, run_in
 
 from deckgen import build, output, source
 from deckgen.errors import OutputError
@@ -330,7 +330,7 @@ def test_an_append_only_folder_fails_a_real_build_with_one_line(tmp_path: Path) 
     if not _chattr("+a", out):
         pytest.skip("chattr +a is not available here (needs root on ext2/3/4, xfs or btrfs)")
     try:
-        run = run_cli("build", str(DEFAULT_CONTENT), "--out", str(out), "--only", "deck")
+        run = run_in("build", str(DEFAULT_CONTENT), "--out", str(out), "--only", "deck")
         assert run.returncode == 1
         assert run.stderr == (
             f"{out / 'million-tokens-1M.pptx'}: cannot write: the folder is append-only "

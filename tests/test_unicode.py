@@ -15,7 +15,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, run_in
 
 from deckgen import build, fonts, source
 from deckgen.content import Content
@@ -179,7 +179,7 @@ def test_a_character_no_font_draws_is_a_warning_on_the_command_line(tmp_path: Pa
     text, _ = _content("\U00013000")
     path = tmp_path / "unicode.yaml"
     path.write_text(text, encoding="utf-8")
-    run = run_cli("build", str(path), "--out", str(tmp_path / "out"))
+    run = run_in("build", str(path), "--out", str(tmp_path / "out"))
     assert run.returncode == 0, run.stderr
     assert sorted(p.suffix for p in (tmp_path / "out").iterdir() if p.is_file()) == [
         ".html", ".pdf", ".pptx"]

@@ -136,8 +136,8 @@ def _draw_bars(page: _Page, chart: BarChart, theme: Theme) -> None:
         fills = []
         for k, seg in enumerate(bar.segments):
             width = bar_w * float(seg.share)
-            checked = k > 0
-            if checked:
+            hatched = k > 0
+            if hatched:
                 fill = theme.background
                 ax.add_patch(Rectangle((left, base), width, bar_h, facecolor=fill,
                                        edgecolor=theme.muted, linewidth=1.0 * scale))
