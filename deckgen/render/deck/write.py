@@ -21,21 +21,20 @@ from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from pptx.presentation import Presentation as PresentationObject
+from pptx.oxml.ns import qn
 from pptx.slide import Slide as PptxSlide
 from pptx.slide import SlideLayout
 from pptx.util import Emu
 
 from deckgen import story as st
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck import template as tp
+from deckgen.render.deck.colours import Colours
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
-from deckgen.render.deck.plan import (
-    Box,
-    SlidePlan,
-    inch,
-)
+from deckgen.render.deck.layouts import Layouts
+from deckgen.render.deck.placeholders import TITLE_TYPES, place, shape_box
+from deckgen.render.deck.plan import Box, SlidePlan, inch
 from deckgen.render.deck.slides import Planner
+from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 
 DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, when SOURCE_DATE_EPOCH is not set
 ZIP_EPOCH = 315532800  # 1980-01-01, the earliest time a zip entry can carry
@@ -51,27 +50,34 @@ _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 class Writer:
     """Adds planned slides to a presentation."""
 
-    def __init__(self, prs: PresentationObject, told: st.Story, own: bool,
-                 charts: str = "native", name: str = "template.pptx") -> None:
-        self.prs = prs
+    def __init__(self, layouts: Layouts, told: st.Story, charts: str = "native",
+                 name: str = "template.pptx", by_kind: dict[str, SlideLayout] | None = None
+                 ) -> None:
+        self.prs = prs = layouts.prs
+        self.layouts = layouts
+        self.ph = layouts.ph
+        self.colours = Colours(prs, layouts.ph)
         self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.told = told
-        self.own = own
-        self.cover, self.content = tp.pick_layouts(prs)
+        self.own = own = layouts.own
+        self.cover, self.content = layouts.cover, layouts.content
         self.warnings: list[Problem] = []
-        self.by_kind: dict[str, SlideLayout] = {}  # layouts chosen by name, by slide kind
+        self.by_kind = by_kind or {}  # layouts chosen by name, by slide kind
         if own:
             self.theme = told.theme
         else:
-            self.theme, self.warnings = tp.checked_colours(prs, [self.cover, self.content],
-                                                           told.theme, name)
-        self.width, self.height = int(prs.slide_width), int(prs.slide_height)
-        self.footers = [(kind, ph) for kind, ph in tp.places(self.content)
+            used = [self.by_kind.get("title", self.cover), self.content,
+                    *(lay for kind, lay in self.by_kind.items() if kind != "title")]
+            unique = list({lay.part: lay for lay in used}.values())
+            self.theme, self.warnings = self.colours.checked(
+                [(lay, None) for lay in unique], theme_of(prs, told.theme), name)
+        self.width, self.height = self.ph.width, self.ph.height
+        self.footers = [(kind, ph) for kind, ph in self.ph.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
-        title = next(ph for kind, ph in tp.places(self.content) if kind in tp.TITLE_TYPES)
-        self.title_box = tp.content_frame(prs, self.content)[0] if not own else \
-            Box(int(title.left), int(title.top), int(title.width), int(title.height))
-        self.title_inset = tp.insets(title)
+        title = self.ph.title(self.content)
+        assert title is not None
+        self.title_box = self.ph.content_frame(self.content)[0] if not own else shape_box(title)
+        self.title_inset = self.ph.insets(title)
 
     def new_slide(self, layout: SlideLayout, cover: bool = False) -> PptxSlide:
         """A slide on `layout` with only its title (and, on the cover, one subtitle or body
@@ -84,12 +90,12 @@ class Writer:
                       else PP_PLACEHOLDER.BODY)
         for ph in list(slide.placeholders):
             kind = ph.placeholder_format.type
-            if kind in tp.TITLE_TYPES:
-                tp.pin(ph, layout)
+            if kind in TITLE_TYPES:
+                self.ph.pin(ph, layout)
                 continue
             if kind == second:
                 second = None  # keep the first one only
-                tp.pin(ph, layout)
+                self.ph.pin(ph, layout)
                 continue
             ph._element.getparent().remove(ph._element)
         return slide
@@ -102,11 +108,11 @@ class Writer:
         slide = self.new_slide(layout)
         title = slide.shapes.title
         if not self.own:  # the master's, when the layout's leaves no room
-            tp._place(title, tp.content_frame(self.prs, layout)[0])
+            place(title, self.ph.content_frame(layout)[0])
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
-        self.readable(title, layout, tp.TITLE_TYPES)
+        self.readable(title, layout, TITLE_TYPES)
         self.backdrop(slide, layout, plan)
         draw_items(slide, plan.items, self.theme, self.charts, moment())
         self.footer(slide, number, layout)
@@ -116,15 +122,15 @@ class Writer:
         cover = self.by_kind.get("title", self.cover)
         slide = self.new_slide(cover, cover=True)
         title = slide.shapes.title
-        frame_setup(title.text_frame, tp.insets(title, cover), "b" if self.own else None)
+        frame_setup(title.text_frame, self.ph.insets(title, cover), "b" if self.own else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
-        self.readable(title, cover, tp.TITLE_TYPES)
+        self.readable(title, cover, TITLE_TYPES)
         second = plan.extra.get("second")
         subtitle = next((ph for ph in slide.placeholders
-                         if ph.placeholder_format.type not in tp.TITLE_TYPES), None)
+                         if ph.placeholder_format.type not in TITLE_TYPES), None)
         if second is not None and subtitle is not None:
             paras, sizes = second  # type: ignore[misc]
-            frame_setup(subtitle.text_frame, tp.insets(subtitle, cover),
+            frame_setup(subtitle.text_frame, self.ph.insets(subtitle, cover),
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
             self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, PP_PLACEHOLDER.BODY))
@@ -141,13 +147,13 @@ class Writer:
         right = max(i.box.right for i in plan.items)
         bottom = max(i.box.bottom for i in plan.items)
         area = Box(left, top, right - left, bottom - top)  # the items keep inside their area
-        if tp.artwork_share(layout, area) <= 0.1:
+        if self.ph.artwork_share(layout, area) <= 0.1:
             return
-        if tp.ground(layout, area, tp._scheme(self.prs))[1] in ("shape", "picture"):
+        if self.colours.ground(layout, area)[1] in ("shape", "picture"):
             return  # one piece of artwork under all of it: the colours were checked on it
         shape = slide.shapes.add_shape(1, Emu(area.x), Emu(area.y), Emu(area.w), Emu(area.h))
         shape.name = "Backdrop"
-        style = shape._element.find(tp.qn("p:style"))
+        style = shape._element.find(qn("p:style"))
         if style is not None:
             shape._element.remove(style)
         shape.fill.solid()
@@ -163,7 +169,7 @@ class Writer:
         if self.own:
             return
         box = Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
-        colour = tp.placeholder_colour(self.prs, layout, kinds, box)
+        colour = self.colours.for_placeholder(layout, kinds, box)
         if colour is None:
             return
         for paragraph in ph.text_frame.paragraphs:
@@ -176,7 +182,7 @@ class Writer:
         words = self.told.event_line
         placed = set()
         footers = self.footers if layout is None or layout is self.content else \
-            [(kind, ph) for kind, ph in tp.places(layout)
+            [(kind, ph) for kind, ph in self.ph.places(layout)
              if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
         for kind, lph in footers:
             slide.shapes.clone_placeholder(lph)
@@ -206,9 +212,9 @@ class Writer:
         fill = '<a:solidFill><a:schemeClr val="tx2"/></a:solidFill>' if styled else ""
         look = f'<a:rPr lang="en-US"{size}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
         if kind == PP_PLACEHOLDER.FOOTER:
-            paragraph._p.append(tp.xml(f"<a:r>{look}<a:t>{tp._xml_text(words)}</a:t></a:r>")[0])
+            paragraph._p.append(xml(f"<a:r>{look}<a:t>{xml_text(words)}</a:t></a:r>")[0])
         else:
-            paragraph._p.append(tp.xml(f'<a:fld id="{_SLIDE_NUMBER_FIELD}" type="slidenum">'
+            paragraph._p.append(xml(f'<a:fld id="{_SLIDE_NUMBER_FIELD}" type="slidenum">'
                                        f"{look}<a:t>{number}</a:t></a:fld>")[0])
 
     def notes(self, slide: PptxSlide, text: str) -> None:
@@ -286,21 +292,23 @@ def repack(data: bytes, when: datetime) -> bytes:
 
 def plan_deck(told: st.Story, template: bytes | None = None,
               walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx"
-              ) -> tuple[list[SlidePlan], PresentationObject, bool]:
-    """The slide plans for the story on its template (with `walk` after the dial slide). A
-    template too small to hold a slide is refused first, one line per placeholder."""
-    prs, own = tp.open_deck(told, template)
+              ) -> tuple[list[SlidePlan], Layouts, dict[str, SlideLayout]]:
+    """The slide plans for the story on its template (with `walk` after the dial slide), the
+    template's layouts and those content.yaml chose by slide kind. A template too small to
+    hold a slide is refused first, one line per placeholder."""
+    prs, own = open_deck(told, template)
+    layouts = Layouts(prs, own)
     slides = list(told.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
     slides[at:at] = walk
-    geometry = tp.geometry(prs, own)
-    problems = tp.template_problems(prs, geometry, template_name)
+    geometry = layouts.geometry()
+    problems = layouts.problems(geometry, template_name)
     if problems:
         raise InputError(problems)
-    chosen = {} if own else tp.chosen_layouts(prs, told, template_name)
-    kinds = {kind: tp.geometry(prs, own, cover_layout=layout) if kind == "title"
-             else tp.geometry(prs, own, layout=layout) for kind, layout in chosen.items()}
-    return Planner(told, geometry, kinds).plan(slides), prs, own
+    chosen = {} if own else layouts.chosen(told, template_name)
+    kinds = {kind: layouts.geometry(cover_layout=layout) if kind == "title"
+             else layouts.geometry(layout=layout) for kind, layout in chosen.items()}
+    return Planner(told, geometry, kinds).plan(slides), layouts, chosen
 
 
 def render(told: st.Story, *, template: bytes | None = None,
@@ -310,9 +318,8 @@ def render(told: st.Story, *, template: bytes | None = None,
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; a
     template's colours that had to be replaced are told to `warn`; charts as native chart
     parts or, with `charts="picture"`, as PNG pictures."""
-    plans, prs, own = plan_deck(told, template, walk, template_name)
-    writer = Writer(prs, told, own, charts, template_name)
-    writer.by_kind = {} if own else tp.chosen_layouts(prs, told, template_name)
+    plans, layouts, chosen = plan_deck(told, template, walk, template_name)
+    writer = Writer(layouts, told, charts, template_name, chosen)
     for problem in writer.warnings:
         if warn is not None:
             warn(problem)
@@ -320,5 +327,5 @@ def render(told: st.Story, *, template: bytes | None = None,
         writer.add(number, plan)
     writer.finish()
     raw = io.BytesIO()
-    prs.save(raw)
+    layouts.prs.save(raw)
     return repack(raw.getvalue(), moment())
