@@ -8,6 +8,7 @@ by a passing one, in the deck's theme too, and the build says so in one warning 
 
 from __future__ import annotations
 
+import colorsys
 import io
 import re
 from dataclasses import replace
@@ -104,8 +105,30 @@ def set_slots(prs: PresentationObject, colours: dict[str, str]) -> None:
         part._blob = text.encode("utf-8")  # type: ignore[attr-defined]
 
 
+def modified(colour: str, el: Any) -> str:  # noqa: ANN401 (lxml)
+    """`colour` with a DrawingML colour's modifiers applied (tint, shade, lumMod, lumOff),
+    in sRGB, as near as a contrast check needs."""
+    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    for child in el:
+        tag = child.tag.rsplit("}", 1)[-1]
+        try:
+            k = int(child.get("val", "100000")) / 100000
+        except ValueError:
+            continue
+        if tag == "tint":
+            rgb = [c + (1 - c) * (1 - k) for c in rgb]
+        elif tag == "shade":
+            rgb = [c * k for c in rgb]
+        elif tag in ("lumMod", "lumOff"):
+            h, lum, sat = colorsys.rgb_to_hls(*rgb)
+            lum = lum * k if tag == "lumMod" else lum + k
+            rgb = list(colorsys.hls_to_rgb(h, min(1.0, max(0.0, lum)), sat))
+    return "#" + "".join(f"{round(min(1.0, max(0.0, c)) * 255):02X}" for c in rgb)
+
+
 def fill_colours(fill: Any, scheme: dict[str, str]) -> list[str]:  # noqa: ANN401 (lxml)
-    """The colours of a solid or gradient fill ('#RRGGBB'), theme slots resolved."""
+    """The colours of a solid or gradient fill ('#RRGGBB'), theme slots resolved and their
+    modifiers applied."""
     out = []
     for el in fill.iter(qn("a:srgbClr"), qn("a:schemeClr"), qn("a:sysClr")):
         if el.tag == qn("a:schemeClr"):
@@ -115,7 +138,7 @@ def fill_colours(fill: Any, scheme: dict[str, str]) -> list[str]:  # noqa: ANN40
             raw = (el.get("val") if el.tag == qn("a:srgbClr") else el.get("lastClr")) or ""
             value = f"#{raw.upper()}" if _HEX.match(raw) else ""
         if value:
-            out.append(value)
+            out.append(modified(value, el))
     return out
 
 

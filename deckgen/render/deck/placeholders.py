@@ -139,6 +139,26 @@ class Placeholders:
                 values.append(default)
         return values[0], values[1], values[2], values[3]
 
+    def text_size(self, ph: BaseShape, layout: SlideLayout) -> tuple[float, bool]:
+        """The size (points) and boldness a layout placeholder sets its first level of text
+        at: its own list style's, else its master placeholder's, else 18 pt regular."""
+        kind = family(ph.placeholder_format.type)
+        chain = [ph._element] + [mph._element for mkind, mph in self.places(layout.slide_master)
+                                 if family(mkind) == kind][:1]
+        size: float | None = None
+        bold: bool | None = None
+        for element in chain:
+            for path in (f".//{qn('a:lstStyle')}/{qn('a:lvl1pPr')}/{qn('a:defRPr')}",
+                         f".//{qn('a:r')}/{qn('a:rPr')}"):
+                r_pr = element.find(path)
+                if r_pr is None:
+                    continue
+                if size is None and (r_pr.get("sz") or "").isdigit():
+                    size = int(r_pr.get("sz")) / 100
+                if bold is None and r_pr.get("b") is not None:
+                    bold = r_pr.get("b") in ("1", "true")
+        return size or 18.0, bool(bold)
+
     def counterpart(self, layout: SlideLayout, ph: BaseShape) -> BaseShape | None:
         """The layout placeholder a slide placeholder inherits from, as PowerPoint finds it:
         the one of the same idx and type, else the first of the same type, else of the same

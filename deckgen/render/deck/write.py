@@ -11,6 +11,7 @@ The same story gives the same bytes: fixed timestamps in docProps/core.xml and i
 from __future__ import annotations
 
 import io
+import math
 import os
 import zipfile
 from collections.abc import Callable
@@ -23,22 +24,26 @@ from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml.ns import qn
 from pptx.slide import Slide as PptxSlide
+from pptx.shapes.base import BaseShape
 from pptx.slide import SlideLayout
+from pptx.text.text import TextFrame
 from pptx.util import Emu
 
+from deckgen import fonts
 from deckgen import story as st
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck.colours import Colours
+from deckgen.render.deck.colours import TEXT_CONTRAST, Colours, contrast, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
 from deckgen.render.deck.placeholders import TITLE_TYPES, place, shape_box
-from deckgen.render.deck.plan import Box, SlidePlan, inch
+from deckgen.render.deck.plan import WIDTH_SAFETY, Box, SlidePlan, inch
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 
 DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, when SOURCE_DATE_EPOCH is not set
 ZIP_EPOCH = 315532800  # 1980-01-01, the earliest time a zip entry can carry
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
+FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
 
 _OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006"
 _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
@@ -76,7 +81,7 @@ class Writer:
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
         title = self.ph.title(self.content)
         assert title is not None
-        self.title_box = self.ph.content_frame(self.content)[0] if not own else shape_box(title)
+        self.title_box = layouts.geometry().title if not own else shape_box(title)
         self.title_inset = self.ph.insets(title)
 
     def new_slide(self, layout: SlideLayout, cover: bool = False) -> PptxSlide:
@@ -108,13 +113,14 @@ class Writer:
         slide = self.new_slide(layout)
         title = slide.shapes.title
         if not self.own:  # the master's, when the layout's leaves no room
-            place(title, self.ph.content_frame(layout)[0])
+            place(title, self.layouts.geometry(layout=layout).title)
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
         self.readable(title, layout, TITLE_TYPES)
         self.backdrop(slide, layout, plan)
         draw_items(slide, plan.items, self.theme, self.charts, moment())
+        self.kicker_on_title(slide, layout)
         self.footer(slide, number, layout)
         self.notes(slide, plan.notes)
 
@@ -140,12 +146,14 @@ class Writer:
     def backdrop(self, slide: PptxSlide, layout: SlideLayout, plan: SlidePlan) -> None:
         """On a template whose artwork runs under the content area (more than a tenth of it),
         a panel in the background colour behind the slide's items, so they read."""
-        if self.own or not plan.items:
+        title = self.layouts.geometry(layout=layout).title
+        items = [i for i in plan.items if i.box.y >= title.bottom - inch(0.05)]  # not the title's
+        if self.own or not items:
             return
-        left = min(i.box.x for i in plan.items)
-        top = min(i.box.y for i in plan.items)
-        right = max(i.box.right for i in plan.items)
-        bottom = max(i.box.bottom for i in plan.items)
+        left = min(i.box.x for i in items)
+        top = min(i.box.y for i in items)
+        right = max(i.box.right for i in items)
+        bottom = max(i.box.bottom for i in items)
         area = Box(left, top, right - left, bottom - top)  # the items keep inside their area
         if self.ph.artwork_share(layout, area) <= 0.1:
             return
@@ -162,6 +170,26 @@ class Writer:
         tree = shape._element.getparent()
         tree.remove(shape._element)
         tree.insert(2, shape._element)  # under the title and everything else on the slide
+
+    def kicker_on_title(self, slide: PptxSlide, layout: SlideLayout) -> None:
+        """A kicker set inside a template's title box (over the title) sits on the title's
+        ground, not the content's: the accent there is made to read on it, in its hue."""
+        if self.own:
+            return
+        title = self.layouts.geometry(layout=layout).title
+        for shape in slide.shapes:
+            if shape.name != "Kicker" or not shape.has_text_frame:
+                continue
+            box = shape_box(shape)
+            if box.y >= title.bottom - inch(0.05):
+                continue
+            grounds, _ = self.colours.ground(layout, box)
+            if all(contrast(self.theme.accent, g) >= TEXT_CONTRAST for g in grounds):
+                continue
+            colour = RGBColor.from_string(passing(self.theme.accent, grounds).lstrip("#"))
+            for paragraph in shape.text_frame.paragraphs:
+                for run in paragraph.runs:
+                    run.font.color.rgb = colour
 
     def readable(self, ph, layout: SlideLayout, kinds: tuple) -> None:  # noqa: ANN001
         """A template's placeholder text in a colour that reads on what the placeholder sits
@@ -187,9 +215,12 @@ class Writer:
         for kind, lph in footers:
             slide.shapes.clone_placeholder(lph)
             ph = slide.placeholders[lph.placeholder_format.idx]
+            size = None
             if not self.own:
                 ph.text_frame.word_wrap = False  # a narrow footer must not break the date
-            self._footer_text(ph.text_frame, kind, words, number)
+                if kind == PP_PLACEHOLDER.FOOTER:
+                    size = self.footer_size(lph, layout or self.content, words)
+            self._footer_text(ph.text_frame, kind, words, number, size=size)
             placed.add(kind)
         title = self.title_box
         band = Box(title.x, self.height - inch(0.5), title.w, inch(0.34))
@@ -203,14 +234,31 @@ class Writer:
             frame_setup(shape.text_frame, (0, 0, 0, 0), "ctr")
             self._footer_text(shape.text_frame, kind, words, number, box=True)
 
-    def _footer_text(self, text_frame, kind: PP_PLACEHOLDER, words: str, number: int,  # noqa: ANN001
-                     box: bool = False) -> None:
+    def footer_size(self, lph: BaseShape, layout: SlideLayout, words: str) -> float | None:
+        """The size (points) to set a template's footer at so `words` fit its box on one
+        line: None when they fit at the template's own size, else the largest half point
+        that fits (never under FOOTER_LEAST)."""
+        box = self.ph.box(lph, layout.slide_master)
+        if box is None:
+            return None
+        own, bold = self.ph.text_size(lph, layout)
+        inset = self.ph.insets(lph)
+        room = (box.w - inset[0] - inset[2]) / 12700
+        face = fonts.face(self.theme.body_font, bold)
+        wide = face.width(words, own) / WIDTH_SAFETY
+        if wide <= room:
+            return None
+        return max(FOOTER_LEAST, math.floor(own * room / wide * 2) / 2)
+
+    def _footer_text(self, text_frame: TextFrame, kind: PP_PLACEHOLDER, words: str,
+                     number: int, box: bool = False, size: float | None = None) -> None:
         paragraph = text_frame.paragraphs[0]
         styled = box or self.own  # a template keeps its own footer look, but the body font
         paragraph.alignment = PP_ALIGN.LEFT if kind == PP_PLACEHOLDER.FOOTER else PP_ALIGN.RIGHT
-        size = f' sz="{round(FOOTER * 100)}"' if styled else ""
+        size = FOOTER if styled else size
+        sz = f' sz="{round(size * 100)}"' if size is not None else ""
         fill = '<a:solidFill><a:schemeClr val="tx2"/></a:solidFill>' if styled else ""
-        look = f'<a:rPr lang="en-US"{size}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
+        look = f'<a:rPr lang="en-US"{sz}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
         if kind == PP_PLACEHOLDER.FOOTER:
             paragraph._p.append(xml(f"<a:r>{look}<a:t>{xml_text(words)}</a:t></a:r>")[0])
         else:
