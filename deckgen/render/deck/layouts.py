@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import io
 import math
-from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -34,7 +33,7 @@ from deckgen.render.deck.placeholders import (
     all_layouts,
     shape_box,
 )
-from deckgen.render.deck.plan import EMU_PER_IN, LOOSE, TIGHT, Box, emu, inch
+from deckgen.render.deck.plan import EMU_PER_IN, LOOSE, TIGHT, emu, inch
 from deckgen.render.deck.slides import Geometry, content_room, scale_height
 from deckgen.render.deck.template import theme_of, why
 
@@ -152,28 +151,8 @@ class Layouts:
             cover_title=shape_box(cover_title), cover_title_inset=ph.insets(cover_title),
             cover_centred=cover_title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE,
             cover_second=(shape_box(second), ph.insets(second)) if second is not None else None)
-        if not self.own and body is not None:
-            found = replace(found, title=self.two_lines(content, found))
         self._geometry[key] = found
         return found
-
-    def two_lines(self, layout: SlideLayout, g: Geometry) -> Box:
-        """The content title's box, grown down into the gap above the body (never within
-        0.1 in of it) when the template's box cannot hold two lines at the title size, and
-        only while the title stays on the same ground (off artwork, or on the same band)."""
-        box, inset = g.title, g.title_inset
-        assert g.body is not None
-        t = TypeScale.for_height(scale_height(g))
-        need = emu(2 * t.title * TIGHT) + inset[1] + inset[3]
-        most = g.body.y - inch(0.1) - box.y
-        if box.h >= need or most <= box.h:
-            return box
-        grown = Box(box.x, box.y, box.w, min(need, most))
-        strip = Box(box.x, box.bottom, box.w, grown.h - box.h)
-        here, there = self.ph.artwork_share(layout, box), self.ph.artwork_share(layout, strip)
-        if (here <= 0.1 and there <= 0.1) or (here >= 0.9 and there >= 0.9):
-            return grown
-        return box
 
     def problems(self, g: Geometry, name: str) -> list[Problem]:
         """What a presenter's template cannot hold, whatever the content: one problem per

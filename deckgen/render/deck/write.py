@@ -23,8 +23,8 @@ from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml.ns import qn
-from pptx.slide import Slide as PptxSlide
 from pptx.shapes.base import BaseShape
+from pptx.slide import Slide as PptxSlide
 from pptx.slide import SlideLayout
 from pptx.text.text import TextFrame
 from pptx.util import Emu
