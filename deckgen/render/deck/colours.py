@@ -12,6 +12,7 @@ import colorsys
 import io
 import re
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from PIL import Image
@@ -102,7 +103,7 @@ def set_slots(prs: PresentationObject, colours: dict[str, str]) -> None:
             text = re.sub(rf"<a:{slot}>.*?</a:{slot}>",
                           f'<a:{slot}><a:srgbClr val="{value.lstrip("#")}"/></a:{slot}>', text,
                           count=1, flags=re.S)
-        part._blob = text.encode("utf-8")  # type: ignore[attr-defined]
+        part._blob = text.encode("utf-8")
 
 
 def modified(colour: str, el: Any) -> str:  # noqa: ANN401 (lxml)
@@ -272,9 +273,9 @@ class Colours:
             else:
                 best = passing(colour, [g[1] for g in grounds])
             chosen[role] = best
-            changed.append(f"{role} {colour} ({fmt.number(contrast(colour, worst[1]), 1)}:1 "
-                           f"on the {worst[2]} {worst[1]} background of layout {worst[0]!r}) "
-                           f"-> {best}")
+            ratio = fmt.number(Fraction(contrast(colour, worst[1])), 1)
+            changed.append(f"{role} {colour} ({ratio}:1 on the {worst[2]} {worst[1]} background "
+                           f"of layout {worst[0]!r}) -> {best}")
         theme = replace(base, text=chosen["text"], muted=chosen["muted"],
                         accent=chosen["accent"], background=grounds[0][1])
         warnings = []

@@ -259,7 +259,7 @@ def describe_layouts(path: Path) -> str:
             use.append(f"content slides ({', '.join(CONTENT_KINDS)})")
         note = f"  <- deckgen: {', '.join(use)}" if use else ""
         lines.append(f"master {m + 1}, layout {i + 1}: {layout.name!r}{note}")
-        for ph in layout.placeholders:
+        for ph in iter(layout.placeholders):
             pf = ph.placeholder_format
             kind = pf.type.name.lower() if pf.type is not None else "?"
             lines.append(f"    idx {pf.idx:>3}  {kind:<14} {ph.name!r} at "

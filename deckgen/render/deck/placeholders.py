@@ -9,10 +9,11 @@ python-pptx walks the XML again for every inherited position it is asked for.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.oxml.ns import qn
+from pptx.parts.slide import SlideLayoutPart
 from pptx.presentation import Presentation as PresentationObject
 from pptx.shapes.base import BaseShape
 from pptx.slide import SlideLayout, SlideMaster
@@ -78,6 +79,12 @@ def overlap(a: Box, b: Box) -> int:
     return max(0, w) * max(0, h)
 
 
+def union(a: Box, b: Box) -> Box:
+    """The smallest box holding both."""
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    return Box(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)
+
+
 class Placeholders:
     """The placeholders of one template, resolved once per build."""
 
@@ -92,7 +99,8 @@ class Placeholders:
         """A layout's or master's placeholders with their kinds."""
         key = owner.part
         if key not in self._places:
-            self._places[key] = [(ph.placeholder_format.type, ph) for ph in owner.placeholders]
+            self._places[key] = [(ph.placeholder_format.type, ph) for ph in owner.shapes
+                                 if ph.is_placeholder]
         return self._places[key]
 
     def kinds(self, owner: Owner) -> list[PP_PLACEHOLDER]:
@@ -125,7 +133,8 @@ class Placeholders:
             match = next((lph for lkind, lph in self.places(layout) if lkind == kind), None)
             if match is not None:
                 chain.append(match._element)
-        master = layout.slide_master if layout is not None else ph.part.slide_master
+        master = layout.slide_master if layout is not None else \
+            cast(SlideLayoutPart, ph.part).slide_master  # `ph` is a layout's
         chain += [mph._element for mkind, mph in self.places(master)
                   if mkind in (kind, family(kind))][:1]
         values = []

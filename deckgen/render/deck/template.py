@@ -109,7 +109,7 @@ def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
     lvl1.find(qn("a:defRPr")).set("sz", "4000")
 
     for layout in prs.slide_layouts:
-        for ph in layout.placeholders:
+        for ph in iter(layout.placeholders):
             kind = ph.placeholder_format.type
             xfrm = ph._element.spPr.find(qn("a:xfrm"))
             if xfrm is None:
@@ -119,7 +119,7 @@ def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
             elif kind == PP_PLACEHOLDER.CENTER_TITLE:
                 box = own.cover_title
                 place(ph, box)
-                body_pr = ph._element.txBody.find(qn("a:bodyPr"))
+                body_pr = ph._element.find(f"{qn('p:txBody')}/{qn('a:bodyPr')}")
                 body_pr.set("anchor", "b")
                 for key in ("lIns", "rIns", "tIns", "bIns"):
                     body_pr.set(key, "0")
@@ -127,10 +127,10 @@ def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
                 assert own.cover_second is not None
                 box = own.cover_second[0]
                 place(ph, box)
-                body_pr = ph._element.txBody.find(qn("a:bodyPr"))
+                body_pr = ph._element.find(f"{qn('p:txBody')}/{qn('a:bodyPr')}")
                 for key in ("lIns", "rIns", "tIns", "bIns"):
                     body_pr.set(key, "0")
-                for lvl in ph._element.txBody.find(qn("a:lstStyle")):
+                for lvl in ph._element.find(f"{qn('p:txBody')}/{qn('a:lstStyle')}"):
                     lvl.set("algn", "l")
             else:
                 off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))

@@ -16,14 +16,17 @@ import os
 import zipfile
 from collections.abc import Callable
 from datetime import datetime, timezone
+from typing import cast
 
 from pptx.dml.color import RGBColor
 from pptx.enum.dml import MSO_THEME_COLOR
-from pptx.enum.shapes import PP_PLACEHOLDER
+from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml.ns import qn
+from pptx.shapes.autoshape import Shape
 from pptx.shapes.base import BaseShape
+from pptx.shapes.placeholder import LayoutPlaceholder
 from pptx.slide import Slide as PptxSlide
 from pptx.slide import SlideLayout
 from pptx.text.text import TextFrame
@@ -32,11 +35,11 @@ from pptx.util import Emu
 from deckgen import fonts
 from deckgen import story as st
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck.colours import TEXT_CONTRAST, Colours, contrast, passing
+from deckgen.render.deck.colours import TEXT_CONTRAST, Colours, contrast, fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
-from deckgen.render.deck.placeholders import TITLE_TYPES, place, shape_box
-from deckgen.render.deck.plan import WIDTH_SAFETY, Box, SlidePlan, inch
+from deckgen.render.deck.placeholders import TITLE_TYPES, place, shape_box, union
+from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 
@@ -71,11 +74,15 @@ class Writer:
         if own:
             self.theme = told.theme
         else:
-            used = [self.by_kind.get("title", self.cover), self.content,
-                    *(lay for kind, lay in self.by_kind.items() if kind != "title")]
+            cover = self.by_kind.get("title", self.cover)
+            g = layouts.geometry(cover_layout=cover)
+            text_area = g.cover_title if g.cover_second is None else \
+                union(g.cover_title, g.cover_second[0])
+            used = [self.content, *(lay for kind, lay in self.by_kind.items() if kind != "title")]
             unique = list({lay.part: lay for lay in used}.values())
             self.theme, self.warnings = self.colours.checked(
-                [(lay, None) for lay in unique], theme_of(prs, told.theme), name)
+                [(cover, text_area), *((lay, None) for lay in unique)],
+                theme_of(prs, told.theme), name)
         self.width, self.height = self.ph.width, self.ph.height
         self.footers = [(kind, ph) for kind, ph in self.ph.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
@@ -87,7 +94,7 @@ class Writer:
     def new_slide(self, layout: SlideLayout, cover: bool = False) -> PptxSlide:
         """A slide on `layout` with only its title (and, on the cover, one subtitle or body
         placeholder) left of the placeholders the layout brings."""
-        slide = self.prs.slides.add_slide(layout)
+        slide: PptxSlide = self.prs.slides.add_slide(layout)
         second = None
         if cover:
             kinds = [ph.placeholder_format.type for ph in slide.placeholders]
@@ -112,6 +119,7 @@ class Writer:
         layout = self.by_kind.get(plan.kind, self.content)
         slide = self.new_slide(layout)
         title = slide.shapes.title
+        assert title is not None  # every layout deckgen uses has one
         if not self.own:  # the master's, when the layout's leaves no room
             place(title, self.layouts.geometry(layout=layout).title)
         anchor = plan.extra.get("title_anchor")
@@ -128,6 +136,7 @@ class Writer:
         cover = self.by_kind.get("title", self.cover)
         slide = self.new_slide(cover, cover=True)
         title = slide.shapes.title
+        assert title is not None
         frame_setup(title.text_frame, self.ph.insets(title, cover), "b" if self.own else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
         self.readable(title, cover, TITLE_TYPES)
@@ -135,7 +144,7 @@ class Writer:
         subtitle = next((ph for ph in slide.placeholders
                          if ph.placeholder_format.type not in TITLE_TYPES), None)
         if second is not None and subtitle is not None:
-            paras, sizes = second  # type: ignore[misc]
+            paras, sizes = cast(tuple[list[Para], list[float]], second)
             frame_setup(subtitle.text_frame, self.ph.insets(subtitle, cover),
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
@@ -159,7 +168,8 @@ class Writer:
             return
         if self.colours.ground(layout, area)[1] in ("shape", "picture"):
             return  # one piece of artwork under all of it: the colours were checked on it
-        shape = slide.shapes.add_shape(1, Emu(area.x), Emu(area.y), Emu(area.w), Emu(area.h))
+        shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(area.x), Emu(area.y),
+                                       Emu(area.w), Emu(area.h))
         shape.name = "Backdrop"
         style = shape._element.find(qn("p:style"))
         if style is not None:
@@ -186,24 +196,31 @@ class Writer:
             grounds, _ = self.colours.ground(layout, box)
             if all(contrast(self.theme.accent, g) >= TEXT_CONTRAST for g in grounds):
                 continue
-            colour = RGBColor.from_string(passing(self.theme.accent, grounds).lstrip("#"))
-            for paragraph in shape.text_frame.paragraphs:
+            colour = rgb(passing(self.theme.accent, grounds))
+            for paragraph in cast(Shape, shape).text_frame.paragraphs:
                 for run in paragraph.runs:
                     run.font.color.rgb = colour
 
-    def readable(self, ph, layout: SlideLayout, kinds: tuple) -> None:  # noqa: ANN001
+    def readable(self, ph: Shape, layout: SlideLayout,
+                 kinds: tuple[PP_PLACEHOLDER, ...]) -> None:
         """A template's placeholder text in a colour that reads on what the placeholder sits
-        on (the template's own look where it does)."""
+        on (the template's own look where it does); a run with a colour role of its own
+        (muted, accent) keeps it where it reads there too."""
         if self.own:
             return
-        box = Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
+        box = shape_box(ph)
         colour = self.colours.for_placeholder(layout, kinds, box)
-        if colour is None:
-            return
+        grounds, _ = self.colours.ground(layout, box)
         for paragraph in ph.text_frame.paragraphs:
             for run in paragraph.runs:
-                if run.font.color.type is None:  # a run with a colour role of its own keeps it
-                    run.font.color.rgb = RGBColor.from_string(colour.lstrip("#"))
+                fill = run._r.find(f"{qn('a:rPr')}/{qn('a:solidFill')}")
+                own = fill_colours(fill, self.colours.scheme) if fill is not None else []
+                if own and all(contrast(own[0], g) >= TEXT_CONTRAST for g in grounds):
+                    continue
+                if own:  # a role's colour that does not read here: its hue, made to
+                    run.font.color.rgb = rgb(passing(own[0], grounds))
+                elif colour is not None:
+                    run.font.color.rgb = rgb(colour)
 
     def footer(self, slide: PptxSlide, number: int, layout: SlideLayout | None = None) -> None:
         """The event and date in the footer placeholder, the number in the slide-number one."""
@@ -213,7 +230,7 @@ class Writer:
             [(kind, ph) for kind, ph in self.ph.places(layout)
              if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
         for kind, lph in footers:
-            slide.shapes.clone_placeholder(lph)
+            slide.shapes.clone_placeholder(cast(LayoutPlaceholder, lph))
             ph = slide.placeholders[lph.placeholder_format.idx]
             size = None
             if not self.own:
@@ -266,8 +283,9 @@ class Writer:
                                        f"{look}<a:t>{number}</a:t></a:fld>")[0])
 
     def notes(self, slide: PptxSlide, text: str) -> None:
-        if text:
-            slide.notes_slide.notes_text_frame.text = text
+        frame = slide.notes_slide.notes_text_frame if text else None
+        if frame is not None:
+            frame.text = text
 
     # -- the package
 
@@ -306,6 +324,12 @@ class Writer:
             f"<Application>deckgen</Application><PresentationFormat>On-screen Show ({shape})"
             f"</PresentationFormat><Slides>{slides}</Slides><Notes>{notes}</Notes>"
             "<HiddenSlides>0</HiddenSlides></Properties>").encode("utf-8")
+
+
+def rgb(colour: str) -> RGBColor:
+    """python-pptx's colour for '#RRGGBB'."""
+    found: RGBColor = RGBColor.from_string(colour.lstrip("#"))  # type: ignore[no-untyped-call]
+    return found
 
 
 def moment() -> datetime:
