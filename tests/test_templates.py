@@ -26,7 +26,12 @@ from pptx.util import Emu, Inches
 EMU_PER_IN = 914400
 HEADLINES = ["One number, four meanings", "Turn the dial"]  # slides 2 and 3 of content.yaml
 PRESNT = Path("/usr/lib/libreoffice/share/template/common/presnt")
-LIBREOFFICE = ("DNA", "Beehive", "Portfolio")  # white, white with artwork, black
+# Every presentation template LibreOffice Impress bundles: white, with artwork, dark, on
+# pictures, 4:3 and 16:9; each is exported to .pptx by LibreOffice itself in the test.
+LIBREOFFICE = ("Beehive", "Blue_Curve", "Blueprint_Plans", "Candy", "DNA", "Focus",
+               "Forestbird", "Freshes", "Grey_Elegant", "Growing_Liberty", "Inspiration",
+               "Lights", "Metropolis", "Midnightblue", "Nature_Illustration", "Pencil", "Piano",
+               "Portfolio", "Progress", "Sunset", "Vintage", "Vivid", "Yellow_Idea")
 TOLERANCE = EMU_PER_IN // 50
 
 
@@ -243,13 +248,15 @@ def test_a_subtitle_without_an_idx_keeps_its_own_box(tmp_path: Path) -> None:
 # --- LibreOffice's bundled templates -----------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def libreoffice_templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """LibreOffice's bundled templates exported to .pptx, all in one soffice run."""
     if shutil.which("soffice") is None:
         pytest.skip("LibreOffice (soffice) is not installed")
     sources = [PRESNT / f"{name}.otp" for name in LIBREOFFICE]
-    if not all(path.exists() for path in sources):
+    if not PRESNT.is_dir():
         pytest.skip("LibreOffice's bundled presentation templates are not installed")
+    assert all(path.exists() for path in sources), [p.name for p in sources if not p.exists()]
     tmp = tmp_path_factory.mktemp("libreoffice")
     run = subprocess.run(
         ["soffice", f"-env:UserInstallation=file://{tmp / 'profile'}", "--headless",
@@ -275,3 +282,59 @@ def test_libreoffice_templates_build_and_look_right(tmp_path: Path, name: str,
                     if ph.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE)
     assert box(subtitle) != box(cover.shapes.title)
     assert "What the number can mean" in subtitle.text_frame.text
+    if name in ("Progress", "Vintage"):
+        # their first master is the title slide's (title low, a small body under it); the
+        # content slides take a layout of a content master, with the title at the top
+        content = deck.slides[1]
+        assert content.slide_layout.slide_master != cover.slide_layout.slide_master
+        assert content.shapes.title.top < Inches(0.5)
+    if name == "Midnightblue":
+        # the footer (18 pt bold in a 3.5 in box) is set smaller, so the date stays whole
+        footer = next(ph for ph in deck.slides[1].placeholders
+                      if ph.placeholder_format.type == PP_PLACEHOLDER.FOOTER)
+        assert footer.text_frame.text == "AI Builders Meetup · 2026-12-03"
+        [run] = footer.text_frame.paragraphs[0].runs
+        assert run.font.size is not None and run.font.size < Emu(18 * 12700)
+
+
+@pytest.fixture(scope="module")
+def pandoc_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """pandoc's own reference.pptx, as `pandoc --print-default-data-file` writes it."""
+    if shutil.which("pandoc") is None:
+        pytest.skip("pandoc is not installed")
+    path = tmp_path_factory.mktemp("pandoc") / "reference.pptx"
+    with path.open("wb") as out:
+        subprocess.run(["pandoc", "--print-default-data-file", "reference.pptx"], stdout=out,
+                       check=True, timeout=60)
+    return path
+
+
+@pytest.mark.slow
+def test_pandoc_reference_template_builds_and_looks_right(tmp_path: Path,
+                                                          pandoc_template: Path) -> None:
+    code, err, out = build(tmp_path, pandoc_template)
+    assert code == 0, err
+    check_deck(only_file(out, ".pptx"))
+
+
+@pytest.mark.slow
+def test_the_cover_layout_chosen_by_name(tmp_path: Path, default_template: Path) -> None:
+    """`slides.title.layout` puts the cover on the named layout; its content placeholder (the
+    layout has no subtitle) holds the subtitle, presenter and event."""
+    content = with_layout(tmp_path, "title", "Title and Content")
+    code, err, out = build(tmp_path, default_template, content)
+    assert code == 0, err
+    deck = Presentation(str(only_file(out, ".pptx")))
+    names = [slide.slide_layout.name for slide in deck.slides]
+    assert names[0] == "Title and Content"
+    assert set(names[1:]) == {"Title Only"}
+    cover = deck.slides[0]
+    assert cover.shapes.title.text_frame.text == "A million tokens a second"
+    [second] = [ph for ph in cover.placeholders
+                if ph.placeholder_format.type == PP_PLACEHOLDER.OBJECT]
+    layout_body = next(ph for ph in cover.slide_layout.placeholders
+                       if ph.placeholder_format.type == PP_PLACEHOLDER.OBJECT)
+    assert box(second) == box(layout_body)
+    assert "What the number can mean" in second.text_frame.text
+    assert "AI Builders Meetup" in second.text_frame.text
+    check_deck(only_file(out, ".pptx"))

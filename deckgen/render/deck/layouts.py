@@ -137,10 +137,8 @@ class Layouts:
         cover_places = ph.places(cover)
         cover_title = ph.title(cover)
         assert cover_title is not None
-        kinds = [kind for kind, _ in cover_places]
-        second_kind = PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds else \
-            PP_PLACEHOLDER.BODY
-        second = next((p for kind, p in cover_places if kind == second_kind), None)
+        second = next((p for kind, p in cover_places if kind == PP_PLACEHOLDER.SUBTITLE),
+                      None) or next((p for kind, p in cover_places if kind in BODY_TYPES), None)
         if self.own:
             title_box, body = shape_box(title), None
         if body is not None:
@@ -154,13 +152,21 @@ class Layouts:
         self._geometry[key] = found
         return found
 
-    def problems(self, g: Geometry, name: str) -> list[Problem]:
+    def problems(self, name: str, chosen: dict[str, SlideLayout] | None = None
+                 ) -> list[Problem]:
         """What a presenter's template cannot hold, whatever the content: one problem per
         layout placeholder too small for the least deckgen sets in it, naming the template,
-        the layout and the placeholder."""
-        if g.own:
+        the layout and the placeholder; the layouts content.yaml chose are checked too."""
+        if self.own:
             return []
-        cover, content = self.cover, self.content
+        found = self._problems(self.cover, self.content, name)
+        for kind, layout in (chosen or {}).items():
+            cover, content = (layout, self.content) if kind == "title" else (self.cover, layout)
+            found += [p for p in self._problems(cover, content, name) if p not in found]
+        return found
+
+    def _problems(self, cover: SlideLayout, content: SlideLayout, name: str) -> list[Problem]:
+        g = self.geometry(layout=content, cover_layout=cover)
         t = TypeScale.for_height(scale_height(g))
         where = f"--template {name}"
         found: list[Problem] = []

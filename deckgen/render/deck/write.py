@@ -38,7 +38,7 @@ from deckgen.errors import InputError, Problem
 from deckgen.render.deck.colours import TEXT_CONTRAST, Colours, contrast, fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
-from deckgen.render.deck.placeholders import TITLE_TYPES, place, shape_box, union
+from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, place, shape_box, union
 from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
@@ -95,17 +95,17 @@ class Writer:
         """A slide on `layout` with only its title (and, on the cover, one subtitle or body
         placeholder) left of the placeholders the layout brings."""
         slide: PptxSlide = self.prs.slides.add_slide(layout)
-        second = None
+        second: tuple[PP_PLACEHOLDER, ...] | None = None
         if cover:
             kinds = [ph.placeholder_format.type for ph in slide.placeholders]
-            second = (PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds
-                      else PP_PLACEHOLDER.BODY)
+            second = ((PP_PLACEHOLDER.SUBTITLE,) if PP_PLACEHOLDER.SUBTITLE in kinds
+                      else BODY_TYPES)
         for ph in list(slide.placeholders):
             kind = ph.placeholder_format.type
             if kind in TITLE_TYPES:
                 self.ph.pin(ph, layout)
                 continue
-            if kind == second:
+            if second is not None and kind in second:
                 second = None  # keep the first one only
                 self.ph.pin(ph, layout)
                 continue
@@ -148,7 +148,7 @@ class Writer:
             frame_setup(subtitle.text_frame, self.ph.insets(subtitle, cover),
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
-            self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, PP_PLACEHOLDER.BODY))
+            self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, *BODY_TYPES))
         draw_items(slide, plan.items, self.theme, self.charts, moment())
         self.notes(slide, plan.notes)
 
@@ -374,10 +374,10 @@ def plan_deck(told: st.Story, template: bytes | None = None,
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
     slides[at:at] = walk
     geometry = layouts.geometry()
-    problems = layouts.problems(geometry, template_name)
+    chosen = {} if own else layouts.chosen(told, template_name)
+    problems = layouts.problems(template_name, chosen)
     if problems:
         raise InputError(problems)
-    chosen = {} if own else layouts.chosen(told, template_name)
     kinds = {kind: layouts.geometry(cover_layout=layout) if kind == "title"
              else layouts.geometry(layout=layout) for kind, layout in chosen.items()}
     return Planner(told, geometry, kinds).plan(slides), layouts, chosen
