@@ -127,6 +127,16 @@ def modified(colour: str, el: Any) -> str:  # noqa: ANN401 (lxml)
     return "#" + "".join(f"{round(min(1.0, max(0.0, c)) * 255):02X}" for c in rgb)
 
 
+def translucent(fill: Any) -> bool:  # noqa: ANN401 (lxml)
+    """Whether a fill lets what is under it show more than it shows itself (every colour in
+    it under 50% opaque): text on it reads on what is under it."""
+    alphas = []
+    for el in fill.iter(qn("a:srgbClr"), qn("a:schemeClr"), qn("a:sysClr")):
+        found = el.find(qn("a:alpha"))
+        alphas.append(int(found.get("val", "100000")) if found is not None else 100000)
+    return bool(alphas) and max(alphas) < 50000
+
+
 def fill_colours(fill: Any, scheme: dict[str, str]) -> list[str]:  # noqa: ANN401 (lxml)
     """The colours of a solid or gradient fill ('#RRGGBB'), theme slots resolved and their
     modifiers applied."""
@@ -143,6 +153,19 @@ def fill_colours(fill: Any, scheme: dict[str, str]) -> list[str]:  # noqa: ANN40
     return out
 
 
+def busy_share(shades: list[str]) -> float:
+    """The share of `shades` that stand out (1.5:1 or more) from the most common one."""
+    if not shades:
+        return 0.0
+    def coarse(shade: str) -> str:  # a picture's noise is not drawing
+        return "".join(f"{int(shade[i:i + 2], 16) // 32:X}" for i in (1, 3, 5))
+
+    kinds = [coarse(s) for s in shades]
+    mode = max(set(kinds), key=kinds.count)
+    common = shades[kinds.index(mode)]
+    return sum(1 for s in shades if contrast(s, common) >= 1.5) / len(shades)
+
+
 class Colours:
     """The grounds text sits on in one template, and the colours that read on them; pictures
     are sampled once per build."""
@@ -152,6 +175,7 @@ class Colours:
         self.ph = ph
         self.scheme = scheme_of(prs)
         self._samples: dict[tuple[int, Box], list[str]] = {}
+        self._busy: dict[tuple[int, Box], float] = {}
 
     def refresh(self) -> None:
         self.scheme = scheme_of(self.prs)
@@ -186,7 +210,8 @@ class Colours:
                 crop = flat.crop((int(left * w), int(top * h),
                                   max(int(left * w) + 1, int(right * w)),
                                   max(int(top * h) + 1, int(bottom * h))))
-                pixels = list(crop.resize((16, 16)).getdata())
+                raw = crop.resize((16, 16)).tobytes()
+                pixels = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
         except (OSError, ValueError, Image.DecompressionBombError):
             return fallback
         shades = sorted(f"#{r:02X}{g:02X}{b:02X}" for r, g, b in pixels)
@@ -194,7 +219,28 @@ class Colours:
         found = sorted({shades[len(shades) // 10], shades[len(shades) // 2],
                         shades[len(shades) * 9 // 10]}, key=luminance)
         self._samples[key] = found
+        self._busy[key] = busy_share(shades)
         return found
+
+    def busy(self, layout: SlideLayout, area: Box) -> float:
+        """How much of `area` a layout's background picture fills with drawing (pixels that
+        stand out from its most common shade), 0 to 1; 0 on a plain background."""
+        slide = Box(0, 0, self.ph.width, self.ph.height)
+        for owner in (layout, layout.slide_master):
+            bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
+            if bg is None:
+                continue
+            blip = bg.find(f".//{qn('a:blip')}")
+            if blip is None:
+                return 0.0
+            self.sample(owner, blip, slide, area)
+            r_id = blip.get(_R_EMBED)
+            try:
+                part = owner.part.related_part(r_id) if r_id else None
+            except KeyError:
+                part = None
+            return self._busy.get((id(part), area), 0.0)
+        return 0.0
 
     def background(self, layout: SlideLayout, area: Box | None = None) -> Ground:
         """A layout's own background, as PowerPoint finds it (the layout's, else its
@@ -221,8 +267,8 @@ class Colours:
         if area is not None and area.w > 0 and area.h > 0:
             for owner in (layout, layout.slide_master):  # the layout's artwork is on top
                 for el, box in reversed(list(self.ph.artwork(owner))):
-                    if overlap(box, area) * 2 < area.w * area.h:
-                        continue
+                    if overlap(box, area) * 2 < area.w * area.h or el.tag == qn("p:grpSp"):
+                        continue  # a group's colours are its pieces', not read here
                     blip = el.find(f".//{qn('a:blip')}")
                     if el.tag == qn("p:pic") or blip is not None:
                         return self.sample(owner, blip, box, area), "picture"
@@ -230,7 +276,7 @@ class Colours:
                     fill = next((c for c in sp_pr if c.tag in (qn("a:solidFill"),
                                                               qn("a:gradFill"))), None) \
                         if sp_pr is not None else None
-                    if fill is not None:
+                    if fill is not None and not translucent(fill):
                         colours = fill_colours(fill, self.scheme)
                         if colours:
                             return colours, "shape"

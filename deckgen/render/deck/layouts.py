@@ -25,6 +25,7 @@ from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
 from deckgen.layout.fit import TypeScale
+from deckgen.render.deck.colours import Colours
 from deckgen.render.deck.placeholders import (
     BODY_TYPES,
     FOOTER_TYPES,
@@ -63,6 +64,7 @@ class Layouts:
         self.prs = prs
         self.own = own
         self.ph = Placeholders(prs)
+        self.colours = Colours(prs, self.ph)
         self.cover, self.content = self._pick()
         self._geometry: dict[tuple[object, object], Geometry] = {}
 
@@ -72,12 +74,13 @@ class Layouts:
 
     def room(self, layout: SlideLayout) -> float:
         """The content area a layout leaves (EMU squared), less the share of it the
-        template's artwork covers."""
+        template's artwork (or the drawing in its background picture) covers."""
         title, body = self.ph.content_frame(layout)
         if body is None:
             return 0.0
         area = self.ph.usable_area(layout, title, body)
-        return area * (1 - self.ph.artwork_share(layout, body))
+        covered = max(self.ph.artwork_share(layout, body), self.colours.busy(layout, body))
+        return area * (1 - covered)
 
     def _pick(self) -> tuple[SlideLayout, SlideLayout]:
         """The title slide's layout and the content slides' layout, chosen by the kinds of

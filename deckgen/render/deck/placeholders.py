@@ -46,8 +46,11 @@ def all_layouts(prs: PresentationObject) -> Iterator[tuple[int, int, SlideLayout
 
 
 def own_box(el: Any) -> Box | None:  # noqa: ANN401 (an lxml element)
-    """The box a shape's XML gives it (`p:spPr/a:xfrm`), or None when it has none."""
+    """The box a shape's XML gives it (`p:spPr/a:xfrm`, a group's `p:grpSpPr/a:xfrm`), or
+    None when it has none."""
     xfrm = el.find(f"{qn('p:spPr')}/{qn('a:xfrm')}")
+    if xfrm is None:
+        xfrm = el.find(f"{qn('p:grpSpPr')}/{qn('a:xfrm')}")
     if xfrm is None:
         return None
     off, ext = xfrm.find(qn("a:off")), xfrm.find(qn("a:ext"))
@@ -255,12 +258,13 @@ class Placeholders:
         return title, body
 
     def artwork(self, owner: Owner) -> Iterator[tuple[Any, Box]]:
-        """The artwork of a layout or master (shapes and pictures that are not placeholders)
-        with their boxes, bottom first; a piece covering the whole slide is its background,
-        not artwork."""
+        """The artwork of a layout or master (shapes, pictures and groups of them that are
+        not placeholders) with their boxes, bottom first; a piece covering the whole slide
+        is its background, not artwork."""
         tree = owner._element.find(f"{qn('p:cSld')}/{qn('p:spTree')}")
+        kinds = (qn("p:sp"), qn("p:pic"), qn("p:grpSp"))
         for el in list(tree) if tree is not None else []:
-            if el.tag not in (qn("p:sp"), qn("p:pic")) or el.find(f".//{qn('p:ph')}") is not None:
+            if el.tag not in kinds or el.find(f".//{qn('p:ph')}") is not None:
                 continue
             box = own_box(el)
             if box is not None:

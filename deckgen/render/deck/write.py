@@ -35,7 +35,7 @@ from pptx.util import Emu
 from deckgen import fonts
 from deckgen import story as st
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck.colours import TEXT_CONTRAST, Colours, contrast, fill_colours, passing
+from deckgen.render.deck.colours import TEXT_CONTRAST, contrast, fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
 from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, place, shape_box, union
@@ -64,7 +64,7 @@ class Writer:
         self.prs = prs = layouts.prs
         self.layouts = layouts
         self.ph = layouts.ph
-        self.colours = Colours(prs, layouts.ph)
+        self.colours = layouts.colours
         self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.told = told
         self.own = own = layouts.own
@@ -164,9 +164,10 @@ class Writer:
         right = max(i.box.right for i in items)
         bottom = max(i.box.bottom for i in items)
         area = Box(left, top, right - left, bottom - top)  # the items keep inside their area
-        if self.ph.artwork_share(layout, area) <= 0.1:
+        busy = self.colours.busy(layout, area)
+        if self.ph.artwork_share(layout, area) <= 0.1 and busy <= 0.1:
             return
-        if self.colours.ground(layout, area)[1] in ("shape", "picture"):
+        if busy <= 0.1 and self.colours.ground(layout, area)[1] in ("shape", "picture"):
             return  # one piece of artwork under all of it: the colours were checked on it
         shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(area.x), Emu(area.y),
                                        Emu(area.w), Emu(area.h))
