@@ -176,6 +176,7 @@ class Colours:
         self.scheme = scheme_of(prs)
         self._samples: dict[tuple[int, Box], list[str]] = {}
         self._busy: dict[tuple[int, Box], float] = {}
+        self._images: dict[int, Image.Image | None] = {}
 
     def refresh(self) -> None:
         self.scheme = scheme_of(self.prs)
@@ -195,25 +196,20 @@ class Colours:
         key = (id(part), area)
         if key in self._samples:
             return self._samples[key]
-        try:
-            with Image.open(io.BytesIO(part.blob)) as image:
-                w, h = image.size
-                left = max(0.0, (area.x - piece.x) / piece.w)
-                top = max(0.0, (area.y - piece.y) / piece.h)
-                right = min(1.0, (area.right - piece.x) / piece.w)
-                bottom = min(1.0, (area.bottom - piece.y) / piece.h)
-                if right <= left or bottom <= top:
-                    return fallback
-                rgba = image.convert("RGBA")  # transparent parts show the slide's white
-                flat = Image.new("RGB", rgba.size, (255, 255, 255))
-                flat.paste(rgba, mask=rgba.getchannel("A"))
-                crop = flat.crop((int(left * w), int(top * h),
-                                  max(int(left * w) + 1, int(right * w)),
-                                  max(int(top * h) + 1, int(bottom * h))))
-                raw = crop.resize((16, 16)).tobytes()
-                pixels = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
-        except (OSError, ValueError, Image.DecompressionBombError):
+        flat = self._flat(part)
+        if flat is None:
             return fallback
+        w, h = flat.size
+        left = max(0.0, (area.x - piece.x) / piece.w)
+        top = max(0.0, (area.y - piece.y) / piece.h)
+        right = min(1.0, (area.right - piece.x) / piece.w)
+        bottom = min(1.0, (area.bottom - piece.y) / piece.h)
+        if right <= left or bottom <= top:
+            return fallback
+        crop = flat.crop((int(left * w), int(top * h), max(int(left * w) + 1, int(right * w)),
+                          max(int(top * h) + 1, int(bottom * h))))
+        raw = crop.resize((16, 16)).tobytes()
+        pixels = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
         shades = sorted(f"#{r:02X}{g:02X}{b:02X}" for r, g, b in pixels)
         shades.sort(key=luminance)
         found = sorted({shades[len(shades) // 10], shades[len(shades) // 2],
@@ -221,6 +217,22 @@ class Colours:
         self._samples[key] = found
         self._busy[key] = busy_share(shades)
         return found
+
+    def _flat(self, part: Any) -> Image.Image | None:  # noqa: ANN401 (a python-pptx part)
+        """A picture part decoded once, at most 512 pixels across, on the slide's white
+        where it is transparent; None when it cannot be read."""
+        if id(part) not in self._images:
+            try:
+                with Image.open(io.BytesIO(part.blob)) as image:
+                    image.thumbnail((512, 512))
+                    rgba = image.convert("RGBA")
+                    flat: Image.Image | None = Image.new("RGB", rgba.size, (255, 255, 255))
+                    assert flat is not None
+                    flat.paste(rgba, mask=rgba.getchannel("A"))
+            except (OSError, ValueError, Image.DecompressionBombError):
+                flat = None
+            self._images[id(part)] = flat
+        return self._images[id(part)]
 
     def busy(self, layout: SlideLayout, area: Box) -> float:
         """How much of `area` a layout's background picture fills with drawing (pixels that
