@@ -254,8 +254,25 @@ class Placeholders:
             title, body = m_title, m_body
         if title.y < 0:
             title = Box(title.x, 0, title.w, min(title.h, max(0, title.bottom) + inch(0.5)))
+        if body is not None:
+            body = self.off_bands(layout, body)
         self._frames[key] = (title, body)
         return title, body
+
+    def off_bands(self, layout: SlideLayout, body: Box) -> Box:
+        """`body` shortened to stay off the artwork that runs across its foot or its head
+        (a row of notes, a wave): pieces at least a third of its width in its lowest or
+        highest third."""
+        top, bottom = body.y, body.bottom
+        for owner in (layout, layout.slide_master):
+            for _, piece in self.artwork(owner):
+                if piece.w * 3 < body.w or overlap(piece, body) == 0 or self.covers_slide(piece):
+                    continue
+                if piece.y >= body.y + body.h * 2 // 3:
+                    bottom = min(bottom, piece.y - inch(0.1))
+                elif piece.bottom <= body.y + body.h // 3:
+                    top = max(top, piece.bottom + inch(0.1))
+        return Box(body.x, top, body.w, max(0, bottom - top))
 
     def artwork(self, owner: Owner) -> Iterator[tuple[Any, Box]]:
         """The artwork of a layout or master (shapes, pictures and groups of them that are

@@ -38,7 +38,14 @@ from deckgen.errors import InputError, Problem
 from deckgen.render.deck.colours import TEXT_CONTRAST, contrast, fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
-from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, place, shape_box, union
+from deckgen.render.deck.placeholders import (
+    BODY_TYPES,
+    TITLE_TYPES,
+    overlap,
+    place,
+    shape_box,
+    union,
+)
 from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
@@ -183,15 +190,16 @@ class Writer:
         tree.insert(2, shape._element)  # under the title and everything else on the slide
 
     def kicker_on_title(self, slide: PptxSlide, layout: SlideLayout) -> None:
-        """A kicker set inside a template's title box (over the title) sits on the title's
-        ground, not the content's: the accent there is made to read on it, in its hue."""
+        """A kicker is kept off small artwork at its start; one set inside a template's title
+        box (over the title) sits on the title's ground, not the content's: the accent there
+        is made to read on it, in its hue."""
         if self.own:
             return
         title = self.layouts.geometry(layout=layout).title
         for shape in slide.shapes:
             if shape.name != "Kicker" or not shape.has_text_frame:
                 continue
-            box = shape_box(shape)
+            box = self.clear_of_art(shape, layout)
             if box.y >= title.bottom - inch(0.05):
                 continue
             grounds, _ = self.colours.ground(layout, box)
@@ -201,6 +209,20 @@ class Writer:
             for paragraph in cast(Shape, shape).text_frame.paragraphs:
                 for run in paragraph.runs:
                     run.font.color.rgb = colour
+
+    def clear_of_art(self, shape: BaseShape, layout: SlideLayout) -> Box:
+        """A kicker's box moved right, off a small piece of artwork (an icon, a mark) that
+        covers its start; its box, as it ends up."""
+        box = shape_box(shape)
+        for owner in (layout, layout.slide_master):
+            for _, piece in self.ph.artwork(owner):
+                if piece.x <= box.x < piece.right and overlap(piece, box) > 0 \
+                        and piece.w < box.w // 3 and not self.ph.covers_slide(piece):
+                    shift = piece.right + inch(0.08) - box.x
+                    box = Box(box.x + shift, box.y, box.w - shift, box.h)
+        if box != shape_box(shape):
+            place(shape, box)
+        return box
 
     def readable(self, ph: Shape, layout: SlideLayout,
                  kinds: tuple[PP_PLACEHOLDER, ...]) -> None:
