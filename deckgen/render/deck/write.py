@@ -214,12 +214,18 @@ class Writer:
         """A kicker's box moved right, off a small piece of artwork (an icon, a mark) that
         covers its start; its box, as it ends up."""
         box = shape_box(shape)
-        for owner in (layout, layout.slide_master):
-            for _, piece in self.ph.artwork(owner):
-                if piece.x <= box.x < piece.right and overlap(piece, box) > 0 \
-                        and piece.w < box.w // 3 and not self.ph.covers_slide(piece):
+        pieces = [piece for owner in (layout, layout.slide_master)
+                  for _, piece in self.ph.artwork(owner)
+                  if piece.w < box.w // 3 and not self.ph.covers_slide(piece)]
+        moved = True
+        while moved:  # an icon is often several pieces side by side
+            moved = False
+            for piece in pieces:
+                if piece.x < box.x + inch(0.15) and piece.right > box.x \
+                        and overlap(piece, box) > 0:
                     shift = piece.right + inch(0.08) - box.x
                     box = Box(box.x + shift, box.y, box.w - shift, box.h)
+                    moved = True
         if box != shape_box(shape):
             place(shape, box)
         return box
