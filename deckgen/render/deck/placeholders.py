@@ -260,19 +260,26 @@ class Placeholders:
         return title, body
 
     def off_bands(self, layout: SlideLayout, body: Box) -> Box:
-        """`body` shortened to stay off the artwork that runs across its foot or its head
-        (a row of notes, a wave): pieces at least a third of its width in its lowest or
-        highest third."""
-        top, bottom = body.y, body.bottom
+        """`body` shortened (or narrowed) to stay off the artwork that runs into its foot,
+        head or sides (a row of notes, a wave, a corner wedge): pieces in its lowest or
+        highest third, or its left or right third; never by more than a fifth of it."""
+        left, top, right, bottom = body.x, body.y, body.right, body.bottom
+        gap = inch(0.1)
         for owner in (layout, layout.slide_master):
             for _, piece in self.artwork(owner):
-                if piece.w * 3 < body.w or overlap(piece, body) == 0 or self.covers_slide(piece):
+                if overlap(piece, body) == 0 or self.covers_slide(piece):
                     continue
                 if piece.y >= body.y + body.h * 2 // 3:
-                    bottom = min(bottom, piece.y - inch(0.1))
+                    bottom = min(bottom, piece.y - gap)
                 elif piece.bottom <= body.y + body.h // 3:
-                    top = max(top, piece.bottom + inch(0.1))
-        return Box(body.x, top, body.w, max(0, bottom - top))
+                    top = max(top, piece.bottom + gap)
+                elif piece.x >= body.x + body.w * 2 // 3:
+                    right = min(right, piece.x - gap)
+                elif piece.right <= body.x + body.w // 3:
+                    left = max(left, piece.right + gap)
+        left, right = (left, right) if (right - left) * 5 >= body.w * 4 else (body.x, body.right)
+        top, bottom = (top, bottom) if (bottom - top) * 5 >= body.h * 4 else (body.y, body.bottom)
+        return Box(left, top, right - left, bottom - top)
 
     def artwork(self, owner: Owner) -> Iterator[tuple[Any, Box]]:
         """The artwork of a layout or master (shapes, pictures and groups of them that are

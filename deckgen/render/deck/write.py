@@ -217,8 +217,9 @@ class Writer:
         pieces = [piece for owner in (layout, layout.slide_master)
                   for _, piece in self.ph.artwork(owner)
                   if piece.w < box.w // 3 and not self.ph.covers_slide(piece)]
+        start = box
         moved = True
-        while moved:  # an icon is often several pieces side by side
+        while moved and box.w * 5 >= start.w * 3:  # an icon is often several pieces in a row
             moved = False
             for piece in pieces:
                 if piece.x < box.x + inch(0.15) and piece.right > box.x \
@@ -226,7 +227,9 @@ class Writer:
                     shift = piece.right + inch(0.08) - box.x
                     box = Box(box.x + shift, box.y, box.w - shift, box.h)
                     moved = True
-        if box != shape_box(shape):
+        if box.w * 5 < start.w * 3:  # no room beside it: the kicker stays where it was
+            return start
+        if box != start:
             place(shape, box)
         return box
 
