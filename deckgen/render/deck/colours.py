@@ -275,24 +275,32 @@ class Colours:
     def ground(self, layout: SlideLayout, area: Box | None) -> Ground:
         """What text in `area` sits on: the topmost artwork (a shape or picture of the layout
         or its master, not a placeholder) that covers most of it, else the layout's
-        background."""
+        background together with every opaque piece that covers a hundredth of the area or
+        more, since some of the text may sit on each."""
+        panels: list[str] = []
         if area is not None and area.w > 0 and area.h > 0:
             for owner in (layout, layout.slide_master):  # the layout's artwork is on top
                 for el, box in reversed(list(self.ph.artwork(owner))):
-                    if overlap(box, area) * 2 < area.w * area.h or el.tag == qn("p:grpSp"):
+                    share = overlap(box, area) / (area.w * area.h)
+                    if share * 100 < 1 or el.tag == qn("p:grpSp"):
                         continue  # a group's colours are its pieces', not read here
                     blip = el.find(f".//{qn('a:blip')}")
                     if el.tag == qn("p:pic") or blip is not None:
-                        return self.sample(owner, blip, box, area), "picture"
+                        if share * 2 >= 1:
+                            return self.sample(owner, blip, box, area), "picture"
+                        panels += self.sample(owner, blip, box, area)
+                        continue
                     sp_pr = el.find(qn("p:spPr"))
-                    fill = next((c for c in sp_pr if c.tag in (qn("a:solidFill"),
-                                                              qn("a:gradFill"))), None) \
+                    fills = (qn("a:solidFill"), qn("a:gradFill"), qn("a:pattFill"))
+                    fill = next((c for c in sp_pr if c.tag in fills), None) \
                         if sp_pr is not None else None
                     if fill is not None and not translucent(fill):
                         colours = fill_colours(fill, self.scheme)
-                        if colours:
+                        if colours and share * 2 >= 1:
                             return colours, "shape"
-        return self.background(layout, area)
+                        panels += colours
+        colours, kind = self.background(layout, area)
+        return colours + [c for c in panels if c not in colours], kind
 
     def text_ground(self, layout: SlideLayout) -> Ground:
         """What a layout's content text sits on: the ground of its content frame."""

@@ -74,13 +74,16 @@ class Layouts:
 
     def room(self, layout: SlideLayout) -> float:
         """The content area a layout leaves (EMU squared), less the share of it the
-        template's artwork (or the drawing in its background picture) covers."""
+        template's artwork (or the drawing in its background picture) covers; halved when
+        its title box lies across the edge of a piece of artwork."""
         title, body = self.ph.content_frame(layout)
         if body is None:
             return 0.0
         area = self.ph.usable_area(layout, title, body)
         covered = max(self.ph.artwork_share(layout, body), self.colours.busy(layout, body))
-        return area * (1 - covered)
+        on_title = self.ph.artwork_share(layout, title)
+        straddles = 0.15 < on_title < 0.85  # a title across the edge of a band reads badly
+        return area * (1 - covered) * (0.5 if straddles else 1.0)
 
     def _pick(self) -> tuple[SlideLayout, SlideLayout]:
         """The title slide's layout and the content slides' layout, chosen by the kinds of
