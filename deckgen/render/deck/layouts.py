@@ -32,9 +32,10 @@ from deckgen.render.deck.placeholders import (
     TITLE_TYPES,
     Placeholders,
     all_layouts,
+    overlap,
     shape_box,
 )
-from deckgen.render.deck.plan import EMU_PER_IN, LOOSE, TIGHT, emu, inch
+from deckgen.render.deck.plan import EMU_PER_IN, LOOSE, TIGHT, Box, emu, inch
 from deckgen.render.deck.slides import Geometry, content_room, scale_height
 from deckgen.render.deck.template import theme_of, why
 
@@ -81,9 +82,19 @@ class Layouts:
             return 0.0
         area = self.ph.usable_area(layout, title, body)
         covered = max(self.ph.artwork_share(layout, body), self.colours.busy(layout, body))
-        on_title = self.ph.artwork_share(layout, title)
-        straddles = 0.15 < on_title < 0.85  # a title across the edge of a band reads badly
-        return area * (1 - covered) * (0.5 if straddles else 1.0)
+        return area * (1 - covered) * (0.5 if self.across_band(layout, title) else 1.0)
+
+    def across_band(self, layout: SlideLayout, title: Box) -> bool:
+        """Whether a title box lies across the edge of a band (a piece of artwork as wide as
+        it that covers some of it but not most): a title there reads badly."""
+        if title.w <= 0 or title.h <= 0:
+            return False
+        for owner in (layout, layout.slide_master):
+            for _, piece in self.ph.artwork(owner):
+                share = overlap(piece, title) / (title.w * title.h)
+                if piece.w * 5 >= title.w * 4 and 0.15 < share < 0.85:
+                    return True
+        return False
 
     def _pick(self) -> tuple[SlideLayout, SlideLayout]:
         """The title slide's layout and the content slides' layout, chosen by the kinds of
