@@ -333,8 +333,12 @@ def test_libreoffice_templates_build_and_look_right(tmp_path: Path, name: str,
                                                     ) -> None:
     code, err, out = build(tmp_path, libreoffice_templates[name])
     assert code == 0, err
+    assert err.count("contrast replaced") <= 1  # one warning line, whatever was replaced
     check_deck(only_file(out, ".pptx"))
     deck = Presentation(str(only_file(out, ".pptx")))
+    if name == "Vintage":  # its background is a photo of old paper: sampled, not assumed
+        found = re.search(r"on the picture (#[0-9A-F]{6}) background", err)
+        assert found and found.group(1) != "#FFFFFF", err
     cover = deck.slides[0]
     subtitle = next(ph for ph in cover.placeholders
                     if ph.placeholder_format.type == PP_PLACEHOLDER.SUBTITLE)
