@@ -74,15 +74,17 @@ class Layouts:
         return sum(1 for t in self.ph.kinds(layout) if t not in (*TITLE_TYPES, *FOOTER_TYPES))
 
     def room(self, layout: SlideLayout) -> float:
-        """The content area a layout leaves (EMU squared), less the share of it the
-        template's artwork (or the drawing in its background picture) covers; halved when
-        its title box lies across the edge of a piece of artwork."""
+        """The content area a layout leaves (EMU squared), less three times the share of it
+        the template's artwork (or the drawing in its background picture) covers; halved
+        when its title box lies across the edge of a piece of artwork."""
         title, body = self.ph.content_frame(layout)
         if body is None:
             return 0.0
         area = self.ph.usable_area(layout, title, body)
         covered = max(self.ph.artwork_share(layout, body), self.colours.busy(layout, body))
-        return area * (1 - covered) * (0.5 if self.across_band(layout, title) else 1.0)
+        # content fills its area, so artwork anywhere in it costs more than its own size
+        return area * max(0.0, 1 - 3 * covered) * (0.5 if self.across_band(layout, title)
+                                                   else 1.0)
 
     def across_band(self, layout: SlideLayout, title: Box) -> bool:
         """Whether a title box lies across the edge of a band (a piece of artwork as wide as
