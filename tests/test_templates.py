@@ -357,6 +357,9 @@ def test_libreoffice_templates_build_and_look_right(tmp_path: Path, name: str,
         assert footer.text_frame.text == "AI Builders Meetup · 2026-12-03"
         [run] = footer.text_frame.paragraphs[0].runs
         assert run.font.size is not None and run.font.size < Emu(18 * 12700)
+        # its master's circle shows the slide number (a field in its artwork): not twice
+        assert not [ph for ph in deck.slides[1].placeholders
+                    if ph.placeholder_format.type == PP_PLACEHOLDER.SLIDE_NUMBER]
 
 
 @pytest.fixture(scope="module")

@@ -261,6 +261,9 @@ class Writer:
         footers = self.footers if layout is None or layout is self.content else \
             [(kind, ph) for kind, ph in self.ph.places(layout)
              if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
+        if not self.own and self.numbers_itself(layout or self.content):
+            placed.add(PP_PLACEHOLDER.SLIDE_NUMBER)  # the template's artwork shows it
+            footers = [(kind, ph) for kind, ph in footers if kind != PP_PLACEHOLDER.SLIDE_NUMBER]
         for kind, lph in footers:
             slide.shapes.clone_placeholder(cast(LayoutPlaceholder, lph))
             ph = slide.placeholders[lph.placeholder_format.idx]
@@ -282,6 +285,13 @@ class Writer:
             shape.name = "Footer" if kind == PP_PLACEHOLDER.FOOTER else "Slide number"
             frame_setup(shape.text_frame, (0, 0, 0, 0), "ctr")
             self._footer_text(shape.text_frame, kind, words, number, box=True)
+
+    def numbers_itself(self, layout: SlideLayout) -> bool:
+        """Whether the layout's or its master's artwork (not a placeholder) shows the slide
+        number itself, in a slide-number field (Midnightblue's circle)."""
+        return any(el.find(f".//{qn('a:fld')}[@type='slidenum']") is not None
+                   for owner in (layout, layout.slide_master)
+                   for el, _ in self.ph.artwork(owner))
 
     def footer_size(self, lph: BaseShape, layout: SlideLayout, words: str) -> float | None:
         """The size (points) to set a template's footer at so `words` fit its box on one
