@@ -38,6 +38,6 @@ def render(told: st.Story, *, template: bytes | None = None,
 def describe_layouts(path: Path) -> str:
     """A template's slide size, theme, layouts and placeholders, and the two layouts deckgen
     would use."""
-    from deckgen.render.deck.template import describe_layouts as describe
+    from deckgen.render.deck.layouts import describe_layouts as describe
 
     return describe(path)

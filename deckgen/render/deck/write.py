@@ -12,31 +12,43 @@ stable order.
 from __future__ import annotations
 
 import io
+import math
 import zipfile
 from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from pptx.dml.color import RGBColor
 from pptx.enum.dml import MSO_THEME_COLOR
-from pptx.enum.shapes import PP_PLACEHOLDER
+from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from pptx.presentation import Presentation as PresentationObject
+from pptx.oxml.ns import qn
+from pptx.shapes.autoshape import Shape
+from pptx.shapes.base import BaseShape
+from pptx.shapes.placeholder import LayoutPlaceholder
 from pptx.slide import Slide as PptxSlide
 from pptx.slide import SlideLayout
+from pptx.text.text import TextFrame
 from pptx.util import Emu
 
+from deckgen import fonts
 from deckgen import story as st
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck import template as tp
+from deckgen.render.deck.colours import TEXT_CONTRAST, contrast, fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
-from deckgen.render.deck.plan import (
-    Box,
-    SlidePlan,
-    inch,
+from deckgen.render.deck.layouts import Layouts
+from deckgen.render.deck.placeholders import (
+    BODY_TYPES,
+    TITLE_TYPES,
+    overlap,
+    place,
+    shape_box,
+    union,
 )
+from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
 from deckgen.render.deck.slides import Planner
+from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 
 if TYPE_CHECKING:
     from deckgen.chartcache import Cache
@@ -44,6 +56,7 @@ if TYPE_CHECKING:
 DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, when SOURCE_DATE_EPOCH is not set
 ZIP_EPOCH = 315532800  # 1980-01-01, the earliest time a zip entry can carry
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
+FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
 
 _OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006"
 _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
@@ -55,48 +68,58 @@ _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 class Writer:
     """Adds planned slides to a presentation."""
 
-    def __init__(self, prs: PresentationObject, told: st.Story, own: bool,
-                 charts: str = "native", name: str = "template.pptx",
+    def __init__(self, layouts: Layouts, told: st.Story, charts: str = "native",
+                 name: str = "template.pptx", by_kind: dict[str, SlideLayout] | None = None,
                  cache: Cache | None = None, when: datetime | None = None) -> None:
-        self.prs = prs
+        self.prs = prs = layouts.prs
+        self.layouts = layouts
+        self.ph = layouts.ph
+        self.colours = layouts.colours
         self.cache = cache  # the build's chart cache, for picture charts
         self.when = when or moment(None)  # recorded in the package and the charts' workbooks
         self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.told = told
-        self.own = own
-        self.cover, self.content = tp.pick_layouts(prs)
+        self.own = own = layouts.own
+        self.cover, self.content = layouts.cover, layouts.content
         self.warnings: list[Problem] = []
-        self.by_kind: dict[str, SlideLayout] = {}  # layouts chosen by name, by slide kind
+        self.by_kind = by_kind or {}  # layouts chosen by name, by slide kind
         if own:
             self.theme = told.theme
         else:
-            self.theme, self.warnings = tp.checked_colours(prs, [self.cover, self.content],
-                                                           told.theme, name)
-        self.width, self.height = int(prs.slide_width), int(prs.slide_height)
-        self.footers = [(kind, ph) for kind, ph in tp.places(self.content)
+            cover = self.by_kind.get("title", self.cover)
+            g = layouts.geometry(cover_layout=cover)
+            text_area = g.cover_title if g.cover_second is None else \
+                union(g.cover_title, g.cover_second[0])
+            used = [self.content, *(lay for kind, lay in self.by_kind.items() if kind != "title")]
+            unique = list({lay.part: lay for lay in used}.values())
+            self.theme, self.warnings = self.colours.checked(
+                [(cover, text_area), *((lay, None) for lay in unique)],
+                theme_of(prs, told.theme), name)
+        self.width, self.height = self.ph.width, self.ph.height
+        self.footers = [(kind, ph) for kind, ph in self.ph.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
-        title = next(ph for kind, ph in tp.places(self.content) if kind in tp.TITLE_TYPES)
-        self.title_box = tp.content_frame(prs, self.content)[0] if not own else \
-            Box(int(title.left), int(title.top), int(title.width), int(title.height))
-        self.title_inset = tp.insets(title)
+        title = self.ph.title(self.content)
+        assert title is not None
+        self.title_box = layouts.geometry().title if not own else shape_box(title)
+        self.title_inset = self.ph.insets(title)
 
     def new_slide(self, layout: SlideLayout, cover: bool = False) -> PptxSlide:
         """A slide on `layout` with only its title (and, on the cover, one subtitle or body
         placeholder) left of the placeholders the layout brings."""
-        slide = self.prs.slides.add_slide(layout)
-        second = None
+        slide: PptxSlide = self.prs.slides.add_slide(layout)
+        second: tuple[PP_PLACEHOLDER, ...] | None = None
         if cover:
             kinds = [ph.placeholder_format.type for ph in slide.placeholders]
-            second = (PP_PLACEHOLDER.SUBTITLE if PP_PLACEHOLDER.SUBTITLE in kinds
-                      else PP_PLACEHOLDER.BODY)
+            second = ((PP_PLACEHOLDER.SUBTITLE,) if PP_PLACEHOLDER.SUBTITLE in kinds
+                      else BODY_TYPES)
         for ph in list(slide.placeholders):
             kind = ph.placeholder_format.type
-            if kind in tp.TITLE_TYPES:
-                tp.pin(ph, layout)
+            if kind in TITLE_TYPES:
+                self.ph.pin(ph, layout)
                 continue
-            if kind == second:
+            if second is not None and kind in second:
                 second = None  # keep the first one only
-                tp.pin(ph, layout)
+                self.ph.pin(ph, layout)
                 continue
             ph._element.getparent().remove(ph._element)
         return slide
@@ -108,14 +131,16 @@ class Writer:
         layout = self.by_kind.get(plan.kind, self.content)
         slide = self.new_slide(layout)
         title = slide.shapes.title
+        assert title is not None  # every layout deckgen uses has one
         if not self.own:  # the master's, when the layout's leaves no room
-            tp._place(title, tp.content_frame(self.prs, layout)[0])
+            place(title, self.layouts.geometry(layout=layout).title)
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
-        self.readable(title, layout, tp.TITLE_TYPES)
+        self.readable(title, layout, TITLE_TYPES)
         self.backdrop(slide, layout, plan)
         draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache)
+        self.kicker_on_title(slide, layout)
         self.footer(slide, number, layout)
         self.notes(slide, plan.notes)
 
@@ -123,38 +148,43 @@ class Writer:
         cover = self.by_kind.get("title", self.cover)
         slide = self.new_slide(cover, cover=True)
         title = slide.shapes.title
-        frame_setup(title.text_frame, tp.insets(title, cover), "b" if self.own else None)
+        assert title is not None
+        frame_setup(title.text_frame, self.ph.insets(title, cover), "b" if self.own else None)
         write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
-        self.readable(title, cover, tp.TITLE_TYPES)
+        self.readable(title, cover, TITLE_TYPES)
         second = plan.extra.get("second")
         subtitle = next((ph for ph in slide.placeholders
-                         if ph.placeholder_format.type not in tp.TITLE_TYPES), None)
+                         if ph.placeholder_format.type not in TITLE_TYPES), None)
         if second is not None and subtitle is not None:
-            paras, sizes = second  # type: ignore[misc]
-            frame_setup(subtitle.text_frame, tp.insets(subtitle, cover),
+            paras, sizes = cast(tuple[list[Para], list[float]], second)
+            frame_setup(subtitle.text_frame, self.ph.insets(subtitle, cover),
                         "t" if self.own else None)
             write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
-            self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, PP_PLACEHOLDER.BODY))
+            self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, *BODY_TYPES))
         draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache)
         self.notes(slide, plan.notes)
 
     def backdrop(self, slide: PptxSlide, layout: SlideLayout, plan: SlidePlan) -> None:
         """On a template whose artwork runs under the content area (more than a tenth of it),
         a panel in the background colour behind the slide's items, so they read."""
-        if self.own or not plan.items:
+        title = self.layouts.geometry(layout=layout).title
+        items = [i for i in plan.items if i.box.y >= title.bottom - inch(0.05)]  # not the title's
+        if self.own or not items:
             return
-        left = min(i.box.x for i in plan.items)
-        top = min(i.box.y for i in plan.items)
-        right = max(i.box.right for i in plan.items)
-        bottom = max(i.box.bottom for i in plan.items)
+        left = min(i.box.x for i in items)
+        top = min(i.box.y for i in items)
+        right = max(i.box.right for i in items)
+        bottom = max(i.box.bottom for i in items)
         area = Box(left, top, right - left, bottom - top)  # the items keep inside their area
-        if tp.artwork_share(layout, area) <= 0.1:
+        busy = self.colours.busy(layout, area)
+        if self.ph.artwork_share(layout, area) <= 0.1 and busy <= 0.1:
             return
-        if tp.ground(layout, area, tp._scheme(self.prs))[1] in ("shape", "picture"):
+        if busy <= 0.1 and self.colours.ground(layout, area)[1] in ("shape", "picture"):
             return  # one piece of artwork under all of it: the colours were checked on it
-        shape = slide.shapes.add_shape(1, Emu(area.x), Emu(area.y), Emu(area.w), Emu(area.h))
+        shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(area.x), Emu(area.y),
+                                       Emu(area.w), Emu(area.h))
         shape.name = "Backdrop"
-        style = shape._element.find(tp.qn("p:style"))
+        style = shape._element.find(qn("p:style"))
         if style is not None:
             shape._element.remove(style)
         shape.fill.solid()
@@ -164,33 +194,90 @@ class Writer:
         tree.remove(shape._element)
         tree.insert(2, shape._element)  # under the title and everything else on the slide
 
-    def readable(self, ph, layout: SlideLayout, kinds: tuple) -> None:  # noqa: ANN001
-        """A template's placeholder text in a colour that reads on what the placeholder sits
-        on (the template's own look where it does)."""
+    def kicker_on_title(self, slide: PptxSlide, layout: SlideLayout) -> None:
+        """A kicker is kept off small artwork at its start; one set inside a template's title
+        box (over the title) sits on the title's ground, not the content's: the accent there
+        is made to read on it, in its hue."""
         if self.own:
             return
-        box = Box(int(ph.left), int(ph.top), int(ph.width), int(ph.height))
-        colour = tp.placeholder_colour(self.prs, layout, kinds, box)
-        if colour is None:
+        title = self.layouts.geometry(layout=layout).title
+        for shape in slide.shapes:
+            if shape.name != "Kicker" or not shape.has_text_frame:
+                continue
+            box = self.clear_of_art(shape, layout)
+            if box.y >= title.bottom - inch(0.05):
+                continue
+            grounds, _ = self.colours.ground(layout, box)
+            if all(contrast(self.theme.accent, g) >= TEXT_CONTRAST for g in grounds):
+                continue
+            colour = rgb(passing(self.theme.accent, grounds))
+            for paragraph in cast(Shape, shape).text_frame.paragraphs:
+                for run in paragraph.runs:
+                    run.font.color.rgb = colour
+
+    def clear_of_art(self, shape: BaseShape, layout: SlideLayout) -> Box:
+        """A kicker's box moved right, off a small piece of artwork (an icon, a mark) that
+        covers its start; its box, as it ends up."""
+        box = shape_box(shape)
+        pieces = [piece for owner in (layout, layout.slide_master)
+                  for _, piece in self.ph.artwork(owner)
+                  if piece.w < box.w // 3 and not self.ph.covers_slide(piece)]
+        start = box
+        moved = True
+        while moved and box.w * 5 >= start.w * 3:  # an icon is often several pieces in a row
+            moved = False
+            for piece in pieces:
+                if piece.x < box.x + inch(0.15) and piece.right > box.x \
+                        and overlap(piece, box) > 0:
+                    shift = piece.right + inch(0.08) - box.x
+                    box = Box(box.x + shift, box.y, box.w - shift, box.h)
+                    moved = True
+        if box.w * 5 < start.w * 3:  # no room beside it: the kicker stays where it was
+            return start
+        if box != start:
+            place(shape, box)
+        return box
+
+    def readable(self, ph: Shape, layout: SlideLayout,
+                 kinds: tuple[PP_PLACEHOLDER, ...]) -> None:
+        """A template's placeholder text in a colour that reads on what the placeholder sits
+        on (the template's own look where it does); a run with a colour role of its own
+        (muted, accent) keeps it where it reads there too."""
+        if self.own:
             return
+        box = shape_box(ph)
+        colour = self.colours.for_placeholder(layout, kinds, box)
+        grounds, _ = self.colours.ground(layout, box)
         for paragraph in ph.text_frame.paragraphs:
             for run in paragraph.runs:
-                if run.font.color.type is None:  # a run with a colour role of its own keeps it
-                    run.font.color.rgb = RGBColor.from_string(colour.lstrip("#"))
+                fill = run._r.find(f"{qn('a:rPr')}/{qn('a:solidFill')}")
+                own = fill_colours(fill, self.colours.scheme) if fill is not None else []
+                if own and all(contrast(own[0], g) >= TEXT_CONTRAST for g in grounds):
+                    continue
+                if own:  # a role's colour that does not read here: its hue, made to
+                    run.font.color.rgb = rgb(passing(own[0], grounds))
+                elif colour is not None:
+                    run.font.color.rgb = rgb(colour)
 
     def footer(self, slide: PptxSlide, number: int, layout: SlideLayout | None = None) -> None:
         """The event and date in the footer placeholder, the number in the slide-number one."""
         words = self.told.event_line
         placed = set()
         footers = self.footers if layout is None or layout is self.content else \
-            [(kind, ph) for kind, ph in tp.places(layout)
+            [(kind, ph) for kind, ph in self.ph.places(layout)
              if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
+        if not self.own and self.numbers_itself(layout or self.content):
+            placed.add(PP_PLACEHOLDER.SLIDE_NUMBER)  # the template's artwork shows it
+            footers = [(kind, ph) for kind, ph in footers if kind != PP_PLACEHOLDER.SLIDE_NUMBER]
         for kind, lph in footers:
-            slide.shapes.clone_placeholder(lph)
+            slide.shapes.clone_placeholder(cast(LayoutPlaceholder, lph))
             ph = slide.placeholders[lph.placeholder_format.idx]
+            size = None
             if not self.own:
                 ph.text_frame.word_wrap = False  # a narrow footer must not break the date
-            self._footer_text(ph.text_frame, kind, words, number)
+                if kind == PP_PLACEHOLDER.FOOTER:
+                    size = self.footer_size(lph, layout or self.content, words)
+            self._footer_text(ph.text_frame, kind, words, number, size=size)
             placed.add(kind)
         title = self.title_box
         band = Box(title.x, self.height - inch(0.5), title.w, inch(0.34))
@@ -204,23 +291,48 @@ class Writer:
             frame_setup(shape.text_frame, (0, 0, 0, 0), "ctr")
             self._footer_text(shape.text_frame, kind, words, number, box=True)
 
-    def _footer_text(self, text_frame, kind: PP_PLACEHOLDER, words: str, number: int,  # noqa: ANN001
-                     box: bool = False) -> None:
+    def numbers_itself(self, layout: SlideLayout) -> bool:
+        """Whether the layout's or its master's artwork (not a placeholder) shows the slide
+        number itself, in a slide-number field (Midnightblue's circle)."""
+        return any(el.find(f".//{qn('a:fld')}[@type='slidenum']") is not None
+                   for owner in (layout, layout.slide_master)
+                   for el, _ in self.ph.artwork(owner))
+
+    def footer_size(self, lph: BaseShape, layout: SlideLayout, words: str) -> float | None:
+        """The size (points) to set a template's footer at so `words` fit its box on one
+        line: None when they fit at the template's own size, else the largest half point
+        that fits (never under FOOTER_LEAST)."""
+        box = self.ph.box(lph, layout.slide_master)
+        if box is None:
+            return None
+        own, bold = self.ph.text_size(lph, layout)
+        inset = self.ph.insets(lph)
+        room = (box.w - inset[0] - inset[2]) / 12700
+        face = fonts.face(self.theme.body_font, bold)
+        wide = face.width(words, own) / WIDTH_SAFETY
+        if wide <= room:
+            return None
+        return max(FOOTER_LEAST, math.floor(own * room / wide * 2) / 2)
+
+    def _footer_text(self, text_frame: TextFrame, kind: PP_PLACEHOLDER, words: str,
+                     number: int, box: bool = False, size: float | None = None) -> None:
         paragraph = text_frame.paragraphs[0]
         styled = box or self.own  # a template keeps its own footer look, but the body font
         paragraph.alignment = PP_ALIGN.LEFT if kind == PP_PLACEHOLDER.FOOTER else PP_ALIGN.RIGHT
-        size = f' sz="{round(FOOTER * 100)}"' if styled else ""
+        size = FOOTER if styled else size
+        sz = f' sz="{round(size * 100)}"' if size is not None else ""
         fill = '<a:solidFill><a:schemeClr val="tx2"/></a:solidFill>' if styled else ""
-        look = f'<a:rPr lang="en-US"{size}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
+        look = f'<a:rPr lang="en-US"{sz}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
         if kind == PP_PLACEHOLDER.FOOTER:
-            paragraph._p.append(tp.xml(f"<a:r>{look}<a:t>{tp._xml_text(words)}</a:t></a:r>")[0])
+            paragraph._p.append(xml(f"<a:r>{look}<a:t>{xml_text(words)}</a:t></a:r>")[0])
         else:
-            paragraph._p.append(tp.xml(f'<a:fld id="{_SLIDE_NUMBER_FIELD}" type="slidenum">'
+            paragraph._p.append(xml(f'<a:fld id="{_SLIDE_NUMBER_FIELD}" type="slidenum">'
                                        f"{look}<a:t>{number}</a:t></a:fld>")[0])
 
     def notes(self, slide: PptxSlide, text: str) -> None:
-        if text:
-            slide.notes_slide.notes_text_frame.text = text
+        frame = slide.notes_slide.notes_text_frame if text else None
+        if frame is not None:
+            frame.text = text
 
     # -- the package
 
@@ -261,8 +373,14 @@ class Writer:
             "<HiddenSlides>0</HiddenSlides></Properties>").encode("utf-8")
 
 
+def rgb(colour: str) -> RGBColor:
+    """python-pptx's colour for '#RRGGBB'."""
+    found: RGBColor = RGBColor.from_string(colour.lstrip("#"))  # type: ignore[no-untyped-call]
+    return found
+
+
 def moment(epoch: int | None) -> datetime:
-    """The time recorded in the package: `epoch` (SOURCE_DATE_EPOCH's seconds, checked by
+    """The time recorded in the package: `epoch` (SOURCE_DATE_EPOCH's seconds, validated by
     deckgen.environment) when given, else a fixed date."""
     seconds = DEFAULT_EPOCH if epoch is None else epoch
     return datetime.fromtimestamp(max(seconds, ZIP_EPOCH), tz=timezone.utc).replace(tzinfo=None)
@@ -287,21 +405,23 @@ def repack(data: bytes, when: datetime) -> bytes:
 
 def plan_deck(told: st.Story, template: bytes | None = None,
               walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx"
-              ) -> tuple[list[SlidePlan], PresentationObject, bool]:
-    """The slide plans for the story on its template (with `walk` after the dial slide). A
-    template too small to hold a slide is refused first, one line per placeholder."""
-    prs, own = tp.open_deck(told, template)
+              ) -> tuple[list[SlidePlan], Layouts, dict[str, SlideLayout]]:
+    """The slide plans for the story on its template (with `walk` after the dial slide), the
+    template's layouts and those content.yaml chose by slide kind. A template too small to
+    hold a slide is refused first, one line per placeholder."""
+    prs, own = open_deck(told, template)
+    layouts = Layouts(prs, own)
     slides = list(told.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
     slides[at:at] = walk
-    geometry = tp.geometry(prs, own)
-    problems = tp.template_problems(prs, geometry, template_name)
+    geometry = layouts.geometry()
+    chosen = {} if own else layouts.chosen(told, template_name)
+    problems = layouts.problems(template_name, chosen)
     if problems:
         raise InputError(problems)
-    chosen = {} if own else tp.chosen_layouts(prs, told, template_name)
-    kinds = {kind: tp.geometry(prs, own, cover_layout=layout) if kind == "title"
-             else tp.geometry(prs, own, layout=layout) for kind, layout in chosen.items()}
-    return Planner(told, geometry, kinds).plan(slides), prs, own
+    kinds = {kind: layouts.geometry(cover_layout=layout) if kind == "title"
+             else layouts.geometry(layout=layout) for kind, layout in chosen.items()}
+    return Planner(told, geometry, kinds).plan(slides), layouts, chosen
 
 
 def render(told: st.Story, *, template: bytes | None = None,
@@ -313,10 +433,9 @@ def render(told: st.Story, *, template: bytes | None = None,
     template's colours that had to be replaced are told to `warn`; charts as native chart
     parts or, with `charts="picture"`, as PNG pictures from `cache`; dated `epoch`
     (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
-    plans, prs, own = plan_deck(told, template, walk, template_name)
+    plans, layouts, chosen = plan_deck(told, template, walk, template_name)
     when = moment(epoch)
-    writer = Writer(prs, told, own, charts, template_name, cache, when)
-    writer.by_kind = {} if own else tp.chosen_layouts(prs, told, template_name)
+    writer = Writer(layouts, told, charts, template_name, chosen, cache, when)
     for problem in writer.warnings:
         if warn is not None:
             warn(problem)
@@ -324,5 +443,5 @@ def render(told: st.Story, *, template: bytes | None = None,
         writer.add(number, plan)
     writer.finish()
     raw = io.BytesIO()
-    prs.save(raw)
+    layouts.prs.save(raw)
     return repack(raw.getvalue(), when)
