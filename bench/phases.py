@@ -35,13 +35,14 @@ def main() -> None:
 
     mark("import typer")
     import deckgen.cli  # noqa: F401
-    from deckgen import build, chartcache, story
+    import deckgen.story
+    from deckgen import build, chartcache
 
     mark("import deckgen's core")
     content_path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "content.yaml"
     content, _ = build.prepare(content_path, build.Options())
     mark("read and validate the content")
-    told = story.compose(content)
+    story = deckgen.story.compose(content)
     mark("compose the story")
     import pptx  # noqa: F401
 
@@ -59,23 +60,23 @@ def main() -> None:
 
     mark("import deckgen's renderers")
     cache = chartcache.Cache()
-    deck.render(told, cache=cache)
+    deck.render(story, cache=cache)
     mark("render the deck (drawing its charts)")
-    handout.render(told, cache=cache)
+    handout.render(story, cache=cache)
     mark("render the handout (drawing its chart)")
-    deck.render(told, cache=cache)
+    deck.render(story, cache=cache)
     mark("render the deck again (charts from memory)")
-    handout.render(told, cache=cache)
+    handout.render(story, cache=cache)
     mark("render the handout again (chart from memory)")
     from deckgen.page import render as page
 
-    page.render(content, told)
+    page.render(content, story)
     mark("import Jinja2 and render the page")
-    page.render(content, told)
+    page.render(content, story)
     mark("render the page again")
-    for chart in told.charts:
-        charts.render(chart, told.theme, width_in=11.0, height_in=4.6, fmt="png")
-    mark(f"draw the {len(told.charts)} charts alone as PNG, 11 x 4.6 in, 200 dpi")
+    for chart in story.charts:
+        charts.render(chart, story.theme, width_in=11.0, height_in=4.6, fmt="png")
+    mark(f"draw the {len(story.charts)} charts alone as PNG, 11 x 4.6 in, 200 dpi")
 
     width = max(len(name) for name, _ in rows)
     print(f"| {'phase':<{width}} | CPU s |")

@@ -35,7 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / "bench" / ".venv"
 sys.path.insert(0, str(ROOT))
 
-from deckgen import source, story, watch  # noqa: E402  (the checkout, not an installed copy)
+import deckgen.story  # noqa: E402  (the checkout, not an installed copy)
+from deckgen import source, watch  # noqa: E402
 
 MIB = 1024 * 1024
 
@@ -43,15 +44,15 @@ MIB = 1024 * 1024
 # --- The alternative: Markdown for pandoc and one chart script -------------------------------
 
 
-def markdown(told: story.Story) -> str:
+def markdown(story: deckgen.story.Story) -> str:
     """The talk as pandoc Markdown: one '#' slide each, tables as pipe tables, notes as notes."""
-    meta = told.meta
+    meta = story.meta
     out = [
         f'---\ntitle: "{meta.title}"\nsubtitle: "{meta.subtitle}"\n'
         f'author: "{meta.presenter}"\ndate: "{meta.event}, {meta.date}"\n---\n'
     ]
 
-    def table(t: story.Table) -> list[str]:
+    def table(t: deckgen.story.Table) -> list[str]:
         rule = ["---:" if a == "r" else ":---" for a in t.align]
         return (
             ["| " + " | ".join(t.header) + " |", "| " + " | ".join(rule) + " |"]
@@ -59,10 +60,10 @@ def markdown(told: story.Story) -> str:
             + ["", f"*{t.caption}*"]
         )
 
-    for slide in told.slides[1:]:
+    for slide in story.slides[1:]:
         body: list[str] = [f"# {slide.headline.text}", ""]
         if slide.kind == "meanings":
-            body += [f"- **{c.label}** ({c.question}) {c.text.text}" for c in told.cards]
+            body += [f"- **{c.label}** ({c.question}) {c.text.text}" for c in story.cards]
         elif slide.kind == "dial" and slide.dial:
             d = slide.dial
             body += [
@@ -83,7 +84,7 @@ def markdown(told: story.Story) -> str:
                 f"- Still scarce: {e.scarce.text}",
             ]
         elif slide.kind == "bottleneck":
-            b = told.bottleneck
+            b = story.bottleneck
             body += [
                 f"- Writing speedup: {b.writing_speedup} ({b.writing_speedup_how})",
                 f"- End to end: {b.end_to_end_speedup} ({b.end_to_end_how})",
@@ -92,20 +93,20 @@ def markdown(told: story.Story) -> str:
                 b.lesson.text,
             ]
         elif slide.kind == "ceiling":
-            body += [told.bottleneck.ceiling_sentence.text]
+            body += [story.bottleneck.ceiling_sentence.text]
         elif slide.kind == "precious":
-            body += [f"- **{name}**: {text.text}" for name, text in told.precious]
+            body += [f"- **{name}**: {text.text}" for name, text in story.precious]
         elif slide.kind == "checklist":
             body += [
                 f"- [ ] **{step}** {detail.text} ({label} ______)"
-                for step, detail, label in told.checklist
+                for step, detail, label in story.checklist
             ]
         elif slide.kind == "sources":
             body += [
                 f"- {s.title}, {s.publisher}: {s.supports} <{s.url}>"
                 if s.url
                 else f"- {s.title}, {s.publisher}: {s.supports}"
-                for s in told.sources
+                for s in story.sources
             ]
         if slide.table:
             body += [""] + table(slide.table)
@@ -117,10 +118,10 @@ def markdown(told: story.Story) -> str:
     return "\n".join(out)
 
 
-def chart_script(told: story.Story) -> str:
+def chart_script(story: deckgen.story.Story) -> str:
     """A plain pyplot script drawing the writing-time chart, its numbers typed in."""
-    chart = told.chart("writing_time")
-    assert isinstance(chart, story.LineChart)
+    chart = story.chart("writing_time")
+    assert isinstance(chart, deckgen.story.LineChart)
     lines = [
         (line.label, [float(x) for x, _ in line.points], [float(y) for _, y in line.points])
         for line in chart.lines
@@ -297,7 +298,7 @@ def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
     content = work / "content.yaml"
     shutil.copyfile(ROOT / "content.yaml", content)
     parsed, _ = source.read(content)
-    told = story.compose(parsed)
+    story = deckgen.story.compose(parsed)
     # As an installed package runs: with compiled bytecode (an install writes it; allow it here).
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(ROOT)
@@ -314,8 +315,8 @@ def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
     if not args.no_pandoc:
         alt = work / "alternative"
         alt.mkdir()
-        (alt / "talk.md").write_text(markdown(told), encoding="utf-8")
-        (alt / "chart.py").write_text(chart_script(told), encoding="utf-8")
+        (alt / "talk.md").write_text(markdown(story), encoding="utf-8")
+        (alt / "chart.py").write_text(chart_script(story), encoding="utf-8")
         binary = str(pandoc())
         add(
             Row(

@@ -12,7 +12,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from deckgen import chartcache, fmt, output, quantities, source, story, template_file
+import deckgen.story
+from deckgen import chartcache, fmt, output, quantities, source, template_file
 from deckgen import parallel as forking
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
@@ -130,15 +131,15 @@ def render(content: Content, options: Options, parallel: bool = False,
     process while this one draws the deck, and the page by whichever of the two is done
     first: the same code and the same bytes, in about half the time.
     """
-    told = story.compose(content)
+    story = deckgen.story.compose(content)
     charts = cache if cache is not None else chartcache.Cache()
-    told_deck: list[Problem] = []  # the deck's warnings, heard in this process
+    deck_warnings: list[Problem] = []  # the deck's warnings, heard in this process
     heard: list[Problem] = []  # the handout's
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     html = options.only in (None, "html")
-    steps = {".pptx": lambda: _deck(content, told, options, told_deck, charts, epoch),
-             ".pdf": lambda: _handout(told, options, heard, charts, epoch),
-             ".html": lambda: _page(content, told)}
+    steps = {".pptx": lambda: _deck(content, story, options, deck_warnings, charts, epoch),
+             ".pdf": lambda: _handout(story, options, heard, charts, epoch),
+             ".html": lambda: _page(content, story)}
     if parallel and deck and handout and html and forking.available():
         turn = forking.Turn()  # the page's: taken by the process that is free first
 
@@ -161,13 +162,13 @@ def render(content: Content, options: Options, parallel: bool = False,
             raise InputError(deck_problems + handout_problems + page_problems)  # meets them
         charts.adopt(drawn)  # the charts the handout's process drew, to keep with ours
         if warnings is not None:
-            warnings.extend(told_deck + heard)
+            warnings.extend(deck_warnings + heard)
         return {".pptx": pptx, ".pdf": pdf, ".html": page}
     wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout), (".html", html))
               if on]
     files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
     if warnings is not None:
-        warnings.extend(told_deck + heard)
+        warnings.extend(deck_warnings + heard)
     return files
 
 
@@ -192,29 +193,29 @@ def _every(*steps: Callable[[], Any]) -> list[Any]:
     return results
 
 
-def _deck(content: Content, told: story.Story, options: Options, warnings: list[Problem],
+def _deck(content: Content, story: deckgen.story.Story, options: Options, warnings: list[Problem],
           cache: chartcache.Cache, epoch: int | None) -> bytes:
     from deckgen.render import deck
 
     template = _read_template(options.template)
-    walk = story.walk(content) if options.walk else ()
+    walk = deckgen.story.walk(content) if options.walk else ()
     name = str(options.template) if options.template is not None else "template.pptx"
-    return deck.render(told, template=template, walk=walk, charts=options.charts,
+    return deck.render(story, template=template, walk=walk, charts=options.charts,
                        template_name=name, warn=warnings.append, cache=cache, epoch=epoch)
 
 
-def _handout(told: story.Story, options: Options, warnings: list[Problem],
+def _handout(story: deckgen.story.Story, options: Options, warnings: list[Problem],
              cache: chartcache.Cache, epoch: int | None) -> bytes:
     from deckgen.render import handout
 
-    return handout.render(told, pages_auto=options.pages_auto, warn=warnings.append,
+    return handout.render(story, pages_auto=options.pages_auto, warn=warnings.append,
                           cache=cache, epoch=epoch)
 
 
-def _page(content: Content, told: story.Story) -> bytes:
+def _page(content: Content, story: deckgen.story.Story) -> bytes:
     from deckgen.page import render as page
 
-    return page.render(content, told)
+    return page.render(content, story)
 
 
 def write(content: Content, options: Options, parallel: bool = False,

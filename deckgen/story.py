@@ -488,7 +488,7 @@ def compose(content: Content) -> Story:
         subtitle=fill(content.meta.subtitle, table),
     )
 
-    told = Story(
+    story = Story(
         meta=meta,
         theme=content.theme,
         file=content.file,
@@ -514,9 +514,9 @@ def compose(content: Content) -> Story:
     )
     slides = tuple(
         replace(slide, notes=slide.notes.replace(fmt.NBSP, " "))
-        for slide in _slides(content, table, told)
+        for slide in _slides(content, table, story)
     )
-    return replace(told, slides=slides)
+    return replace(story, slides=slides)
 
 
 def _byline(source: Source) -> str:
@@ -542,10 +542,10 @@ def _table_notes(t: Table) -> str:
 
 
 def _slides(
-    content: Content, table: Mapping[str, Figure], told: Story
+    content: Content, table: Mapping[str, Figure], story: Story
 ) -> tuple[Slide, ...]:
-    dial_view, b, experiments = told.dial, told.bottleneck, told.experiments
-    wt, pt = told.workload_table, told.presets_table
+    dial_view, b, experiments = story.dial, story.bottleneck, story.experiments
+    wt, pt = story.workload_table, story.presets_table
     kick = {sid: fill(content.slides[sid].kicker, table) for sid in content.slides}
 
     def slide(kind: str, *notes: str, **shows: Any) -> Slide:
@@ -567,21 +567,21 @@ def _slides(
     ]
     # The chart gets a slide of its own: under the table it has too little height for a
     # label at every decade at a size the back of the room can read.
-    writing = told.chart("writing_time")
+    writing = story.chart("writing_time")
     slides += [slide("workloads", _table_notes(wt), table=wt),
                Slide("writing_chart", kick["workloads"], Text(writing.title),
                      writing.alt_text, chart=writing)]
     for i, (w, e) in enumerate(zip(content.workloads, experiments, strict=True)):
         own = fill(w.notes, table) if w.notes else ""
-        said = f"{e.arithmetic}, {e.writing}. {told.labels.still_scarce}: {e.scarce.text}"
+        said = f"{e.arithmetic}, {e.writing}. {story.labels.still_scarce}: {e.scarce.text}"
         notes = "\n\n".join(p for p in (own, said) if p)
         slides.append(Slide("experiment", kick["experiments"],
                             Text(e.title, f"workloads[{i}].title"), notes, experiment=e))
     slides += [
         slide("bottleneck", b.summary,
-              chart=told.chart("bottleneck") if b.has_check else None),
+              chart=story.chart("bottleneck") if b.has_check else None),
         slide("presets", _table_notes(pt), table=pt),
-        slide("ceiling", b.ceiling_sentence.text, chart=told.chart("ceiling")),
+        slide("ceiling", b.ceiling_sentence.text, chart=story.chart("ceiling")),
         slide("precious"),
         slide("checklist"),
         slide("sources"),

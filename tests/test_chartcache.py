@@ -13,7 +13,8 @@ import pytest
 from conftest import DEFAULT_CONTENT, ROOT
 
 import deckgen
-from deckgen import chartcache, source, story
+import deckgen.story
+from deckgen import chartcache, source
 
 
 @pytest.fixture
@@ -33,69 +34,69 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, object]]
 
 
 @pytest.fixture(scope="module")
-def told() -> story.Story:
+def story() -> deckgen.story.Story:
     content, _ = source.read(DEFAULT_CONTENT)
-    return story.compose(content)
+    return deckgen.story.compose(content)
 
 
-def draw(cache: chartcache.Cache, told: story.Story, key: str = "ceiling",
+def draw(cache: chartcache.Cache, story: deckgen.story.Story, key: str = "ceiling",
          **sizes: object) -> bytes:
     size = {"width_in": 10.0, "height_in": 4.5, "fmt": "png", **sizes}
-    return cache.render(told.chart(key), told.theme, **size)  # type: ignore[arg-type]
+    return cache.render(story.chart(key), story.theme, **size)  # type: ignore[arg-type]
 
 
-def test_drawn_once_then_from_memory(drawn, told) -> None:  # type: ignore[no-untyped-def]
+def test_drawn_once_then_from_memory(drawn, story) -> None:  # type: ignore[no-untyped-def]
     cache = chartcache.Cache()
-    first = draw(cache, told)
-    assert draw(cache, told) == first
+    first = draw(cache, story)
+    assert draw(cache, story) == first
     assert len(drawn) == 1
-    draw(cache, told, width_in=8.0)
-    draw(cache, told, fmt="svg")
-    draw(cache, told, "bottleneck")
+    draw(cache, story, width_in=8.0)
+    draw(cache, story, fmt="svg")
+    draw(cache, story, "bottleneck")
     assert [key for key, _ in drawn] == ["ceiling", "ceiling", "ceiling", "bottleneck"]
     assert cache.stats == {"drawn": 4, "from_memory": 1, "from_disk": 0}
 
 
-def test_each_build_has_its_own_cache_unless_it_is_handed_a_memory(drawn, told) -> None:  # type: ignore[no-untyped-def]
-    draw(chartcache.Cache(), told)
-    draw(chartcache.Cache(), told)  # no state in the module: a new build draws again
+def test_each_build_has_its_own_cache_unless_it_is_handed_a_memory(drawn, story) -> None:  # type: ignore[no-untyped-def]
+    draw(chartcache.Cache(), story)
+    draw(chartcache.Cache(), story)  # no state in the module: a new build draws again
     assert len(drawn) == 2
     memory = chartcache.Memory()
-    draw(chartcache.Cache(memory=memory), told)
+    draw(chartcache.Cache(memory=memory), story)
     again = chartcache.Cache(memory=memory)  # a watch's next build
-    draw(again, told)
+    draw(again, story)
     assert len(drawn) == 3
     assert again.stats == {"drawn": 0, "from_memory": 1, "from_disk": 0}
 
 
-def test_memory_keeps_the_most_recently_used(drawn, told) -> None:  # type: ignore[no-untyped-def]
+def test_memory_keeps_the_most_recently_used(drawn, story) -> None:  # type: ignore[no-untyped-def]
     cache = chartcache.Cache(memory=chartcache.Memory(size=2))
     for width in (1.0, 2.0, 3.0):
-        draw(cache, told, width_in=width)
-    draw(cache, told, width_in=3.0)
-    draw(cache, told, width_in=2.0)
+        draw(cache, story, width_in=width)
+    draw(cache, story, width_in=3.0)
+    draw(cache, story, width_in=2.0)
     assert len(drawn) == 3
-    draw(cache, told, width_in=1.0)  # forgotten: the oldest of three
+    draw(cache, story, width_in=1.0)  # forgotten: the oldest of three
     assert len(drawn) == 4
 
 
-def test_kept_on_disk_for_the_next_build(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_kept_on_disk_for_the_next_build(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     with chartcache.use(tmp_path) as cache:
-        first = draw(cache, told)
+        first = draw(cache, story)
     entries = list((tmp_path / chartcache.FOLDER).iterdir())
     assert len(entries) == 1 and entries[0].suffix == ".png"
     with chartcache.use(tmp_path) as cache:
-        assert draw(cache, told) == first
+        assert draw(cache, story) == first
     assert len(drawn) == 1
 
 
-def test_a_damaged_entry_is_drawn_again(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_damaged_entry_is_drawn_again(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     with chartcache.use(tmp_path) as cache:
-        first = draw(cache, told)
+        first = draw(cache, story)
     [entry] = (tmp_path / chartcache.FOLDER).iterdir()
     entry.write_bytes(entry.read_bytes()[:-3] + b"xyz")
     with chartcache.use(tmp_path) as cache:
-        assert draw(cache, told) == first
+        assert draw(cache, story) == first
     assert len(drawn) == 2
 
 
@@ -103,33 +104,33 @@ def test_another_dial_is_another_chart(drawn, tmp_path: Path) -> None:  # type: 
     from deckgen.figures import with_overrides
 
     content, _ = source.read(DEFAULT_CONTENT)
-    one = story.compose(content)
-    other = story.compose(with_overrides(content, speed="10K"))
+    one = deckgen.story.compose(content)
+    other = deckgen.story.compose(with_overrides(content, speed="10K"))
     with chartcache.use(tmp_path) as cache:
         draw(cache, one)
         draw(cache, other)
     assert len(drawn) == 2
 
 
-def test_no_usable_folder_never_fails_a_build(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_no_usable_folder_never_fails_a_build(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     blocker = tmp_path / "out"
     blocker.mkdir()
     (blocker / chartcache.FOLDER).write_text("a file where the cache folder goes", encoding="utf-8")
     with chartcache.use(blocker) as cache:
-        assert draw(cache, told).startswith(b"ceiling")
+        assert draw(cache, story).startswith(b"ceiling")
     assert (blocker / chartcache.FOLDER).read_text(encoding="utf-8").startswith("a file")
 
 
 def test_pruned_to_the_most_recently_used(
     drawn,
-    told,
+    story,
     tmp_path: Path,  # type: ignore[no-untyped-def]
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(chartcache, "MAX_ENTRIES", 3)
     with chartcache.use(tmp_path) as cache:
         for width in range(1, 7):
-            draw(cache, told, width_in=float(width))
+            draw(cache, story, width_in=float(width))
     assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 3
 
 
@@ -188,27 +189,27 @@ def test_a_prose_only_rebuild_reads_every_chart_back(
     assert report["matplotlib"] is False
 
 
-def test_a_failed_build_keeps_no_chart(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_failed_build_keeps_no_chart(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     memory = chartcache.Memory()  # a watch's, from one build to the next
     with pytest.raises(RuntimeError), chartcache.use(tmp_path, memory=memory) as cache:
-        draw(cache, told)
+        draw(cache, story)
         raise RuntimeError("the deck did not fit")
     assert not (tmp_path / chartcache.FOLDER).exists()
     # The next good build keeps it, though drawn before.
     with chartcache.use(tmp_path, memory=memory) as cache:
-        draw(cache, told)
+        draw(cache, story)
     assert len(drawn) == 1
     assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 1
 
 
-def test_charts_from_another_process_are_kept_with_ours(drawn, told, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_charts_from_another_process_are_kept_with_ours(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     with chartcache.use(tmp_path / "elsewhere", save=False) as cache:
-        draw(cache, told, "bottleneck")
+        draw(cache, story, "bottleneck")
         handed = cache.drawn()
     assert len(handed) == 1
     assert not (tmp_path / "elsewhere").exists()  # save=False: the caller keeps them
     with chartcache.use(tmp_path) as cache:
-        draw(cache, told)
+        draw(cache, story)
         cache.adopt(handed)
     names = {p.name for p in (tmp_path / chartcache.FOLDER).iterdir()}
     assert len(names) == 2 and set(handed) <= names

@@ -9,21 +9,22 @@ from html import unescape
 import pytest
 from PIL import Image
 
-from deckgen import charts, source, story
+import deckgen.story
+from deckgen import charts, source
 from deckgen.errors import RenderError
 from deckgen.figures import with_overrides
 
 
 @pytest.fixture(scope="module")
-def told() -> story.Story:
+def story() -> deckgen.story.Story:
     content, _ = source.read(None)
-    return story.compose(content)
+    return deckgen.story.compose(content)
 
 
 @pytest.fixture(scope="module")
-def other() -> story.Story:
+def other() -> deckgen.story.Story:
     content, _ = source.read(None)
-    return story.compose(with_overrides(content, "2500", "15 min", "candidates"))
+    return deckgen.story.compose(with_overrides(content, "2500", "15 min", "candidates"))
 
 
 def svg_texts(data: bytes) -> list[str]:
@@ -32,30 +33,30 @@ def svg_texts(data: bytes) -> list[str]:
 
 
 @pytest.mark.parametrize("fmt", ["png", "svg"])
-def test_the_same_input_gives_the_same_bytes(told: story.Story, fmt: str) -> None:
-    for chart in told.charts:
-        first = charts.render(chart, told.theme, width_in=4, height_in=2.5, fmt=fmt, dpi=100,
+def test_the_same_input_gives_the_same_bytes(story: deckgen.story.Story, fmt: str) -> None:
+    for chart in story.charts:
+        first = charts.render(chart, story.theme, width_in=4, height_in=2.5, fmt=fmt, dpi=100,
                               font_pt=9)
-        second = charts.render(chart, told.theme, width_in=4, height_in=2.5, fmt=fmt, dpi=100,
+        second = charts.render(chart, story.theme, width_in=4, height_in=2.5, fmt=fmt, dpi=100,
                                font_pt=9)
         assert first == second, chart.key
 
 
 @pytest.mark.parametrize(("width_in", "height_in", "dpi"), [(11.5, 5.2, 200), (8.8, 4.6, 200),
                                                              (3.6, 2.3, 300)])
-def test_png_is_exactly_the_size_asked_for(told: story.Story, width_in: float, height_in: float,
-                                           dpi: int) -> None:
-    data = charts.render(told.chart("ceiling"), told.theme, width_in=width_in, height_in=height_in,
-                         dpi=dpi, font_pt=16 if width_in > 5 else 8)
+def test_png_is_exactly_the_size_asked_for(story: deckgen.story.Story, width_in: float,
+                                           height_in: float, dpi: int) -> None:
+    data = charts.render(story.chart("ceiling"), story.theme, width_in=width_in,
+                         height_in=height_in, dpi=dpi, font_pt=16 if width_in > 5 else 8)
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     image = Image.open(io.BytesIO(data))
     assert image.size == (round(width_in * dpi), round(height_in * dpi))
     assert not any(key.lower() in ("software", "creation time") for key in image.info)
 
 
-def test_svg_keeps_the_ceiling_charts_labels_as_text(told: story.Story) -> None:
-    chart = told.chart("ceiling")
-    data = charts.render(chart, told.theme, width_in=3.6, height_in=2.3, fmt="svg", font_pt=8.5)
+def test_svg_keeps_the_ceiling_charts_labels_as_text(story: deckgen.story.Story) -> None:
+    chart = story.chart("ceiling")
+    data = charts.render(chart, story.theme, width_in=3.6, height_in=2.3, fmt="svg", font_pt=8.5)
     texts = svg_texts(data)
     for tick in chart.x_ticks + chart.y_ticks:
         assert tick.label in texts
@@ -65,12 +66,12 @@ def test_svg_keeps_the_ceiling_charts_labels_as_text(told: story.Story) -> None:
     # The dial's own point is marked with its value, the story's figure (it used to be left
     # off the chart; the chart now always shows where the chosen dial is).
     assert "Our dial: 1M \u00b7 132.57×" in texts
-    assert chart.marks[0].label == told.bottleneck.end_to_end_speedup == "132.57×"
+    assert chart.marks[0].label == story.bottleneck.end_to_end_speedup == "132.57×"
     assert chart.title not in texts
 
 
-def test_svg_has_no_date_and_sets_text_in_liberation_sans(told: story.Story) -> None:
-    data = charts.render(told.chart("writing_time"), told.theme, width_in=3.6, height_in=2.3,
+def test_svg_has_no_date_and_sets_text_in_liberation_sans(story: deckgen.story.Story) -> None:
+    data = charts.render(story.chart("writing_time"), story.theme, width_in=3.6, height_in=2.3,
                          fmt="svg", font_pt=8.5).decode("utf-8")
     assert "<dc:date>" not in data
     assert "font-family: 'Liberation Sans'" in data
@@ -78,7 +79,7 @@ def test_svg_has_no_date_and_sets_text_in_liberation_sans(told: story.Story) -> 
     assert "<dc:title>" not in data  # no title drawn or stored: the page has its heading
 
 
-def test_writing_chart_labels_every_workload_and_the_dial(other: story.Story) -> None:
+def test_writing_chart_labels_every_workload_and_the_dial(other: deckgen.story.Story) -> None:
     chart = other.chart("writing_time")
     texts = " ".join(svg_texts(charts.render(chart, other.theme, width_in=11.5, height_in=5.2,
                                              fmt="svg")))
@@ -88,41 +89,41 @@ def test_writing_chart_labels_every_workload_and_the_dial(other: story.Story) ->
             assert word in texts
 
 
-def test_bar_chart_puts_every_segment_label_on_the_chart(told: story.Story,
-                                                         other: story.Story) -> None:
-    for each in (told, other):
+def test_bar_chart_puts_every_segment_label_on_the_chart(story: deckgen.story.Story,
+                                                         other: deckgen.story.Story) -> None:
+    for each in (story, other):
         chart = each.chart("bottleneck")
         texts = svg_texts(charts.render(chart, each.theme, width_in=8.8, height_in=4.6, fmt="svg"))
         for bar in chart.bars:
             assert bar.label in texts
             for seg in bar.segments:
                 assert f"{seg.name} {seg.label}" in texts
-    assert "Fixed check 0.7%" in svg_texts(charts.render(told.chart("bottleneck"), told.theme,
+    assert "Fixed check 0.7%" in svg_texts(charts.render(story.chart("bottleneck"), story.theme,
                                                          width_in=3.6, height_in=2.3, fmt="svg",
                                                          font_pt=8.5))
 
 
-def test_a_four_by_three_deck_size_renders(told: story.Story) -> None:
-    for chart in told.charts:
-        data = charts.render(chart, told.theme, width_in=8.8, height_in=4.6, dpi=200)
+def test_a_four_by_three_deck_size_renders(story: deckgen.story.Story) -> None:
+    for chart in story.charts:
+        data = charts.render(chart, story.theme, width_in=8.8, height_in=4.6, dpi=200)
         assert Image.open(io.BytesIO(data)).size == (1760, 920)
 
 
-def test_small_segments_are_labelled_outside_their_bar(told: story.Story) -> None:
+def test_small_segments_are_labelled_outside_their_bar(story: deckgen.story.Story) -> None:
     """'Fixed check 0.7%' cannot sit inside a 0.7% sliver: it goes under the bar, right-aligned."""
-    data = charts.render(told.chart("bottleneck"), told.theme, width_in=8.8, height_in=4.6,
+    data = charts.render(story.chart("bottleneck"), story.theme, width_in=8.8, height_in=4.6,
                          fmt="svg").decode("utf-8")
     tag = re.search(r"<text[^>]*>Fixed check 0\.7%</text>", data)
     assert tag is not None
     assert "text-anchor: end" in tag.group(0)
 
 
-def test_bad_requests_are_render_errors(told: story.Story) -> None:
-    chart = told.chart("ceiling")
+def test_bad_requests_are_render_errors(story: deckgen.story.Story) -> None:
+    chart = story.chart("ceiling")
     with pytest.raises(RenderError, match="format"):
-        charts.render(chart, told.theme, width_in=4, height_in=3, fmt="jpeg")
+        charts.render(chart, story.theme, width_in=4, height_in=3, fmt="jpeg")
     with pytest.raises(RenderError, match="does not fit"):
-        charts.render(chart, told.theme, width_in=1.0, height_in=0.6, font_pt=16)
+        charts.render(chart, story.theme, width_in=1.0, height_in=0.6, font_pt=16)
 
 
 @pytest.mark.parametrize(("ink", "paper", "ratio"), [("#000000", "#FFFFFF", 21.0),
@@ -132,8 +133,8 @@ def test_contrast_ratio(ink: str, paper: str, ratio: float) -> None:
     assert charts.contrast(ink, paper) == pytest.approx(ratio, abs=0.1)
 
 
-def test_default_theme_text_colours_read_on_the_background(told: story.Story) -> None:
-    theme = told.theme
+def test_default_theme_text_colours_read_on_the_background(story: deckgen.story.Story) -> None:
+    theme = story.theme
     for colour in (theme.text, theme.accent, theme.muted):
         assert charts.contrast(colour, theme.background) >= 4.5
 
@@ -143,9 +144,9 @@ def test_default_theme_text_colours_read_on_the_background(told: story.Story) ->
 Box = tuple[float, float, float, float]
 
 
-def dialled(speed: str, check: str) -> story.Story:
+def dialled(speed: str, check: str) -> deckgen.story.Story:
     content, _ = source.read(None)
-    return story.compose(with_overrides(content, speed, check))
+    return deckgen.story.compose(with_overrides(content, speed, check))
 
 
 def outside(boxes: list[tuple[str, Box]], width_in: float, height_in: float) -> list[str]:
@@ -169,9 +170,9 @@ def overlapping(boxes: list[tuple[str, Box]]) -> list[tuple[str, str]]:
     (11.5, 5.2, 16), (8.8, 4.0, 16), (8.8, 2.6, 16), (3.6, 2.3, 8)])
 def test_no_text_is_clipped_or_overlaps(speed: str, check: str, width_in: float,
                                         height_in: float, font_pt: float) -> None:
-    told = dialled(speed, check)
-    for chart in told.charts:
-        boxes = charts.text_boxes(chart, told.theme, width_in=width_in, height_in=height_in,
+    story = dialled(speed, check)
+    for chart in story.charts:
+        boxes = charts.text_boxes(chart, story.theme, width_in=width_in, height_in=height_in,
                                   font_pt=font_pt)
         assert len(boxes) >= 6, chart.key
         assert outside(boxes, width_in, height_in) == [], chart.key
@@ -181,9 +182,9 @@ def test_no_text_is_clipped_or_overlaps(speed: str, check: str, width_in: float,
 @pytest.mark.parametrize("height_in", [2.4, 2.25, 2.15])
 def test_a_short_bar_chart_keeps_its_labels_on_the_page(height_in: float) -> None:
     """Under 2.5 in at 16 pt the bars get closer and thinner rather than losing their labels."""
-    for told in (dialled("1M", "60s"), dialled("100", "0")):
-        chart = told.chart("bottleneck")
-        boxes = charts.text_boxes(chart, told.theme, width_in=9.0, height_in=height_in)
+    for story in (dialled("1M", "60s"), dialled("100", "0")):
+        chart = story.chart("bottleneck")
+        boxes = charts.text_boxes(chart, story.theme, width_in=9.0, height_in=height_in)
         texts = [text for text, _ in boxes]
         for bar in chart.bars:
             assert bar.label in texts
@@ -194,30 +195,31 @@ def test_a_short_bar_chart_keeps_its_labels_on_the_page(height_in: float) -> Non
 
 
 def test_a_bar_chart_too_short_for_its_text_is_a_render_error() -> None:
-    told = dialled("1M", "60s")
+    story = dialled("1M", "60s")
     # 2.08 in: the text's height is Liberation Sans's line box (1.117 em a line), as the layout
     # layer measures it; DejaVu Sans drawn by matplotlib needed 2.1 in.
     with pytest.raises(RenderError, match=r"does not fit in 9 x 1\.5 in at 16 pt text: "
                                           r"its bars and labels need 2\.08 in of height"):
-        charts.render(told.chart("bottleneck"), told.theme, width_in=9.0, height_in=1.5)
+        charts.render(story.chart("bottleneck"), story.theme, width_in=9.0, height_in=1.5)
 
 
 def test_a_bar_label_wider_than_the_chart_wraps() -> None:
-    told = dialled("1T", "0")
-    chart = told.chart("bottleneck")
+    story = dialled("1T", "0")
+    chart = story.chart("bottleneck")
     label = chart.bars[1].label
     assert label == "1,000,000,000,000 tokens/sec: 0.0000008 seconds"
     # 4.8 in: in Liberation Sans (narrower than DejaVu Sans) the label is 5.04 in at 16 pt, so
     # it wraps on a chart narrower than that (it fitted 5.5 in once the charts left DejaVu).
     assert charts.face().width(label, 16) / 72 == pytest.approx(5.041, abs=1e-3)
-    boxes = charts.text_boxes(chart, told.theme, width_in=4.8, height_in=4.6)
+    boxes = charts.text_boxes(chart, story.theme, width_in=4.8, height_in=4.6)
     assert label.replace("sec: ", "sec:\n") in [text for text, _ in boxes]
     assert outside(boxes, 4.8, 4.6) == []
 
 
-def test_a_y_label_longer_than_the_chart_is_tall_goes_on_two_lines(told: story.Story) -> None:
-    chart = told.chart("ceiling")
-    boxes = dict(charts.text_boxes(chart, told.theme, width_in=8.8, height_in=2.9))
+def test_a_y_label_longer_than_the_chart_is_tall_goes_on_two_lines(
+        story: deckgen.story.Story) -> None:
+    chart = story.chart("ceiling")
+    boxes = dict(charts.text_boxes(chart, story.theme, width_in=8.8, height_in=2.9))
     assert chart.y_label not in boxes
     x0, y0, x1, y1 = boxes["End-to-end\nspeedup (log scale)"]
     assert y1 - y0 > x1 - x0  # still upright beside the axis
@@ -225,20 +227,20 @@ def test_a_y_label_longer_than_the_chart_is_tall_goes_on_two_lines(told: story.S
     assert outside(list(boxes.items()), 8.8, 2.9) == []
 
 
-def test_a_y_label_that_fits_beside_the_plot_stays_one_line(told: story.Story) -> None:
-    chart = told.chart("ceiling")
-    boxes = dict(charts.text_boxes(chart, told.theme, width_in=11.5, height_in=5.2))
+def test_a_y_label_that_fits_beside_the_plot_stays_one_line(story: deckgen.story.Story) -> None:
+    chart = story.chart("ceiling")
+    boxes = dict(charts.text_boxes(chart, story.theme, width_in=11.5, height_in=5.2))
     x0, y0, x1, y1 = boxes[chart.y_label]
     assert y1 - y0 > 3 * (x1 - x0)
     assert 0 < y0 and y1 < 5.2
 
 
 def test_with_no_room_beside_the_plot_the_y_label_sits_level_above_it() -> None:
-    told = dialled("1T", "60s")
-    chart = told.chart("ceiling")
+    story = dialled("1T", "60s")
+    chart = story.chart("ceiling")
     # 2.1 in: in Liberation Sans the label on two lines (1.94 in along) still stands beside a
     # 2.2 in chart; at 2.1 in it does not, and the chart's line labels still fit.
-    boxes = dict(charts.text_boxes(chart, told.theme, width_in=12.0, height_in=2.1))
+    boxes = dict(charts.text_boxes(chart, story.theme, width_in=12.0, height_in=2.1))
     x0, y0, x1, y1 = boxes[chart.y_label]
     assert x1 - x0 > 3 * (y1 - y0)  # level
     assert x0 < 0.2 and 2.1 - 0.2 < y1 <= 2.1  # top left
@@ -247,21 +249,21 @@ def test_with_no_room_beside_the_plot_the_y_label_sits_level_above_it() -> None:
 
 @pytest.mark.parametrize("speed", ["1B", "1T"])
 def test_crowded_x_ticks_are_thinned_keeping_the_ends(speed: str) -> None:
-    told = dialled(speed, "60s")
+    story = dialled(speed, "60s")
     for key in ("writing_time", "ceiling"):
-        chart = told.chart(key)
+        chart = story.chart(key)
         labels = [t.label for t in chart.x_ticks]
-        boxes = charts.text_boxes(chart, told.theme, width_in=3.6, height_in=2.3, font_pt=8.5)
+        boxes = charts.text_boxes(chart, story.theme, width_in=3.6, height_in=2.3, font_pt=8.5)
         shown = [text for text, _ in boxes if text in labels]
         assert shown[0] == labels[0] and shown[-1] == labels[-1]
         assert len(shown) < len(labels)  # some had to go
         assert overlapping([b for b in boxes if b[0] in labels]) == []
 
 
-def test_roomy_x_ticks_all_stay(told: story.Story) -> None:
-    chart = told.chart("writing_time")
+def test_roomy_x_ticks_all_stay(story: deckgen.story.Story) -> None:
+    chart = story.chart("writing_time")
     labels = [t.label for t in chart.x_ticks]
-    boxes = charts.text_boxes(chart, told.theme, width_in=11.5, height_in=5.2)
+    boxes = charts.text_boxes(chart, story.theme, width_in=11.5, height_in=5.2)
     assert [text for text, _ in boxes if text in labels] == labels
 
 
@@ -280,12 +282,12 @@ def test_charts_measure_with_the_layout_layers_face() -> None:
     assert charts.face().em("Check 60 seconds") == pytest.approx(16849 / 2048)
 
 
-def test_charts_draw_with_the_shipped_liberation_sans(told: story.Story) -> None:
+def test_charts_draw_with_the_shipped_liberation_sans(story: deckgen.story.Story) -> None:
     from matplotlib import font_manager
 
     from deckgen import fonts
 
-    charts.render(told.chart("ceiling"), told.theme, width_in=3.6, height_in=2.3, font_pt=8.5)
+    charts.render(story.chart("ceiling"), story.theme, width_in=3.6, height_in=2.3, font_pt=8.5)
     for weight, style in (("normal", "regular"), ("bold", "bold")):
         found = font_manager.findfont(font_manager.FontProperties(
             family=[fonts.CHART_FAMILY, fonts.FAMILY], weight=weight))
@@ -293,9 +295,9 @@ def test_charts_draw_with_the_shipped_liberation_sans(told: story.Story) -> None
 
 
 def test_a_wrapped_chart_label_never_breaks_a_figure_from_its_unit() -> None:
-    told = dialled("100", "0")
-    chart = told.chart("bottleneck")
-    boxes = charts.text_boxes(chart, told.theme, width_in=2.6, height_in=4.0, font_pt=16)
+    story = dialled("100", "0")
+    chart = story.chart("bottleneck")
+    boxes = charts.text_boxes(chart, story.theme, width_in=2.6, height_in=4.0, font_pt=16)
     texts = [text for text, _ in boxes]
     label = chart.bars[0].label
     assert label == "100 tokens/sec: 2 h 13 min 20 s"  # 800,000 tokens at 100 a second

@@ -50,9 +50,9 @@ def _chart_words(chart) -> str:  # noqa: ANN001
     """Every text a native chart may print, from the story's chart model: its title, axis
     titles, tick labels (which the chart draws from its number formats), series and end
     labels, the dial's marked value and rule, the bars' labels and shares."""
-    from deckgen import story
+    import deckgen.story
 
-    if isinstance(chart, story.BarChart):
+    if isinstance(chart, deckgen.story.BarChart):
         return "\n".join([chart.title] + [b.label for b in chart.bars] +
                           [f"{g.name} {g.label}" for b in chart.bars for g in b.segments])
     return "\n".join([chart.title, chart.x_label, chart.y_label, chart.marker_label] +
@@ -118,14 +118,14 @@ def test_libreoffice_breaks_no_word(decks: Path, printed: Path, dial: str, aspec
     from pptx import Presentation
     from pypdf import PdfReader
 
-    from deckgen import story
+    import deckgen.story
 
     name = _name(dial, aspect)
     deck = Presentation(str(decks / f"{name}.pptx"))
     pages = PdfReader(str(printed / f"{name}.pdf")).pages
     assert len(pages) == len(deck.slides)
-    told = story.compose(build.prepare(None, replace(DIALS[dial], aspect=aspect))[0])
-    by_title = {c.title: c for c in told.charts}
+    story = deckgen.story.compose(build.prepare(None, replace(DIALS[dial], aspect=aspect))[0])
+    by_title = {c.title: c for c in story.charts}
     for number, (slide, page) in enumerate(zip(deck.slides, pages, strict=True), 1):
         text = "\n".join(f.text for s in slide.shapes for f in _frames(s))
         for s in slide.shapes:

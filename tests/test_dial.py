@@ -200,17 +200,18 @@ def _plain(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def told() -> Any:
+def story() -> Any:
     from conftest import DEFAULT_CONTENT
 
-    from deckgen import source, story
+    import deckgen.story
+    from deckgen import source
 
     content, _ = source.read(DEFAULT_CONTENT)
-    return story.compose(content)
+    return deckgen.story.compose(content)
 
 
-def test_story_workload_table(told: Any) -> None:
-    table = told.workload_table
+def test_story_workload_table(story: Any) -> None:
+    table = story.workload_table
     assert tuple(map(_plain, table.header)) == ("Workload", "Output tokens", "100 tokens/sec",
                                                 "1,000,000 tokens/sec")
     assert [tuple(map(_plain, row)) for row in table.rows] == [
@@ -222,8 +223,8 @@ def test_story_workload_table(told: Any) -> None:
     assert table.highlight == 0  # the story endings are the featured workload
 
 
-def test_story_presets_table(told: Any) -> None:
-    table = told.presets_table
+def test_story_presets_table(story: Any) -> None:
+    table = story.presets_table
     assert [tuple(map(_plain, row)) for row in table.rows] == [
         ("None", "2 h 13 min 20 s", "0.8 seconds", "10,000\u00d7"),
         ("60 seconds", "2 h 14 min 20 s", "60.8 seconds", "132.57\u00d7"),
@@ -234,8 +235,8 @@ def test_story_presets_table(told: Any) -> None:
     assert "800,000 tokens" in table.caption
 
 
-def test_story_bottleneck(told: Any) -> None:
-    b = told.bottleneck
+def test_story_bottleneck(story: Any) -> None:
+    b = story.bottleneck
     assert b.writing_speedup == "10,000\u00d7"
     assert b.end_to_end_speedup == "132.57\u00d7"
     assert _plain(b.end_to_end_how) == "8,060 \u00f7 60.8 seconds"
@@ -248,8 +249,8 @@ def test_story_bottleneck(told: Any) -> None:
     assert b.ceiling_sentence.origin == "bottleneck.ceiling"
 
 
-def test_story_bottleneck_chart_shares(told: Any) -> None:
-    chart = told.chart("bottleneck")
+def test_story_bottleneck_chart_shares(story: Any) -> None:
+    chart = story.chart("bottleneck")
     shares = [[(s.name, s.label) for s in bar.segments] for bar in chart.bars]
     assert shares == [[("Writing", "99.3%"), ("Fixed check", "0.7%")],
                       [("Writing", "1.3%"), ("Fixed check", "98.7%")]]

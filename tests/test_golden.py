@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from conftest import DEFAULT_CONTENT, ROOT, only_file, regen
 
-from deckgen import source, story
+import deckgen.story
+from deckgen import source
 from deckgen.figures import with_overrides
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -68,8 +69,8 @@ def plain(value: Any) -> Any:
 def story_json(*overrides: str) -> str:
     text = DEFAULT_CONTENT.read_text(encoding="utf-8")
     content, _ = source.parse(text, "content.yaml")
-    told = story.compose(with_overrides(content, *overrides))
-    text = json.dumps(plain(told), ensure_ascii=False, indent=1)
+    story = deckgen.story.compose(with_overrides(content, *overrides))
+    text = json.dumps(plain(story), ensure_ascii=False, indent=1)
     # A list of plain values on one line (a place, a point, a table row): JSON text never holds
     # a raw line break, so only the layout's own breaks are joined.
     flat = re.sub(r"\[\n\s+([^\[\]{}]*?)\n\s*\]",
@@ -103,12 +104,12 @@ def test_story_json_is_exact_and_complete() -> None:
 
 
 def test_a_changed_story_fails_and_regen_rewrites(tmp_path: Path) -> None:
-    path = tmp_path / "story.json"
+    path = tmp_path / "deckgen.story.json"
     with pytest.raises(AssertionError, match="no golden file"):
         compare_golden(path, "one\n", rewrite=False)
     compare_golden(path, "one\ntwo\n", rewrite=True)
     compare_golden(path, "one\ntwo\n", rewrite=False)
-    with pytest.raises(AssertionError, match=r"(?s)story.json differs.*-two.*\+three"):
+    with pytest.raises(AssertionError, match=r"(?s)deckgen.story.json differs.*-two.*\+three"):
         compare_golden(path, "one\nthree\n", rewrite=False)
     assert path.read_text(encoding="utf-8") == "one\ntwo\n"
 

@@ -242,13 +242,14 @@ def test_sources_and_the_qr_url_are_clickable_on_the_back(default_build: Path) -
 def test_each_source_says_what_it_supports(default_build: Path, letter_build: Path) -> None:
     """The sources on the back: each title, what it supports (the content's own sentence,
     the part the slide may leave out first) and its byline, at A4 and at Letter."""
-    from deckgen import build, story
+    import deckgen.story
+    from deckgen import build
 
-    told = story.compose(build.prepare(None, build.Options())[0])
-    assert len(told.sources) == 5
+    story = deckgen.story.compose(build.prepare(None, build.Options())[0])
+    assert len(story.sources) == 5
     for folder in (default_build, letter_build):
         back = page_texts(the_pdf(folder))[1]
-        for src in told.sources:
+        for src in story.sources:
             assert flat(f"{src.title}. {src.supports}") in back, src.title
             assert flat(src.byline) in back, src.title
 

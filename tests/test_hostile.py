@@ -200,10 +200,10 @@ def fake_charts(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def
 
 def _draw_many(out: Path, count: int) -> None:
     content, _ = source.read(DEFAULT_CONTENT)
-    told = build.story.compose(content)
+    story = deckgen.story.compose(content)
     with chartcache.use(out) as cache:
         for width in range(1, count + 1):
-            cache.render(told.chart("ceiling"), told.theme, width_in=float(width), height_in=4.0)
+            cache.render(story.chart("ceiling"), story.theme, width_in=float(width), height_in=4.0)
 
 
 def _entry_like(folder: Path, count: int) -> dict[str, bytes]:

@@ -11,7 +11,8 @@ from dataclasses import replace
 import pytest
 from conftest import REVIEW_DIALS, ROOT
 
-from deckgen import build, fonts, story
+import deckgen.story
+from deckgen import build, fonts
 from deckgen.layout.columns import share
 from deckgen.layout.fit import Misfit, TypeScale, first_fit, first_fit_all
 from deckgen.layout.text import Overlong, break_lines, pieces, words
@@ -192,12 +193,12 @@ def plans_at(dial: str, aspect: str):  # noqa: ANN201
 
     options = replace(DIALS[dial], aspect=aspect)
     content, _ = build.prepare(None, options)
-    told = story.compose(content)
-    slides = list(told.slides)
+    story = deckgen.story.compose(content)
+    slides = list(story.slides)
     if options.walk:
         at = next(i for i, s in enumerate(slides) if s.kind == "dial") + 1
-        slides[at:at] = story.walk(content)
-    return Planner(told, default_geometry(aspect)).plan(slides)
+        slides[at:at] = deckgen.story.walk(content)
+    return Planner(story, default_geometry(aspect)).plan(slides)
 
 
 def _sizes(plan) -> set[float]:  # noqa: ANN001
@@ -254,11 +255,11 @@ def test_a_misfit_names_what_would_fit() -> None:
     from deckgen.render.deck.slides import Planner, default_geometry
 
     content, _ = build.prepare(None, build.Options())
-    told = story.compose(content)
-    long = story.Text("Every fixed check sets a ceiling " * 12, "slides.ceiling.headline")
-    slides = [replace(s, headline=long) if s.kind == "ceiling" else s for s in told.slides]
+    story = deckgen.story.compose(content)
+    long = deckgen.story.Text("Every fixed check sets a ceiling " * 12, "slides.ceiling.headline")
+    slides = [replace(s, headline=long) if s.kind == "ceiling" else s for s in story.slides]
     with pytest.raises(InputError) as err:
-        Planner(told, default_geometry("16:9")).plan(slides)
+        Planner(story, default_geometry("16:9")).plan(slides)
     message = str(err.value.problems[0].message)
     assert message.startswith("slide 12: the headline does not fit (396 characters; room for "
                               "about "), message
@@ -313,8 +314,8 @@ def test_the_whole_story_fits_at_every_review_dial(dial: str, aspect: str) -> No
     assert "A token is a piece of a word." in meanings
     assert "one million tokens for Claude Opus 5.5" in meanings
     sources = _texts(plans["sources"])
-    told = story.compose(content)
-    assert len(told.sources) == 5
-    for src in told.sources:
+    story = deckgen.story.compose(content)
+    assert len(story.sources) == 5
+    for src in story.sources:
         assert src.title in sources
         assert " ".join(src.supports.split()) in " ".join(sources.split()), src.title

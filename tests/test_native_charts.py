@@ -22,7 +22,8 @@ from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.oxml.ns import qn
 from pptx.util import Pt
 
-from deckgen import fmt, source, story
+import deckgen.story
+from deckgen import fmt, source
 from deckgen.figures import with_overrides
 
 pytestmark = pytest.mark.slow
@@ -250,9 +251,9 @@ def test_a_speed_below_the_slow_speed_builds_as_a_slowdown(tmp_path: Path) -> No
 # --- the "how" lines -------------------------------------------------------------------------
 
 
-def told(speed: str | None, check: str | None) -> story.Story:
+def story(speed: str | None, check: str | None) -> deckgen.story.Story:
     content, _ = source.read(None)
-    return story.compose(with_overrides(content, speed, check))
+    return deckgen.story.compose(with_overrides(content, speed, check))
 
 
 def _number(text: str) -> Fraction:
@@ -268,7 +269,7 @@ def _number(text: str) -> Fraction:
 ])
 def test_each_how_line_gives_its_figure(speed: str | None, check: str | None, writing: str,
                                         end_to_end: str | None) -> None:
-    b = told(speed, check).bottleneck
+    b = story(speed, check).bottleneck
     shown = {f.key: (f.value, f.how.replace(fmt.NBSP, " ")) for f in b.figures}
     assert shown["writing_speedup"][1] == writing
     if end_to_end is None:
@@ -285,7 +286,7 @@ def test_each_how_line_gives_its_figure(speed: str | None, check: str | None, wr
 @pytest.mark.parametrize("speed", ["7", "333", "2.5K", "77,777", "3.3M", "1.234567B"])
 @pytest.mark.parametrize("check", ["1 s", "60 s", "7 min", "1 h"])
 def test_the_division_shown_gives_the_figure_shown(speed: str, check: str) -> None:
-    b = told(speed, check).bottleneck
+    b = story(speed, check).bottleneck
     for f in b.figures[:2]:
         top, bottom = re.match(r"([\d,.]+) ÷ ([\d,.]+)", f.how).groups()  # type: ignore[union-attr]
         assert fmt.speedup(_number(top) / _number(bottom)) == f.value, f.how
@@ -312,7 +313,7 @@ def test_lightness_formula_by_hand() -> None:
 
 
 def test_accent_and_muted_differ_in_lightness() -> None:
-    theme = told(None, None).theme
+    theme = story(None, None).theme
     assert _lightness(theme.muted) - _lightness(theme.accent) >= 20  # 49.6 against 28.5
 
 
@@ -370,15 +371,16 @@ def test_embedded_workbooks_carry_the_fixed_date(default_build: Path) -> None:
 # --- label room, measured with the twin's metrics --------------------------------------------
 
 
-def _charts() -> dict[str, story.LineChart]:
+def _charts() -> dict[str, deckgen.story.LineChart]:
     from deckgen import build
 
     content, _ = build.prepare(None, build.Options())
-    return {s.kind: s.chart for s in story.compose(content).slides
-            if isinstance(s.chart, story.LineChart)}
+    return {s.kind: s.chart for s in deckgen.story.compose(content).slides
+            if isinstance(s.chart, deckgen.story.LineChart)}
 
 
-def _drawn(chart: story.LineChart, width_in: float, height_in: float, font_pt: float = 16.0):
+def _drawn(chart: deckgen.story.LineChart, width_in: float, height_in: float,
+           font_pt: float = 16.0):
     from pptx.util import Inches
 
     from deckgen.render.deck.charts import add_chart

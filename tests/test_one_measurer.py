@@ -47,7 +47,7 @@ def test_the_handouts_tables_take_the_layout_layers_column_search(monkeypatch) -
     """The handout has no width search of its own: its table widths are what
     deckgen.layout.columns.search returns, and at the handout's column width the checks
     table keeps every body cell on one line, measured with Liberation Sans."""
-    from deckgen import story
+    import deckgen.story
     from deckgen.layout import columns
     from deckgen.render.handout import fonts as handout_fonts
     from deckgen.render.handout import parts
@@ -55,8 +55,8 @@ def test_the_handouts_tables_take_the_layout_layers_column_search(monkeypatch) -
 
     handout_fonts._register_fonts()
     content, _ = build.prepare(None, build.Options())
-    told = story.compose(content)
-    table = next(s.table for s in told.slides if s.kind == "presets" and s.table is not None)
+    story = deckgen.story.compose(content)
+    table = next(s.table for s in story.slides if s.kind == "presets" and s.table is not None)
     calls: list[tuple[str, list[float] | None]] = []
 
     def spy(needs, room, wrap, height, stretch=True):  # noqa: ANN001, ANN202

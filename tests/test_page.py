@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from conftest import DEFAULT_CONTENT, run_in
 
-from deckgen import source, story
+import deckgen.story
+from deckgen import source
 from deckgen.figures import figures, split, with_overrides
 from deckgen.page import render as page
 
@@ -59,7 +60,7 @@ def content() -> Any:
 
 @pytest.fixture(scope="module")
 def html(content: Any) -> str:
-    return page.render(content, story.compose(content)).decode("utf-8")
+    return page.render(content, deckgen.story.compose(content)).decode("utf-8")
 
 
 def _hash(text: str) -> str:
@@ -69,7 +70,7 @@ def _hash(text: str) -> str:
 def test_small_and_the_same_bytes_every_time(content: Any, html: str) -> None:
     data = html.encode("utf-8")
     assert len(data) < 150_000
-    assert page.render(content, story.compose(content)) == data
+    assert page.render(content, deckgen.story.compose(content)) == data
 
 
 def test_self_contained(html: str) -> None:
@@ -104,8 +105,8 @@ def test_policy_names_exactly_the_inline_code(html: str) -> None:
 
 
 def test_the_story_at_the_content_dial_is_on_the_page(content: Any, html: str) -> None:
-    told = story.compose(content)
-    texts = page.story_texts(told)
+    story = deckgen.story.compose(content)
+    texts = page.story_texts(story)
     shown = re.findall(r'data-story="([^"]+)"(?: class="[^"]*")?>([^<]*)<', html)
     assert len(shown) > 60
     for key, text in shown:
@@ -123,14 +124,14 @@ def test_the_story_at_the_content_dial_is_on_the_page(content: Any, html: str) -
     for name, text in re.findall(r'data-fig="([^"]+)">([^<]*)<', html):
         assert text.replace(NBSP, " ").replace("&#39;", "'") == table[name].text
     plain = "".join(Parsed(html).text).replace(NBSP, " ")
-    for card in told.cards:
+    for card in story.cards:
         assert card.text.text.replace(NBSP, " ") in plain
-    for e in told.experiments:
+    for e in story.experiments:
         assert e.story.text.replace(NBSP, " ") in plain and e.scarce.text in plain
-    for step, detail, _ in told.checklist:
+    for step, detail, _ in story.checklist:
         assert step in plain and detail.text.replace(NBSP, " ") in plain
-    assert told.bottleneck.summary.replace(NBSP, " ") in plain
-    assert told.bottleneck.ceiling_sentence.text.replace(NBSP, " ") in plain
+    assert story.bottleneck.summary.replace(NBSP, " ") in plain
+    assert story.bottleneck.ceiling_sentence.text.replace(NBSP, " ") in plain
     assert plain.count('type="checkbox"') == 0 and html.count('type="checkbox"') == 4
 
 
@@ -154,7 +155,7 @@ def test_the_script_gets_the_dial_and_the_templates(content: Any, html: str) -> 
 
 def test_an_other_dial_is_static_text_too(content: Any) -> None:
     dialed = with_overrides(content, "2500", "15 min", "candidates")
-    html = page.render(dialed, story.compose(dialed)).decode()
+    html = page.render(dialed, deckgen.story.compose(dialed)).decode()
     assert f'data-story="dial.figure">20{NBSP}min<' in html
     assert '"speed": "2500"' in html and '"workload": "candidates"' in html
 
@@ -186,7 +187,7 @@ def _hostile(tmp_path: Path) -> Any:
 
 def test_hostile_text_never_becomes_markup(tmp_path: Path) -> None:
     content = _hostile(tmp_path)
-    html = page.render(content, story.compose(content)).decode()
+    html = page.render(content, deckgen.story.compose(content)).decode()
     parsed = Parsed(html)
     assert [t for t, _ in parsed.tags].count("script") == 2
     assert [t for t, _ in parsed.tags].count("img") == 0
@@ -207,7 +208,7 @@ def test_a_page_too_big_is_refused_with_one_line(content: Any) -> None:
     long = replace(content, slides={**content.slides, "dial": replace(
         content.slides["dial"], notes="All talk and no figures. " * 6000)})
     with pytest.raises(InputError) as caught:
-        page.render(long, story.compose(long))
+        page.render(long, deckgen.story.compose(long))
     (line,) = caught.value.lines()
     assert re.fullmatch(r".*content\.yaml: the web page would be \d{3},\d{3} bytes, more than "
                         r"the 150,000 one self-contained page may take; shorten the prose", line)

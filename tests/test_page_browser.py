@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from conftest import DEFAULT_CONTENT
 
-from deckgen import report, source, story
+import deckgen.story
+from deckgen import report, source
 from deckgen.figures import with_overrides
 from deckgen.page import render as page
 
@@ -71,7 +72,7 @@ def content() -> Any:
 @pytest.fixture(scope="module")
 def page_file(content: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("page") / "million-tokens-1M.html"
-    path.write_bytes(page.render(content, story.compose(content)))
+    path.write_bytes(page.render(content, deckgen.story.compose(content)))
     return path
 
 
@@ -98,8 +99,8 @@ def _open(browser: Any, path: Path, fragment: str = "", width: int = 1280, **con
 def _expected(content: Any, speed: str | None, check: str | None,
               workload: str | None) -> tuple[dict[str, Any], dict[str, str], Any]:
     dialed = with_overrides(content, speed, check, workload)
-    told = story.compose(dialed)
-    return report.as_json(dialed), page.story_texts(told), told
+    story = deckgen.story.compose(dialed)
+    return report.as_json(dialed), page.story_texts(story), story
 
 
 def _settings(content: Any) -> list[tuple[str, str, str]]:
@@ -147,7 +148,7 @@ def _fragment(speed: str, check: str, workload: str) -> str:
 
 
 def _compare(seen: dict[str, Any], figures: dict[str, Any], texts: dict[str, str],
-             told: Any, where: str) -> int:
+             story: Any, where: str) -> int:
     compared = 0
     for name, text in seen["figs"]:
         assert text.replace(NBSP, " ") == figures["figures"][name]["text"], (where, name)
@@ -159,7 +160,7 @@ def _compare(seen: dict[str, Any], figures: dict[str, Any], texts: dict[str, str
         assert seen["texts"][f"wt.r.{i}.2"].replace(NBSP, " ") == row["slow_writing_time"]["text"]
         assert seen["texts"][f"wt.r.{i}.3"].replace(NBSP, " ") == row["writing_time"]["text"]
     # The check table: every preset, and the chosen check in its place when it is not one.
-    rows = len(told.presets_table.rows)
+    rows = len(story.presets_table.rows)
     shown = [seen["texts"][f"pt.r.{i}.0"].replace(NBSP, " ") for i in range(rows)]
     assert f"pt.r.{rows}.0" not in seen["texts"], where
     presets = [row["fixed_check"]["text"] for row in figures["presets"]]
@@ -168,8 +169,8 @@ def _compare(seen: dict[str, Any], figures: dict[str, Any], texts: dict[str, str
         i = shown.index(row["fixed_check"]["text"])
         assert seen["texts"][f"pt.r.{i}.2"].replace(NBSP, " ") == row["total"]["text"]
         assert seen["texts"][f"pt.r.{i}.3"].replace(NBSP, " ") == row["end_to_end_speedup"]["text"]
-    assert seen["rows"].get("wt") == told.workload_table.highlight, where
-    assert seen["rows"].get("pt") == told.presets_table.highlight, where
+    assert seen["rows"].get("wt") == story.workload_table.highlight, where
+    assert seen["rows"].get("pt") == story.presets_table.highlight, where
     return compared
 
 
@@ -181,10 +182,10 @@ def test_every_figure_matches_the_core_at_200_dials(browser: Any, page_file: Pat
     compared = 0
     everything = tab.evaluate(GO_EACH, [_fragment(*setting) for setting in settings])
     for (speed, check, workload), seen in zip(settings, everything, strict=True):
-        figures, texts, told = _expected(content, speed, check, workload)
-        compared += _compare(seen, figures, texts, told, f"{speed!r} {check!r} {workload}")
+        figures, texts, story = _expected(content, speed, check, workload)
+        compared += _compare(seen, figures, texts, story, f"{speed!r} {check!r} {workload}")
         # The sliders announce the value and what it buys.
-        assert seen["speed"] == told.dial.sentence.replace(NBSP, " ")
+        assert seen["speed"] == story.dial.sentence.replace(NBSP, " ")
         assert figures["figures"]["bottleneck.end_to_end_speedup"]["text"] in seen["check"]
     # Every setting compared some eighty figures and texts.
     assert compared > len(settings) * 80
@@ -372,8 +373,8 @@ def test_without_javascript_the_content_dial_is_static_text(browser: Any, page_f
                                                             content: Any) -> None:
     tab = _open(browser, page_file, "#speed=100", java_script_enabled=False)
     body = tab.inner_text("body")
-    told = story.compose(content)
-    assert told.our_dial.replace(NBSP, " ") in body.replace(NBSP, " ")
+    story = deckgen.story.compose(content)
+    assert story.our_dial.replace(NBSP, " ") in body.replace(NBSP, " ")
     assert "132.57\u00d7" in body and "134.33\u00d7" in body and "2 h 14 min 20 s" in body.replace(
         NBSP, " ")
     assert not tab.is_visible("#speed")  # the controls need the script, so they stay hidden
@@ -391,7 +392,7 @@ def test_hostile_content_stays_text(browser: Any, tmp_path: Path) -> None:
     content = source.read(path)[0]
     assert content.meta.title == hostile
     out = tmp_path / "page.html"
-    out.write_bytes(page.render(content, story.compose(content)))
+    out.write_bytes(page.render(content, deckgen.story.compose(content)))
     tab = _open(browser, out)
     assert tab.title() == hostile
     assert tab.evaluate("document.querySelectorAll('img').length") == 0

@@ -198,7 +198,7 @@ def test_the_lock_wait_ends_with_one_line(earlier: Path) -> None:
     held_read, held_write = os.pipe()
     go_read, go_write = os.pipe()
     pid = os.fork()
-    if pid == 0:  # pragma: no cover - the child holds the lock until told
+    if pid == 0:  # pragma: no cover - the child holds the lock until story
         with output.locked(earlier):
             os.write(held_write, b"held")
             os.read(go_read, 1)
@@ -267,12 +267,12 @@ def test_two_builds_of_different_content_into_one_folder(
 ) -> None:
     """Whole builds (stub renderers: each file names its content's title), two processes at
     once into one folder, many times: the deck and the handout on disk always match."""
-    monkeypatch.setattr(build, "_deck", lambda content, told, options, *_:
+    monkeypatch.setattr(build, "_deck", lambda content, story, options, *_:
                         f"deck of {content.meta.title} ".encode() * 500)
-    monkeypatch.setattr(build, "_handout", lambda told, options, *_:
-                        f"handout of {told.meta.title} ".encode() * 500)
-    monkeypatch.setattr(build, "_page", lambda content, told:
-                        f"page of {told.meta.title} ".encode() * 500)
+    monkeypatch.setattr(build, "_handout", lambda story, options, *_:
+                        f"handout of {story.meta.title} ".encode() * 500)
+    monkeypatch.setattr(build, "_page", lambda content, story:
+                        f"page of {story.meta.title} ".encode() * 500)
     base, _ = source.read(DEFAULT_CONTENT)
     out = tmp_path / "out"
     options = build.Options(out=out)

@@ -19,7 +19,8 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from deckgen import fmt, story
+import deckgen.story
+from deckgen import fmt
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem, RenderError
 from deckgen.figures import Figure, figures, split
@@ -84,39 +85,39 @@ def model(content: Content) -> dict[str, Any]:
     }
 
 
-def story_texts(told: story.Story) -> dict[str, str]:
+def story_texts(story: deckgen.story.Story) -> dict[str, str]:
     """The story's composed texts under the keys the page marks them with (data-story)."""
     out: dict[str, str] = {}
-    v = told.dial
+    v = story.dial
     for name in ("speed", "speed_mark", "title", "arithmetic", "figure", "sentence", "slow_speed",
                  "slow_figure", "at_speed", "at_slow_speed", "writing_at"):
         out[f"dial.{name}"] = getattr(v, name)
-    out["our_dial"] = told.our_dial
-    for prefix, t in (("wt", told.workload_table), ("pt", told.presets_table)):
+    out["our_dial"] = story.our_dial
+    for prefix, t in (("wt", story.workload_table), ("pt", story.presets_table)):
         for c, cell in enumerate(t.header):
             out[f"{prefix}.h.{c}"] = cell
         for i, row in enumerate(t.rows):
             for c, cell in enumerate(row):
                 out[f"{prefix}.r.{i}.{c}"] = cell
-    for i, e in enumerate(told.experiments):
+    for i, e in enumerate(story.experiments):
         for name in ("title", "arithmetic", "writing", "figure", "writing_at", "featured_label"):
             out[f"exp.{i}.{name}"] = getattr(e, name)
-    b = told.bottleneck
+    b = story.bottleneck
     for name in ("check", "writing_speedup", "writing_speedup_how", "end_to_end_speedup",
                  "end_to_end_how", "slow_total", "total", "check_share", "ceiling", "summary",
                  "check_share_how"):
         out[f"b.{name}"] = getattr(b, name)
     out["b.ceiling_sentence"] = b.ceiling_sentence.text
-    bars = told.chart("bottleneck")
-    assert isinstance(bars, story.BarChart)
+    bars = story.chart("bottleneck")
+    assert isinstance(bars, deckgen.story.BarChart)
     for i, bar in enumerate(bars.bars):
         out[f"bar.{i}.label"] = bar.label
         for j, seg in enumerate(bar.segments):
             out[f"bar.{i}.seg.{j}"] = seg.label
-    for chart in told.charts:
+    for chart in story.charts:
         out[f"chart.{chart.key}.alt"] = chart.alt_text
-    writing = told.chart("writing_time")
-    assert isinstance(writing, story.LineChart)
+    writing = story.chart("writing_time")
+    assert isinstance(writing, deckgen.story.LineChart)
     out["chart.marker"] = writing.marker_label
     out["chart.writing_time.title"] = writing.title  # its speeds follow the dial
     return out
@@ -132,12 +133,12 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def render(content: Content, told: story.Story) -> bytes:
+def render(content: Content, story: deckgen.story.Story) -> bytes:
     """The page's bytes: the story at the content's dial, live once the script runs."""
     table = figures(content)
     css = _asset("page.css")
     js = _asset("page.js")
-    theme = told.theme
+    theme = story.theme
     colours = {name: getattr(theme, name) for name in ("text", "accent", "muted", "background",
                                                         "rule")}
     if not all(_COLOUR.match(c) for c in colours.values()):
@@ -161,7 +162,7 @@ def render(content: Content, told: story.Story) -> bytes:
     c = content
     notes = {sid: prose(c.slides[sid].notes) for sid in c.slides if c.slides[sid].notes}
     page = _environment().get_template("page.html.j2").render(
-        told=told, content=c, prose=prose, notes=notes, texts=story_texts(told),
+        story=story, content=c, prose=prose, notes=notes, texts=story_texts(story),
         model=model(c), csp=csp, css=Markup(css),
         root=Markup(root), js=Markup(js),
         kick={sid: prose(c.slides[sid].kicker) for sid in c.slides},

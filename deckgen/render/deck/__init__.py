@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from deckgen.errors import Problem
 
 
-def render(told: st.Story, *, template: bytes | None = None,
+def render(story: st.Story, *, template: bytes | None = None,
            walk: tuple[st.Slide, ...] = (), charts: str = "native",
            template_name: str = "template.pptx",
            warn: Callable[[Problem], None] | None = None,
@@ -27,11 +27,11 @@ def render(told: st.Story, *, template: bytes | None = None,
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
     as native chart parts or, with `charts="picture"`, as PNG pictures from `cache` (the
     build's chart cache); `template_name` is how errors about the template name it, and
-    replaced template colours are told to `warn`. The package is dated `epoch`
+    replaced template colours are story to `warn`. The package is dated `epoch`
     (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     from deckgen.render.deck.write import render as write
 
-    return write(told, template=template, walk=walk, charts=charts,
+    return write(story, template=template, walk=walk, charts=charts,
                  template_name=template_name, warn=warn, cache=cache, epoch=epoch)
 
 

@@ -30,7 +30,6 @@ from pptx.util import Emu, Pt
 from deckgen import story as st
 from deckgen.chartcache import Cache
 from deckgen.content import Theme
-from deckgen.render.deck import template as tp
 from deckgen.render.deck.plan import (
     EMU_PER_IN,
     EMU_PER_PT,
@@ -44,6 +43,7 @@ from deckgen.render.deck.plan import (
     TableItem,
     TextItem,
 )
+from deckgen.render.deck.template import xml
 
 _SCHEME = {"text": "tx1", "muted": "tx2", "accent": "accent1", "background": "bg1", "rule": "bg2"}
 _THEME_COLOUR = {"text": MSO_THEME_COLOR.TEXT_1, "muted": MSO_THEME_COLOR.TEXT_2,
@@ -91,11 +91,11 @@ def write_paras(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[fl
             links[url] = text_frame.part.relate_to(url, RT.HYPERLINK, is_external=True)
         return links[url]
 
-    xml = "".join(_para_xml(p, size, i, placeholder, link)
-                  for i, (p, size) in enumerate(zip(paras, sizes, strict=True)))
+    markup = "".join(_para_xml(p, size, i, placeholder, link)
+                     for i, (p, size) in enumerate(zip(paras, sizes, strict=True)))
     for old in body.p_lst:
         body.remove(old)
-    for new in parse_xml(f"<root {nsdecls('a', 'r')}>{xml}</root>"):
+    for new in parse_xml(f"<root {nsdecls('a', 'r')}>{markup}</root>"):
         body.append(new)
 
 
@@ -117,7 +117,7 @@ def _para_xml(p: Para, size: float, i: int, placeholder: bool,
               link: Callable[[str], str]) -> str:
     """One paragraph's `a:p`, as `_write_paras_slowly` makes it."""
     attrs = ""
-    if p.align or not placeholder:  # shapes centre their text unless told otherwise
+    if p.align or not placeholder:  # shapes centre their text unless story otherwise
         attrs += f' algn="{_ALIGN_XML[p.align or "l"]}"'
     if placeholder:  # a template's body style may bring bullets and indents
         attrs += ' marL="0" indent="0"'
@@ -154,7 +154,7 @@ def _write_paras_slowly(text_frame: TextFrame, paras: Sequence[Para], sizes: Seq
     for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
         paragraph = (text_frame.paragraphs[0] if i == 0
                      else text_frame.add_paragraph())  # type: ignore[no-untyped-call]
-        if p.align or not placeholder:  # shapes centre their text unless told otherwise
+        if p.align or not placeholder:  # shapes centre their text unless story otherwise
             paragraph.alignment = _ALIGN[p.align or "l"]
         paragraph.line_spacing = Pt(size * p.line)
         paragraph.space_before = Pt(p.before if i else 0)
@@ -163,7 +163,7 @@ def _write_paras_slowly(text_frame: TextFrame, paras: Sequence[Para], sizes: Seq
             p_pr = paragraph._p.get_or_add_pPr()
             p_pr.set("marL", "0")
             p_pr.set("indent", "0")
-            p_pr.insert_element_before(tp.xml("<a:buNone/>")[0], "a:tabLst", "a:defRPr", "a:extLst")
+            p_pr.insert_element_before(xml("<a:buNone/>")[0], "a:tabLst", "a:defRPr", "a:extLst")
         for run_spec in p.runs or (Run(p.text),):
             run = paragraph.add_run()
             run.text = run_spec.text
@@ -396,7 +396,7 @@ def _cell_look(cell: _Cell, top: tuple[str, float] | None, bottom: tuple[str, fl
              _line_xml("lnT", top[0] if top else None, top[1] if top else 0),
              _line_xml("lnB", bottom[0] if bottom else None, bottom[1] if bottom else 0),
              _colour_xml(*fill) if fill else "<a:noFill/>"]
-    for child in list(tp.xml("".join(parts))):
+    for child in list(xml("".join(parts))):
         tc_pr.append(child)
 
 

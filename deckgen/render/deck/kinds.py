@@ -48,7 +48,7 @@ CHART_LEAST = inch(1.5)  # a line chart's last resort beside a table on a narrow
 
 
 class Kinds(Fitter):
-    told: st.Story
+    story: st.Story
     g: Geometry
     wide: bool
     t: TypeScale
@@ -207,7 +207,7 @@ class Kinds(Fitter):
         big = fmt.keep_together(e.figure)
 
         def arrange(shape: str, fig: float, body: float) -> list[Item] | Misfit:
-            band = self.set_apart(self.told.labels.still_scarce, e.scarce, frame, body)
+            band = self.set_apart(self.story.labels.still_scarce, e.scarce, frame, body)
             if isinstance(band, Misfit):
                 return band
             above = Box(frame.x, frame.y, frame.w, band[0].box.y - frame.y - inch(0.25))
@@ -216,7 +216,7 @@ class Kinds(Fitter):
                          colour="accent", tracking=1.0)
             if e.featured:
                 head.append(label)
-            elif any(x.featured for x in self.told.experiments):  # keep the siblings aligned
+            elif any(x.featured for x in self.story.experiments):  # keep the siblings aligned
                 skip = self.needed_height([label], above.w, [t.footnote]) + emu(4)
                 above = above.below(above.y + skip)
             head.append(Para(e.arithmetic, (t.table,), colour="muted", field="arithmetic",
@@ -317,7 +317,7 @@ class Kinds(Fitter):
 
     def _precious(self, s: st.Slide, frame: Box) -> list[Arrangement]:
         """The scarce things in a grid, each a name under a short accent rule and a line."""
-        things, t = self.told.precious, self.t
+        things, t = self.story.precious, self.t
         blocks = [[Para(name, (t.body, t.table), bold=True, heading=True, line=TIGHT,
                         field="precious name", origin=f"precious[{i}].name"),
                    Para(text.text, (t.body, t.table), before=6, colour="muted",
@@ -347,7 +347,7 @@ class Kinds(Fitter):
 
     def _checklist(self, s: st.Slide, frame: Box) -> list[Arrangement]:
         """The steps, each with a box to tick: one column, else two."""
-        steps, t = self.told.checklist, self.t
+        steps, t = self.story.checklist, self.t
         square = inch(0.34)
 
         def layout(columns: int, level: int, inline: bool = False) -> list[Item] | Misfit:

@@ -35,7 +35,7 @@ class MoreKinds(Kinds):
         """The setup, the bars, and the figures: the writing speedup, the end-to-end speedup
         and the check's share (beside the bars on a wide slide, in a row under them else).
         With no check there is no chart: the writing speedup alone, no empty bars."""
-        b, labels, t = self.told.bottleneck, self.told.labels, self.t
+        b, labels, t = self.story.bottleneck, self.story.labels, self.t
         chart = s.chart
         figures = [(f.label, f.value, f.how, f.role) for f in b.figures] or [
             (labels.writing_speedup, b.writing_speedup, b.writing_speedup_how, "muted"),
@@ -120,7 +120,7 @@ class MoreKinds(Kinds):
 
     def _ceiling(self, s: st.Slide, frame: Box) -> list[Arrangement]:
         """The ceiling, large, and its sentence beside the chart (wide) or over it."""
-        b, t = self.told.bottleneck, self.t
+        b, t = self.story.bottleneck, self.t
         chart = s.chart
         assert chart is not None
         ceiling = fmt.keep_together(b.ceiling)
@@ -128,7 +128,7 @@ class MoreKinds(Kinds):
         def parts(fig: float, body: float) -> tuple[list[Para], list[Para]]:
             words = [Para(b.ceiling_sentence.text, (body,), field="ceiling sentence",
                           origin=b.ceiling_sentence.origin)]
-            block = ([Para(self.told.labels.ceiling, (t.footnote,), bold=True, caps=True,
+            block = ([Para(self.story.labels.ceiling, (t.footnote,), bold=True, caps=True,
                            colour="muted", tracking=1.0),
                       Para(ceiling, (fig,), bold=True, heading=True, colour="accent",
                            line=TIGHT, one_line=True, before=2, field="ceiling")]
@@ -213,10 +213,10 @@ class MoreKinds(Kinds):
                         origin=f"sources[{i}].supports", before=before)
 
         def table(site: bool = True) -> list[Item] | Misfit:
-            labels = self.told.labels
+            labels = self.story.labels
             rows = [[[Para(labels.source, size, bold=True, line=TIGHT)],
                      [Para(labels.supports, size, bold=True, line=TIGHT)]]]
-            for i, src in enumerate(self.told.sources):
+            for i, src in enumerate(self.story.sources):
                 rows.append([[Para(src.title, size, bold=True, line=TIGHT, field="source title",
                                    origin=f"sources[{i}].title"), who(i, src, site=site)],
                              [what(i, src)]])
@@ -228,7 +228,7 @@ class MoreKinds(Kinds):
             rows = [[[who(i, src, (Run(src.title, "text", bold=True),
                                    Run(" \u2014 ", "muted", bold=False)), site, byline),
                       *([what(i, src, before=2)] if supports else [])]]
-                    for i, src in enumerate(self.told.sources)]
+                    for i, src in enumerate(self.story.sources)]
             found = table_item(self, frame, rows, None, name="Sources list", header=False)
             return found if isinstance(found, Misfit) else [found]
 
@@ -236,7 +236,7 @@ class MoreKinds(Kinds):
             """Each source's title, then what it supports in the same paragraph (the byline
             left to the handout), then its site; `tight`, the rows closer together."""
             rows = []
-            for i, src in enumerate(self.told.sources):
+            for i, src in enumerate(self.story.sources):
                 runs: tuple[Run, ...] = (Run(src.title, "text", bold=True),
                                          Run(" \u2014 ", "muted", bold=False),
                                          Run(src.supports, "text", bold=False))

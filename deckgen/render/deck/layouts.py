@@ -216,7 +216,7 @@ class Layouts:
                 path=where))
         return found
 
-    def chosen(self, told: st.Story, name: str) -> dict[str, SlideLayout]:
+    def chosen(self, story: st.Story, name: str) -> dict[str, SlideLayout]:
         """The layouts content.yaml chose by name (`slides.<id>.layout`), by slide kind; a
         name the template does not have, or a layout without a title, is a located problem
         with the nearest names. Names are compared as plain strings, never as patterns."""
@@ -224,9 +224,9 @@ class Layouts:
         names = [layout.name for layout in layouts]
         found: dict[str, SlideLayout] = {}
         problems = []
-        for sid, wanted in told.layouts:
+        for sid, wanted in story.layouts:
             origin = f"slides.{sid}.layout"
-            where = told.where(origin)
+            where = story.where(origin)
             line, col = (where[0], where[1]) if where else (None, None)
             match = next((lay for lay in layouts if lay.name == wanted), None)
             if match is None:
@@ -235,11 +235,11 @@ class Layouts:
                 shown = ", ".join(repr(n) for n in names[:12]) + \
                     (", ..." if len(names) > 12 else "")
                 problems.append(Problem(f"{wanted!r} is not a layout of --template {name}; "
-                                        f"{hint}its layouts are {shown}", told.file, line, col,
+                                        f"{hint}its layouts are {shown}", story.file, line, col,
                                         origin))
             elif self.ph.title(match) is None:
                 problems.append(Problem(f"layout {wanted!r} of --template {name} has no title "
-                                        "placeholder; choose one with a title", told.file, line,
+                                        "placeholder; choose one with a title", story.file, line,
                                         col, origin))
             else:
                 found[kind_of(sid)] = match

@@ -56,10 +56,10 @@ Arrangement = Callable[[], list[Item] | Misfit]
 class Planner(MoreKinds):
     """Plans every slide of one story on one template."""
 
-    def __init__(self, told: st.Story, geometry: Geometry,
+    def __init__(self, story: st.Story, geometry: Geometry,
                  kinds: dict[str, Geometry] | None = None) -> None:
-        super().__init__(Faces.of(told.theme.body_font, told.theme.heading_font))
-        self.told = told
+        super().__init__(Faces.of(story.theme.body_font, story.theme.heading_font))
+        self.story = story
         self.g = geometry
         self.base = geometry
         self.kinds = kinds or {}  # the geometry of a layout chosen by name, by slide kind
@@ -176,12 +176,12 @@ class Planner(MoreKinds):
     # -- errors
 
     def fail(self, number: int, m: Misfit) -> InputError:
-        where = self.told.where(m.origin) if m.origin else None
+        where = self.story.where(m.origin) if m.origin else None
         what = m.field or "text"
         advice = "; shorten it" if m.origin else ""  # a computed figure cannot be shortened
         message = (f"slide {number}: the {what} does not fit ({fmt.count(len(m.text))} "
                    f"characters; {m.detail}){advice}")
-        return InputError(Problem(message, self.told.file, where[0] if where else None,
+        return InputError(Problem(message, self.story.file, where[0] if where else None,
                                   where[1] if where else None, m.origin or None))
 
     # -- kicker and title
@@ -254,7 +254,7 @@ class Planner(MoreKinds):
 
     def cover(self, s: st.Slide) -> SlidePlan | Misfit:
         """The title in the title placeholder, the rest in the subtitle (or under the title)."""
-        g, t, meta = self.g, self.t, self.told.meta
+        g, t, meta = self.g, self.t, self.story.meta
         own = g.own
         sizes = (t.display, t.title) if g.cover_centred or own else (t.title,)
         heads = [Para(meta.title, sizes, bold=True, colour=None, line=TIGHT, field="title",
@@ -263,7 +263,7 @@ class Planner(MoreKinds):
                       line=LOOSE, field="subtitle", origin="meta.subtitle", balance=True),
                  Para(meta.presenter, (t.table,), bold=True, colour="text" if own else None,
                       before=24, field="presenter", origin="meta.presenter"),
-                 Para(self.told.event_line, (t.table,), colour="muted" if own else None,
+                 Para(self.story.event_line, (t.table,), colour="muted" if own else None,
                       before=4, field="event and date", origin="meta.event")]
         box, inset = g.cover_title, g.cover_title_inset
         found = self.fit([(heads, pt(box.w - inset[0] - inset[2]),
@@ -300,7 +300,7 @@ class Planner(MoreKinds):
     def _meanings(self, s: st.Slide, frame: Box) -> list[Arrangement]:
         """Four cards: a label in capitals, a question, two sentences; ours is marked. When
         the question cannot have a line of its own, it leads the sentences in bold."""
-        t, cards = self.t, self.told.cards
+        t, cards = self.t, self.story.cards
         columns = min(2, len(cards))
         rows = math.ceil(len(cards) / columns)
         def cards_with(inline: bool, tight: bool = False) -> list[Item] | Misfit:
@@ -336,7 +336,7 @@ class Planner(MoreKinds):
                 item.name = f"Card: {card.label}"
                 items.append(item)
                 if card.ours:
-                    items.append(self.badge(self.told.labels.our_dial, item.box))
+                    items.append(self.badge(self.story.labels.our_dial, item.box))
             return items
 
         return [lambda: cards_with(False), lambda: cards_with(True),

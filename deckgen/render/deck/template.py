@@ -38,9 +38,9 @@ def _in(inches: float) -> int:
     return inch(inches)
 
 
-def open_deck(told: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
+def open_deck(story: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
     if template is None:
-        return _default_presentation(told.meta.aspect, told.theme), True
+        return _default_presentation(story.meta.aspect, story.theme), True
     try:
         prs = Presentation(io.BytesIO(template))
     except Exception as err:  # python-pptx raises many kinds for a file that is not a deck

@@ -68,7 +68,7 @@ _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 class Writer:
     """Adds planned slides to a presentation."""
 
-    def __init__(self, layouts: Layouts, told: st.Story, charts: str = "native",
+    def __init__(self, layouts: Layouts, story: st.Story, charts: str = "native",
                  name: str = "template.pptx", by_kind: dict[str, SlideLayout] | None = None,
                  cache: Cache | None = None, when: datetime | None = None) -> None:
         self.prs = prs = layouts.prs
@@ -78,13 +78,13 @@ class Writer:
         self.cache = cache  # the build's chart cache, for picture charts
         self.when = when or moment(None)  # recorded in the package and the charts' workbooks
         self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
-        self.told = told
+        self.story = story
         self.own = own = layouts.own
         self.cover, self.content = layouts.cover, layouts.content
         self.warnings: list[Problem] = []
         self.by_kind = by_kind or {}  # layouts chosen by name, by slide kind
         if own:
-            self.theme = told.theme
+            self.theme = story.theme
         else:
             cover = self.by_kind.get("title", self.cover)
             g = layouts.geometry(cover_layout=cover)
@@ -94,7 +94,7 @@ class Writer:
             unique = list({lay.part: lay for lay in used}.values())
             self.theme, self.warnings = self.colours.checked(
                 [(cover, text_area), *((lay, None) for lay in unique)],
-                theme_of(prs, told.theme), name)
+                theme_of(prs, story.theme), name)
         self.width, self.height = self.ph.width, self.ph.height
         self.footers = [(kind, ph) for kind, ph in self.ph.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
@@ -261,7 +261,7 @@ class Writer:
 
     def footer(self, slide: PptxSlide, number: int, layout: SlideLayout | None = None) -> None:
         """The event and date in the footer placeholder, the number in the slide-number one."""
-        words = self.told.event_line
+        words = self.story.event_line
         placed = set()
         footers = self.footers if layout is None or layout is self.content else \
             [(kind, ph) for kind, ph in self.ph.places(layout)
@@ -337,7 +337,7 @@ class Writer:
     # -- the package
 
     def finish(self) -> None:
-        meta = self.told.meta
+        meta = self.story.meta
         when = self.when
         props = self.prs.core_properties
         props.title = meta.title
@@ -403,39 +403,39 @@ def repack(data: bytes, when: datetime) -> bytes:
     return out.getvalue()
 
 
-def plan_deck(told: st.Story, template: bytes | None = None,
+def plan_deck(story: st.Story, template: bytes | None = None,
               walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx"
               ) -> tuple[list[SlidePlan], Layouts, dict[str, SlideLayout]]:
     """The slide plans for the story on its template (with `walk` after the dial slide), the
     template's layouts and those content.yaml chose by slide kind. A template too small to
     hold a slide is refused first, one line per placeholder."""
-    prs, own = open_deck(told, template)
+    prs, own = open_deck(story, template)
     layouts = Layouts(prs, own)
-    slides = list(told.slides)
+    slides = list(story.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
     slides[at:at] = walk
     geometry = layouts.geometry()
-    chosen = {} if own else layouts.chosen(told, template_name)
+    chosen = {} if own else layouts.chosen(story, template_name)
     problems = layouts.problems(template_name, chosen)
     if problems:
         raise InputError(problems)
     kinds = {kind: layouts.geometry(cover_layout=layout) if kind == "title"
              else layouts.geometry(layout=layout) for kind, layout in chosen.items()}
-    return Planner(told, geometry, kinds).plan(slides), layouts, chosen
+    return Planner(story, geometry, kinds).plan(slides), layouts, chosen
 
 
-def render(told: st.Story, *, template: bytes | None = None,
+def render(story: st.Story, *, template: bytes | None = None,
            walk: tuple[st.Slide, ...] = (), charts: str = "native",
            template_name: str = "template.pptx",
            warn: Callable[[Problem], None] | None = None,
            cache: Cache | None = None, epoch: int | None = None) -> bytes:
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; a
-    template's colours that had to be replaced are told to `warn`; charts as native chart
+    template's colours that had to be replaced are story to `warn`; charts as native chart
     parts or, with `charts="picture"`, as PNG pictures from `cache`; dated `epoch`
     (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
-    plans, layouts, chosen = plan_deck(told, template, walk, template_name)
+    plans, layouts, chosen = plan_deck(story, template, walk, template_name)
     when = moment(epoch)
-    writer = Writer(layouts, told, charts, template_name, chosen, cache, when)
+    writer = Writer(layouts, story, charts, template_name, chosen, cache, when)
     for problem in writer.warnings:
         if warn is not None:
             warn(problem)

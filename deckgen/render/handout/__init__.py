@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from deckgen.story import Story
 
 
-def render(told: Story, *, pages_auto: bool = False,
+def render(story: Story, *, pages_auto: bool = False,
            warn: Callable[[Problem], None] | None = None,
            cache: Cache | None = None, epoch: int | None = None) -> bytes:
     """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows; its
@@ -34,4 +34,4 @@ def render(told: Story, *, pages_auto: bool = False,
     None: 2000-01-01)."""
     from deckgen.render.handout.write import render as write
 
-    return write(told, pages_auto=pages_auto, warn=warn, cache=cache, epoch=epoch)
+    return write(story, pages_auto=pages_auto, warn=warn, cache=cache, epoch=epoch)

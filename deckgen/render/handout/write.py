@@ -43,7 +43,7 @@ from deckgen.story import Story
 # The whole sheet
 
 
-def render(told: Story, *, pages_auto: bool = False,
+def render(story: Story, *, pages_auto: bool = False,
            warn: Callable[[Problem], None] | None = None,
            cache: Cache | None = None, epoch: int | None = None) -> bytes:
     """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows.
@@ -51,28 +51,28 @@ def render(told: Story, *, pages_auto: bool = False,
     `warn` hears of each text with a character no installed font can draw; the chart comes
     from `cache`; the PDF is dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     _register_fonts()
-    page_w, page_h = PAPER[told.meta.paper]
+    page_w, page_h = PAPER[story.meta.paper]
     frame_w, frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
-    builder = _Builder(told, frame_w, cache)
+    builder = _Builder(story, frame_w, cache)
     front, back = builder.front(), builder.back()
     if _side_height(back, frame_w) > frame_h:  # less room to write beats a second sheet
         builder.write_lines = WRITE_LINES - 1
         back = builder.back()
     sides = [front, back]
-    for warning in _missing_glyphs(sides, told):
+    for warning in _missing_glyphs(sides, story):
         if warn:
             warn(warning)
     if not pages_auto:
-        problems = [p for p in (_overflow(side, frame_w, frame_h, told) for side in sides) if p]
+        problems = [p for p in (_overflow(side, frame_w, frame_h, story) for side in sides) if p]
         if problems:
             raise InputError(problems)
 
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
-                    lang=told.meta.language or None, initialFontName=REGULAR,
+                    lang=story.meta.language or None, initialFontName=REGULAR,
                     initialFontSize=BODY_PT)
     _date(canvas, epoch)
-    _describe(canvas, told)
+    _describe(canvas, story)
     sheet = _Sheet(canvas, page_w, page_h)
     for side in sides:
         # A page with room to spare spreads it between its bands, a little each.
@@ -101,13 +101,13 @@ def _date(canvas: Canvas, epoch: int | None) -> None:
     doc.signature.update(ascii(stamp.t).encode("ascii"))
 
 
-def _describe(canvas: Canvas, told: Story) -> None:
+def _describe(canvas: Canvas, story: Story) -> None:
     """Document metadata: title, author, subject, keywords and creator."""
-    m = told.meta
+    m = story.meta
     canvas.setTitle(m.title)
     canvas.setAuthor(m.presenter)
     canvas.setSubject(m.subtitle or m.title)
-    topics = [s.kicker.split("/", 1)[-1].strip() for s in told.slides if s.kicker]
+    topics = [s.kicker.split("/", 1)[-1].strip() for s in story.slides if s.kicker]
     keywords = list(dict.fromkeys([*topics, m.event]))
     canvas.setKeywords(", ".join(k for k in keywords if k))
     canvas.setCreator(f"deckgen {__version__}")

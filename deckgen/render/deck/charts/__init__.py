@@ -4,7 +4,7 @@
 part with its embedded workbook (so Edit Data works in PowerPoint and LibreOffice): log axes where
 the model says so (written into the XML, which python-pptx has no API for), direct data
 labels whose text is the story's own, colours as theme references (a template's colours
-carry through), and series told apart in greyscale by dash, marker and fill pattern. Every
+carry through), and series story apart in greyscale by dash, marker and fill pattern. Every
 value and every label comes from the model; nothing here computes a figure or formats one:
 the tick labels a chart draws itself get a fixed number format matching the story's ticks.
 The embedded workbooks carry a fixed date, so the same deck gives the same bytes.
