@@ -65,6 +65,7 @@ class Planner(MoreKinds):
         self.kinds = kinds or {}  # the geometry of a layout chosen by name, by slide kind
         self.wide = geometry.wide
         self.t = TypeScale.for_height(scale_height(geometry))
+        self.title_step = 0  # on a template: 0 tries the title size first, 1 the body size only
 
     # -- the whole deck
 
@@ -79,8 +80,12 @@ class Planner(MoreKinds):
                 groups.setdefault(s.kind, []).append(i)
         for kind, members in groups.items():
             self.g = self.kinds.get(kind, self.base)
-            lines = max(self.title_lines(slides[i]) for i in members)
-            found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
+            for step in self.title_steps():
+                self.title_step = step
+                lines = max(self.title_lines(slides[i]) for i in members)
+                found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
+                if not isinstance(found, Misfit):
+                    break
             if isinstance(found, Misfit):  # name the siblings that cannot fit even alone
                 alone = [(i, first_fit(self.arrangements(slides[i], lines))) for i in members]
                 lost = [self.fail(i + 1, m) for i, m in alone if isinstance(m, Misfit)]
@@ -90,6 +95,7 @@ class Planner(MoreKinds):
             size = min(self.title_size(slides[i]) for i in members)
             for i, items in zip(members, found[1], strict=True):
                 plans[i] = self.slide_plan(slides[i], items, size)
+            self.title_step = 0
         failed = {i for members in groups.values() for i in members if plans[i] is None}
         for i, s in enumerate(slides):
             if plans[i] is None and i not in failed:
@@ -114,11 +120,25 @@ class Planner(MoreKinds):
             if isinstance(cover, Misfit):
                 raise self.fail(number, cover)
             return cover
-        lines = self.title_lines(s)
-        found = first_fit(self.arrangements(s, lines))
-        if isinstance(found, Misfit):
-            raise self.fail(number, found)
-        return self.slide_plan(s, found, self.title_size(s))
+        missed: Misfit | None = None
+        for step in self.title_steps():  # the title as large as the slide allows
+            self.title_step = step
+            found = first_fit(self.arrangements(s, self.title_lines(s)))
+            if isinstance(found, Misfit):
+                missed = found
+                continue
+            plan = self.slide_plan(s, found, self.title_size(s))
+            self.title_step = 0
+            return plan
+        self.title_step = 0
+        assert missed is not None
+        raise self.fail(number, missed)
+
+    def title_steps(self) -> tuple[int, ...]:
+        """On a template, a slide is tried with its title at the title size (when its box
+        holds it) and then at the body size, which may leave the kicker room in the title's
+        box; deckgen's own master sets every title at the title size."""
+        return (0,) if self.g.own else (0, 1)
 
     def arrangements(self, s: st.Slide, lines: int) -> list[Arrangement]:
         """The slide's arrangements in order, each with its kicker, title and frame."""
@@ -168,8 +188,10 @@ class Planner(MoreKinds):
 
     def title_size(self, s: st.Slide) -> float:
         """The title's size: the title size of the scale, or on a template whose title box
-        cannot hold two lines of it, the body size (0 when even that does not fit)."""
-        width, height = self._title_room()
+        cannot hold two lines of it, the body size (0 when even that does not fit). A
+        template's title may use its box's insets: the text stays inside the placeholder."""
+        width, _ = self._title_room()
+        height = self._title_height()
         found = self.fit([(self.title_paras(s), width, height)])
         return 0.0 if isinstance(found, Misfit) else found[0][0]
 
@@ -188,7 +210,7 @@ class Planner(MoreKinds):
 
     def title_paras(self, s: st.Slide) -> list[Para]:
         what = "title" if s.headline.origin.startswith("workloads[") else "headline"
-        sizes = (self.t.title,) if self.g.own else (self.t.title, self.t.body)
+        sizes = (self.t.title,) if self.g.own else (self.t.title, self.t.body)[self.title_step:]
         return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT,
                      field=what, origin=s.headline.origin)]
 
@@ -196,6 +218,11 @@ class Planner(MoreKinds):
         g = self.g
         inset = g.title_inset
         return pt(g.title.w - inset[0] - inset[2]), pt(g.title.h - inset[1] - inset[3])
+
+    def _title_height(self) -> float:
+        """Points a title's lines may take: its box's inner height on deckgen's own master,
+        the whole box on a template."""
+        return self._title_room()[1] if self.g.own else pt(self.g.title.h)
 
     def title_lines(self, s: st.Slide) -> int:
         paras = self.title_paras(s)
@@ -208,8 +235,8 @@ class Planner(MoreKinds):
         (siblings pass the most any of them needs, so their frames match)."""
         g = self.g
         paras = self.title_paras(s)
-        width, height = self._title_room()
-        fits = self.fit([(paras, width, height)])
+        width, _ = self._title_room()
+        fits = self.fit([(paras, width, self._title_height())])
         if isinstance(fits, Misfit):
             return fits
         box, inset = g.title, g.title_inset
