@@ -137,7 +137,7 @@ def render(content: Content, options: Options, parallel: bool = False,
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     html = options.only in (None, "html")
     steps = {".pptx": lambda: _deck(content, told, options, told_deck, charts, epoch),
-             ".pdf": lambda: _handout(told, options, heard, charts, epoch),
+             ".pdf": lambda: _handout(told, options, heard, epoch),
              ".html": lambda: _page(content, told)}
     if parallel and deck and handout and html and forking.available():
         turn = forking.Turn()  # the page's: taken by the process that is free first
@@ -204,11 +204,11 @@ def _deck(content: Content, told: story.Story, options: Options, warnings: list[
 
 
 def _handout(told: story.Story, options: Options, warnings: list[Problem],
-             cache: chartcache.Cache, epoch: int | None) -> bytes:
+             epoch: int | None) -> bytes:
     from deckgen.render import handout
 
     return handout.render(told, pages_auto=options.pages_auto, warn=warnings.append,
-                          cache=cache, epoch=epoch)
+                          epoch=epoch)
 
 
 def _page(content: Content, told: story.Story) -> bytes:
