@@ -520,3 +520,39 @@ def test_chart_labels_never_overlap_at_other_dials(dial: tuple[str, str | None])
         for b, bb in boxes[i + 1:]:
             apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
             assert apart, (a, b)
+
+
+def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
+    """A label in a script Liberation Sans lacks is set in the fallback font and placed by
+    that font's widths: here the check's label, 6 CJK characters (8.5 pt each) and " 30.0%",
+    is about 77 pt wide, wider than its 73 pt segment (0.3 of 243.2 pt) although Liberation
+    Sans's stand-in width for what it lacks (about 0.56 em) would make it fit: it goes under
+    the bar. The writing label fits inside its segment, measured the same way."""
+    from fractions import Fraction
+
+    from deckgen import fonts as core_fonts
+    from deckgen import source, story
+    from deckgen.render.handout import chart, fonts, style
+
+    if not any(p.name == "DroidSansFallbackFull.ttf" for p in core_fonts.fallbacks()):
+        pytest.skip("the CJK fallback font (fonts-droid-fallback) is not installed")
+    fonts._register_fonts()  # noqa: SLF001
+    content, _ = source.read(None)
+    theme = story.compose(content).theme
+    bar = story.Bar("每秒一百万个词元", (story.Segment("写作", Fraction(7, 10), "70.0%"),
+                                  story.Segment("固定检查时间", Fraction(3, 10), "30.0%")), True)
+    drawn = chart.draw(story.BarChart("bottleneck", "", (bar,), ""),
+                       style.Palette.from_theme(theme), 250.0, style.CHART_HEIGHT, 8.5)
+    group = drawn.contents[0]
+    rects = _shapes(group, "Rect")
+    strings = _shapes(group, "String")
+    assert {s.fontName for s in strings} >= {"Fallback-DroidSansFallbackFull"}
+    assert "".join(s.text for s in strings) == "每秒一百万个词元写作 70.0%固定检查时间 30.0%"
+    writing, check = rects[0], rects[1]
+    assert check.width == pytest.approx(243.2 * 0.3)
+    on_writing = [s for s in strings if writing.y < s.y < writing.y + writing.height]
+    assert "".join(s.text for s in on_writing) == "写作 70.0%"
+    assert max(s.x + fonts._width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
+               for s in on_writing) <= writing.x + writing.width
+    under = [s for s in strings if s.y < writing.y]
+    assert "".join(s.text for s in under) == "固定检查时间 30.0%"

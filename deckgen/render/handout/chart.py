@@ -5,6 +5,8 @@ story's labels, set in the embedded Liberation Sans they were measured in."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
 from reportlab.lib import colors
 
@@ -16,6 +18,20 @@ from deckgen.story import BarChart
 PT = 72.0  # points per inch: the plan is in inches, the drawing in points
 PAPER = colors.white
 CAP = 0.35  # a label's baseline sits this many ems under its bar's centre line
+
+
+@dataclass
+class _Sheet(bars.Measured):
+    """The chart's sheet, measuring text as `_text` sets it: each run in its own font, a
+    fallback's where Liberation Sans lacks a character."""
+
+    def size(self, text: str, *, weight: str = "normal") -> tuple[float, float]:
+        if not text:
+            return 0.0, 0.0
+        font = BOLD if weight == "bold" else REGULAR
+        lines = text.split("\n")
+        wide = max(_width(line, font, self.font_pt) for line in lines)
+        return wide / PT, _face(font).height(len(lines), self.font_pt) / PT
 
 
 def _ink_on(fill: colors.Color, p: Palette) -> colors.Color:
@@ -42,7 +58,7 @@ def _text(group: Group, x: float, baseline: float, text: str, font: str, size: f
 
 def draw(chart: BarChart, p: Palette, width: float, height: float, font_pt: float) -> Drawing:
     """The chart as a `width` by `height` point drawing, text at `font_pt`."""
-    laid = bars.plan(bars.Measured(width / PT, height / PT, font_pt), chart)
+    laid = bars.plan(_Sheet(width / PT, height / PT, font_pt), chart)
     scale = font_pt / 16.0
     step = bars.HATCH_STEP * max(scale, 0.6) * PT
     drawing = Drawing(width, height)
