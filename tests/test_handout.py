@@ -524,10 +524,9 @@ def test_chart_labels_never_overlap_at_other_dials(dial: tuple[str, str | None])
 
 def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
     """A label in a script Liberation Sans lacks is set in the fallback font and placed by
-    that font's widths: here the check's label, 6 CJK characters (8.5 pt each) and " 30.0%",
-    is about 77 pt wide, wider than its 73 pt segment (0.3 of 243.2 pt) although Liberation
-    Sans's stand-in width for what it lacks (about 0.56 em) would make it fit: it goes under
-    the bar. The writing label fits inside its segment, measured the same way."""
+    the widths it is drawn with: here the check's label, 6 CJK characters (8.5 pt each) and
+    " 30.0%", is about 77 pt wide, wider than its 73 pt segment (0.3 of 243.2 pt): it goes
+    under the bar. The writing label fits inside its segment, measured the same way."""
     from fractions import Fraction
 
     from deckgen import fonts as core_fonts
