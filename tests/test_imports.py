@@ -89,6 +89,7 @@ def test_core_modules_import_nothing_heavy() -> None:
     """Importing the core and the story (everything but the renderers) loads no renderer library."""
     code = ("import sys\n"
             "import deckgen.story, deckgen.report, deckgen.source, deckgen.build, deckgen.fonts\n"
+            "import deckgen.layout.bars\n"
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {set(HEAVY)!r}))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          timeout=120)
