@@ -138,7 +138,7 @@ def render(content: Content, options: Options, parallel: bool = False,
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
     html = options.only in (None, "html")
     steps = {".pptx": lambda: _deck(content, story, options, deck_warnings, charts, epoch),
-             ".pdf": lambda: _handout(story, options, heard, charts, epoch),
+             ".pdf": lambda: _handout(story, options, heard, epoch),
              ".html": lambda: _page(content, story)}
     if parallel and deck and handout and html and forking.available():
         turn = forking.Turn()  # the page's: taken by the process that is free first
@@ -205,11 +205,11 @@ def _deck(content: Content, story: deckgen.story.Story, options: Options, warnin
 
 
 def _handout(story: deckgen.story.Story, options: Options, warnings: list[Problem],
-             cache: chartcache.Cache, epoch: int | None) -> bytes:
+             epoch: int | None) -> bytes:
     from deckgen.render import handout
 
     return handout.render(story, pages_auto=options.pages_auto, warn=warnings.append,
-                          cache=cache, epoch=epoch)
+                          epoch=epoch)
 
 
 def _page(content: Content, story: deckgen.story.Story) -> bytes:

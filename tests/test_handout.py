@@ -409,3 +409,150 @@ def test_same_input_same_bytes_and_the_date_from_source_date_epoch(tmp_path: Pat
     assert dated.returncode == 0, dated.stderr
     info = PdfReader(the_pdf(tmp_path / "dated")).metadata
     assert info["/CreationDate"].startswith("D:20231114221320")
+
+
+# --------------------------------------------------------------------------------------------
+# The bottleneck chart, drawn with reportlab's shapes
+
+
+def _chart_drawing(told):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
+    from deckgen.render.handout import chart, fonts, style
+
+    fonts._register_fonts()  # noqa: SLF001
+    width, height = 250.0, style.CHART_HEIGHT
+    drawn = chart.draw(told.chart("bottleneck"), style.Palette.from_theme(told.theme), width,
+                       height, style.SMALL_PT)
+    return drawn, width, height
+
+
+def _shapes(group, kind):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
+    return [s for s in group.contents if type(s).__name__ == kind]
+
+
+def test_the_chart_is_drawn_from_the_story_segments_as_shares_of_the_bar() -> None:
+    from fractions import Fraction
+
+    from deckgen import source, story
+
+    content, _ = source.read(None)
+    told = story.compose(content)
+    bars = told.chart("bottleneck").bars
+    # 800,000 tokens: 8,000 s of writing at 100 tokens/sec, 0.8 s at 1,000,000; a 60 s check.
+    assert [[s.share for s in b.segments] for b in bars] == [
+        [Fraction(8000, 8060), Fraction(60, 8060)], [Fraction(8, 608), Fraction(600, 608)]]
+    drawn, width, height = _chart_drawing(told)
+    assert (drawn.width, drawn.height) == (width, height)
+    pad = 8.5 * 0.4  # the chart's margin left and right: 0.4 em of its 8.5 pt text
+    bar_w = width - 2 * pad
+    for bar, group in zip(bars, drawn.contents, strict=True):
+        rects = _shapes(group, "Rect")
+        segments = rects[:len(bar.segments)]
+        assert [r.width for r in segments] == pytest.approx(
+            [bar_w * float(s.share) for s in bar.segments])
+        assert segments[0].x == pytest.approx(pad)
+        assert segments[1].x == pytest.approx(pad + segments[0].width)  # end to end: 100%
+        assert sum(r.width for r in segments) == pytest.approx(bar_w)
+        texts = [s.text for s in _shapes(group, "String")]
+        assert bar.label in texts
+        for seg in bar.segments:
+            assert f"{seg.name} {seg.label}" in texts
+        # The hatching: strokes that stay inside the second segment's rectangle.
+        hatched = segments[1]
+        strokes = [ln for ln in _shapes(group, "Line")
+                   if hatched.x - 1e-6 <= min(ln.x1, ln.x2)
+                   and max(ln.x1, ln.x2) <= hatched.x + hatched.width + 1e-6
+                   and ln.x1 != ln.x2]
+        assert strokes, "the check's segment carries hatching"
+        for ln in strokes:
+            assert hatched.y - 1e-6 <= min(ln.y1, ln.y2)
+            assert max(ln.y1, ln.y2) <= hatched.y + hatched.height + 1e-6
+    assert [s.text for s in _shapes(drawn.contents[0], "String")] == [
+        "100 tokens/sec: 2 h 14 min 20 s", "Writing 99.3%", "Fixed check 0.7%"]
+    assert [s.text for s in _shapes(drawn.contents[1], "String")] == [
+        "1,000,000 tokens/sec: 60.8 seconds", "Fixed check 98.7%", "Writing 1.3%"]
+
+
+def test_the_chart_sets_a_label_inside_its_segment_when_it_fits_else_under_the_bar() -> None:
+    from deckgen import source, story
+    from deckgen.render.handout import fonts
+
+    content, _ = source.read(None)
+    told = story.compose(content)
+    drawn, _, _ = _chart_drawing(told)
+    for group, inside, under in ((drawn.contents[0], "Writing 99.3%", "Fixed check 0.7%"),
+                                 (drawn.contents[1], "Fixed check 98.7%", "Writing 1.3%")):
+        rects = _shapes(group, "Rect")
+        bar_bottom, bar_top = rects[0].y, rects[0].y + rects[0].height
+        left, right = rects[0].x, rects[1].x + rects[1].width
+        strings = {s.text: s for s in _shapes(group, "String")}
+        s = strings[inside]
+        w = fonts._width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
+        assert bar_bottom < s.y < bar_top  # on the bar
+        seg = rects[0] if inside.startswith("Writing") else rects[1]
+        assert seg.x <= s.x and s.x + w <= seg.x + seg.width  # inside its own segment
+        low = strings[under]
+        low_w = fonts._width(low.text, low.fontName, low.fontSize)  # noqa: SLF001
+        assert low.y + low.fontSize <= bar_bottom  # under the bar
+        assert left <= low.x and low.x + low_w <= right + 1e-6
+    # The emphasised bar (ours, the 1,000,000 tokens/sec one) is set in bold, the other not.
+    assert {s.fontName for s in _shapes(drawn.contents[1], "String")} == {"LiberationSans-Bold"}
+    assert {s.fontName for s in _shapes(drawn.contents[0], "String")} == {"LiberationSans"}
+
+
+@pytest.mark.parametrize("dial", [("40K", "1h"), ("100", None), ("2500", "15 min")])
+def test_chart_labels_never_overlap_at_other_dials(dial: tuple[str, str | None]) -> None:
+    from deckgen import source, story
+    from deckgen.figures import with_overrides
+    from deckgen.render.handout import fonts
+
+    content, _ = source.read(None)
+    told = story.compose(with_overrides(content, dial[0], dial[1], None))
+    if not any(c.key == "bottleneck" for c in told.charts):
+        pytest.skip("no check, no bottleneck chart")
+    drawn, width, height = _chart_drawing(told)
+    boxes = []
+    for group in drawn.contents:
+        for s in _shapes(group, "String"):
+            w = fonts._width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
+            box = (s.x, s.y - 0.21 * s.fontSize, s.x + w, s.y + 0.9 * s.fontSize)
+            assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= height
+            boxes.append((s.text, box))
+    for i, (a, ba) in enumerate(boxes):
+        for b, bb in boxes[i + 1:]:
+            apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
+            assert apart, (a, b)
+
+
+def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
+    """A label in a script Liberation Sans lacks is set in the fallback font and placed by
+    the widths it is drawn with: here the check's label, 6 CJK characters (8.5 pt each) and
+    " 30.0%", is about 77 pt wide, wider than its 73 pt segment (0.3 of 243.2 pt): it goes
+    under the bar. The writing label fits inside its segment, measured the same way."""
+    from fractions import Fraction
+
+    from deckgen import fonts as core_fonts
+    from deckgen import source, story
+    from deckgen.render.handout import chart, fonts, style
+
+    if not any(p.name == "DroidSansFallbackFull.ttf" for p in core_fonts.fallbacks()):
+        pytest.skip("the CJK fallback font (fonts-droid-fallback) is not installed")
+    fonts._register_fonts()  # noqa: SLF001
+    content, _ = source.read(None)
+    theme = story.compose(content).theme
+    bar = story.Bar("每秒一百万个词元", (story.Segment("写作", Fraction(7, 10), "70.0%"),
+                                  story.Segment("固定检查时间", Fraction(3, 10), "30.0%")), True)
+    drawn = chart.draw(story.BarChart("bottleneck", "", (bar,), ""),
+                       style.Palette.from_theme(theme), 250.0, style.CHART_HEIGHT, 8.5)
+    group = drawn.contents[0]
+    rects = _shapes(group, "Rect")
+    strings = _shapes(group, "String")
+    assert {s.fontName for s in strings} >= {"Fallback-DroidSansFallbackFull"}
+    assert "".join(s.text for s in strings) == "每秒一百万个词元写作 70.0%固定检查时间 30.0%"
+    writing, check = rects[0], rects[1]
+    assert check.width == pytest.approx(243.2 * 0.3)
+    on_writing = [s for s in strings if writing.y < s.y < writing.y + writing.height]
+    assert "".join(s.text for s in on_writing) == "写作 70.0%"
+    assert max(s.x + fonts._width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
+               for s in on_writing) <= writing.x + writing.width
+    under = [s for s in strings if s.y < writing.y]
+    assert "".join(s.text for s in under) == "固定检查时间 30.0%"

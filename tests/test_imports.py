@@ -89,8 +89,25 @@ def test_core_modules_import_nothing_heavy() -> None:
     """Importing the core and the story (everything but the renderers) loads no renderer library."""
     code = ("import sys\n"
             "import deckgen.story, deckgen.report, deckgen.source, deckgen.build, deckgen.fonts\n"
+            "import deckgen.layout.bars\n"
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {set(HEAVY)!r}))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("only", [("--only", "handout"), ()], ids=["handout", "all"])
+def test_a_default_build_draws_its_charts_without_matplotlib(
+    tmp_path, only: tuple[str, ...]  # type: ignore[no-untyped-def]  # noqa: ANN001
+) -> None:
+    """The deck's charts are native chart parts and the handout's is drawn with reportlab's
+    shapes: a default build, or the handout alone, never imports matplotlib nor svglib (the
+    import log covers a forked process's imports too)."""
+    names = _imported(("build", str(DEFAULT_CONTENT), "--out", str(tmp_path), *only))
+    assert "reportlab.graphics.shapes" in names  # the handout's chart was drawn
+    assert "deckgen.render.handout.chart" in names
+    assert sorted(n for n in names if n.split(".")[0] in {"matplotlib", "svglib"}) == []
+    assert (tmp_path / "million-tokens-1M.pdf").stat().st_size > 10_000

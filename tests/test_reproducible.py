@@ -25,10 +25,11 @@ def hashes(folder: Path) -> dict[str, str]:
     }
 
 
-def built(folder: Path, cwd: Path, in_process: bool = False, **env: str) -> dict[str, str]:
+def built(folder: Path, cwd: Path, *options: str, in_process: bool = False,
+          **env: str) -> dict[str, str]:
     """The default build into `folder` as a process of its own (or in this process)."""
     run = (run_in if in_process else run_cli)("build", str(DEFAULT_CONTENT), "--out", str(folder),
-                                              cwd=cwd, env=env)
+                                              *options, cwd=cwd, env=env)
     assert run.returncode == 0, run.stderr
     found = hashes(folder)
     assert sorted(found) == NAMES
@@ -61,15 +62,19 @@ def test_two_folders_two_processes_two_clocks_same_bytes(
 
 
 @pytest.mark.slow
-def test_charts_from_the_cache_give_the_same_bytes(default_build: Path, tmp_path: Path) -> None:
-    """A rebuild that reads every chart back from the output folder's cache changes nothing."""
+def test_charts_from_the_cache_give_the_same_bytes(tmp_path: Path) -> None:
+    """A rebuild that reads every chart back from the output folder's cache changes nothing.
+    Only the deck's chart pictures (`--charts picture`) are cached: the deck's native charts
+    and the handout's chart are drawn by their renderers."""
+    first = tmp_path / "first"
+    drawn = built(first, tmp_path, "--charts", "picture")
     out = tmp_path / "out"
-    shutil.copytree(default_build, out)
+    shutil.copytree(first, out)
     cache = out / ".deckgen-cache"
     assert cache.is_dir() and any(cache.iterdir())
     for path in out.glob("million-tokens-*"):
         path.unlink()
-    assert built(out, tmp_path) == hashes(default_build)
+    assert built(out, tmp_path, "--charts", "picture") == drawn
 
 
 def core_dates(pptx: Path) -> dict[str, str]:

@@ -3,10 +3,11 @@
 The front carries the four meanings, the dial with the four-workload table, and the serial
 bottleneck (chart, preset-check table, speedups, ceiling); the back carries the thought
 experiments in brief, what gets precious, the checklist to write on, the sources and a QR
-code. Only this package imports reportlab and svglib. It formats no figure: every number on
-the sheet is text from the story. Liberation Sans (Arial's metric twin, the deck's family) is
-embedded; a character it cannot draw is set in the first installed fallback font that has it
-(see deckgen.fonts), and one that no font draws prints as an empty box, with a warning.
+code. Only this package imports reportlab, and it draws its chart with reportlab's own
+shapes. It formats no figure: every number on the sheet is text from the story. Liberation
+Sans (Arial's metric twin, the deck's family) is embedded; a character it cannot draw is set
+in the first installed fallback font that has it (see deckgen.fonts), and one that no font
+draws prints as an empty box, with a warning.
 Right-to-left text is set in logical order, unshaped.
 
 Each side is a stack of bands, each either full width or split into the grid's two columns.
@@ -21,17 +22,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from deckgen.chartcache import Cache
     from deckgen.errors import Problem
     from deckgen.story import Story
 
 
 def render(story: Story, *, pages_auto: bool = False,
            warn: Callable[[Problem], None] | None = None,
-           cache: Cache | None = None, epoch: int | None = None) -> bytes:
-    """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows; its
-    chart from `cache` (the build's chart cache); dated `epoch` (SOURCE_DATE_EPOCH's seconds;
-    None: 2000-01-01)."""
+           epoch: int | None = None) -> bytes:
+    """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows;
+    dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     from deckgen.render.handout.write import render as write
 
-    return write(story, pages_auto=pages_auto, warn=warn, cache=cache, epoch=epoch)
+    return write(story, pages_auto=pages_auto, warn=warn, epoch=epoch)

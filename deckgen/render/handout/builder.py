@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -12,8 +11,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
-from deckgen.chartcache import Cache
 from deckgen.errors import RenderError
+from deckgen.render.handout.chart import draw as draw_chart
 from deckgen.render.handout.flowables import (
     _Picture,
     _Rule,
@@ -24,7 +23,6 @@ from deckgen.render.handout.flowables import (
 from deckgen.render.handout.fonts import (
     BOLD,
     REGULAR,
-    _embed_fonts,
     _para,
     _width,
 )
@@ -65,9 +63,8 @@ from deckgen.story import Table as StoryTable
 class _Builder:
     """Turns the story into the front and back sides."""
 
-    def __init__(self, story: Story, frame_w: float, cache: Cache | None = None) -> None:
+    def __init__(self, story: Story, frame_w: float) -> None:
         self.story = story
-        self.cache = cache or Cache()  # the build's chart cache
         self.p = Palette.from_theme(story.theme)
         self.s = Styles.make(self.p)
         self.frame_w = frame_w
@@ -262,15 +259,10 @@ class _Builder:
         return table
 
     def _chart(self, chart: BarChart | Any, width: float, height: float) -> Flowable:
-        from svglib.svglib import svg2rlg
-
-        svg = self.cache.render(chart, self.story.theme, width_in=width / 72,
-                                height_in=height / 72, fmt="svg", font_pt=SMALL_PT)
-        drawing = svg2rlg(io.BytesIO(svg))
-        if drawing is None:
-            raise RenderError(f"the {chart.key} chart could not be converted for the handout")
-        _embed_fonts(drawing)
-        return _Picture(drawing, width)
+        """The bottleneck chart, drawn with reportlab's shapes (see `chart.draw`)."""
+        if not isinstance(chart, BarChart):
+            raise RenderError(f"the handout draws bar charts only, not the {chart.key} chart")
+        return _Picture(draw_chart(chart, self.p, width, height, SMALL_PT), width)
 
     # -- the back
 

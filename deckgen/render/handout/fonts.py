@@ -1,5 +1,5 @@
-"""The handout's fonts: Liberation Sans registered with reportlab (and svglib, for the
-charts), fallback fonts for the characters it lacks, and runs of text set in each."""
+"""The handout's fonts: Liberation Sans registered with reportlab, fallback fonts for the
+characters it lacks, and runs of text set in each."""
 
 from __future__ import annotations
 
@@ -8,9 +8,7 @@ import struct
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
@@ -20,8 +18,8 @@ from deckgen import fonts
 from deckgen.errors import RenderError
 from deckgen.layout.text import Face
 
-# The four faces of Liberation Sans as reportlab knows them; svglib maps the charts' SVG family
-# to these too, so the sheet is set in one family.
+# The four faces of Liberation Sans as reportlab knows them: the whole sheet, chart included,
+# is set in this one family.
 REGULAR, BOLD, ITALIC, BOLD_ITALIC = "LiberationSans", "LiberationSans-Bold", \
     "LiberationSans-Italic", "LiberationSans-BoldItalic"
 _FACES = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bolditalic"}
@@ -32,23 +30,19 @@ _FACES = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bold
 
 
 def _register_fonts() -> None:
-    """Register Liberation Sans's four faces with reportlab, through svglib so that chart text in
-    the charts' family maps to the same embedded fonts (and svglib never asks fontconfig).
+    """Register Liberation Sans's four faces with reportlab, from the files shipped with the
+    package, as one family.
 
     reportlab's font registry belongs to the process; this keeps no flag of its own beside it
     but asks the registry, so a second call (the next build in a watch) does nothing."""
     if _family_registered():
         return
-    from svglib import fonts as svg_fonts
-
-    faces = {REGULAR: ("normal", "normal"), BOLD: ("bold", "normal"), ITALIC: ("normal", "italic"),
-             BOLD_ITALIC: ("bold", "italic")}
-    for name, (weight, style) in faces.items():
-        path = fonts.text_path(_FACES[name])
-        registered, _ = svg_fonts.register_font(fonts.CHART_FAMILY, str(path), weight, style,
-                                                rlgFontName=name)
-        if registered is None:
-            raise RenderError(f"cannot load the font file {path}")
+    for name, style in _FACES.items():
+        path = fonts.text_path(style)
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except Exception as err:  # noqa: BLE001 - any unreadable file is the same problem
+            raise RenderError(f"cannot load the font file {path}: {err}") from None
     pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
                                   boldItalic=BOLD_ITALIC)
 
@@ -184,18 +178,3 @@ ttfonts.makeToUnicodeCMap = _to_unicode_cmap
 
 def _coverage(font: str) -> dict[int, int]:
     return pdfmetrics.getFont(font).face.charToGlyph  # type: ignore[no-any-return]
-
-
-def _embed_fonts(node: Any) -> None:
-    """Point every text in a converted chart at the embedded Liberation faces."""
-    if isinstance(node, String):
-        name = node.fontName or REGULAR
-        if name not in _FACES:
-            bold = "bold" in name.lower()
-            oblique = "italic" in name.lower() or "oblique" in name.lower()
-            node.fontName = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC,
-                             (True, True): BOLD_ITALIC}[(bold, oblique)]
-        return
-    if isinstance(node, (Group, Drawing)):
-        for child in node.contents:
-            _embed_fonts(child)

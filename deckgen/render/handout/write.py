@@ -12,7 +12,6 @@ from reportlab.lib.utils import TimeStamp
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen import __version__
-from deckgen.chartcache import Cache
 from deckgen.errors import InputError, Problem
 from deckgen.render.handout.builder import (
     _Builder,
@@ -45,15 +44,15 @@ from deckgen.story import Story
 
 def render(story: Story, *, pages_auto: bool = False,
            warn: Callable[[Problem], None] | None = None,
-           cache: Cache | None = None, epoch: int | None = None) -> bytes:
+           epoch: int | None = None) -> bytes:
     """The handout as PDF bytes: two pages (one sheet), or more when `pages_auto` allows.
 
-    `warn` hears of each text with a character no installed font can draw; the chart comes
-    from `cache`; the PDF is dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
+    `warn` hears of each text with a character no installed font can draw; the PDF is dated
+    `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     _register_fonts()
     page_w, page_h = PAPER[story.meta.paper]
     frame_w, frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
-    builder = _Builder(story, frame_w, cache)
+    builder = _Builder(story, frame_w)
     front, back = builder.front(), builder.back()
     if _side_height(back, frame_w) > frame_h:  # less room to write beats a second sheet
         builder.write_lines = WRITE_LINES - 1
