@@ -8,21 +8,20 @@ from fractions import Fraction
 
 import pytest
 
-import deckgen.story
-from deckgen import source
+from deckgen import source, story
 from deckgen.layout import bars
 
 
-def chart(*shares: tuple[int, int]) -> deckgen.story.BarChart:
-    segs = tuple(deckgen.story.Segment(f"Part {i}", Fraction(*s), f"{i}.0%") for i, s in enumerate(shares))
-    return deckgen.story.BarChart("bottleneck", "", (deckgen.story.Bar("A bar", segs, False),), "")
+def chart(*shares: tuple[int, int]) -> story.BarChart:
+    segs = tuple(story.Segment(f"Part {i}", Fraction(*s), f"{i}.0%") for i, s in enumerate(shares))
+    return story.BarChart("bottleneck", "", (story.Bar("A bar", segs, False),), "")
 
 
 def test_the_default_chart_plan() -> None:
     content, _ = source.read(None)
-    story = deckgen.story.compose(content)
+    composed = story.compose(content)
     sheet = bars.Measured(3.5, 1.26, 8.5)
-    laid = bars.plan(sheet, story.chart("bottleneck"))
+    laid = bars.plan(sheet, composed.chart("bottleneck"))
     pad = 8.5 * 0.4 / 72
     assert laid.x0 == pytest.approx(pad)
     assert laid.bar_w == pytest.approx(3.5 - 2 * pad)

@@ -246,10 +246,10 @@ def test_each_source_says_what_it_supports(default_build: Path, letter_build: Pa
     from deckgen import build
 
     story = deckgen.story.compose(build.prepare(None, build.Options())[0])
-    assert len(deckgen.story.sources) == 5
+    assert len(story.sources) == 5
     for folder in (default_build, letter_build):
         back = page_texts(the_pdf(folder))[1]
-        for src in deckgen.story.sources:
+        for src in story.sources:
             assert flat(f"{src.title}. {src.supports}") in back, src.title
             assert flat(src.byline) in back, src.title
 
@@ -415,12 +415,12 @@ def test_same_input_same_bytes_and_the_date_from_source_date_epoch(tmp_path: Pat
 # The bottleneck chart, drawn with reportlab's shapes
 
 
-def _chart_drawing(story):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
+def _chart_drawing(composed):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
     from deckgen.render.handout import chart, fonts, style
 
     fonts._register_fonts()  # noqa: SLF001
     width, height = 250.0, style.CHART_HEIGHT
-    drawn = chart.draw(story.chart("bottleneck"), style.Palette.from_theme(story.theme), width,
+    drawn = chart.draw(composed.chart("bottleneck"), style.Palette.from_theme(composed.theme), width,
                        height, style.SMALL_PT)
     return drawn, width, height
 
@@ -432,16 +432,15 @@ def _shapes(group, kind):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN20
 def test_the_chart_is_drawn_from_the_story_segments_as_shares_of_the_bar() -> None:
     from fractions import Fraction
 
-    import deckgen.story
-    from deckgen import source
+    from deckgen import source, story
 
     content, _ = source.read(None)
-    story = deckgen.story.compose(content)
-    bars = story.chart("bottleneck").bars
+    composed = story.compose(content)
+    bars = composed.chart("bottleneck").bars
     # 800,000 tokens: 8,000 s of writing at 100 tokens/sec, 0.8 s at 1,000,000; a 60 s check.
     assert [[s.share for s in b.segments] for b in bars] == [
         [Fraction(8000, 8060), Fraction(60, 8060)], [Fraction(8, 608), Fraction(600, 608)]]
-    drawn, width, height = _chart_drawing(story)
+    drawn, width, height = _chart_drawing(composed)
     assert (drawn.width, drawn.height) == (width, height)
     pad = 8.5 * 0.4  # the chart's margin left and right: 0.4 em of its 8.5 pt text
     bar_w = width - 2 * pad
@@ -474,13 +473,12 @@ def test_the_chart_is_drawn_from_the_story_segments_as_shares_of_the_bar() -> No
 
 
 def test_the_chart_sets_a_label_inside_its_segment_when_it_fits_else_under_the_bar() -> None:
-    import deckgen.story
-    from deckgen import source
+    from deckgen import source, story
     from deckgen.render.handout import fonts
 
     content, _ = source.read(None)
-    story = deckgen.story.compose(content)
-    drawn, _, _ = _chart_drawing(story)
+    composed = story.compose(content)
+    drawn, _, _ = _chart_drawing(composed)
     for group, inside, under in ((drawn.contents[0], "Writing 99.3%", "Fixed check 0.7%"),
                                  (drawn.contents[1], "Fixed check 98.7%", "Writing 1.3%")):
         rects = _shapes(group, "Rect")
@@ -503,16 +501,15 @@ def test_the_chart_sets_a_label_inside_its_segment_when_it_fits_else_under_the_b
 
 @pytest.mark.parametrize("dial", [("40K", "1h"), ("100", None), ("2500", "15 min")])
 def test_chart_labels_never_overlap_at_other_dials(dial: tuple[str, str | None]) -> None:
-    import deckgen.story
-    from deckgen import source
+    from deckgen import source, story
     from deckgen.figures import with_overrides
     from deckgen.render.handout import fonts
 
     content, _ = source.read(None)
-    story = deckgen.story.compose(with_overrides(content, dial[0], dial[1], None))
-    if not any(c.key == "bottleneck" for c in story.charts):
+    composed = story.compose(with_overrides(content, dial[0], dial[1], None))
+    if not any(c.key == "bottleneck" for c in composed.charts):
         pytest.skip("no check, no bottleneck chart")
-    drawn, width, height = _chart_drawing(story)
+    drawn, width, height = _chart_drawing(composed)
     boxes = []
     for group in drawn.contents:
         for s in _shapes(group, "String"):
@@ -533,19 +530,18 @@ def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
     under the bar. The writing label fits inside its segment, measured the same way."""
     from fractions import Fraction
 
-    import deckgen.story
     from deckgen import fonts as core_fonts
-    from deckgen import source
+    from deckgen import source, story
     from deckgen.render.handout import chart, fonts, style
 
     if not any(p.name == "DroidSansFallbackFull.ttf" for p in core_fonts.fallbacks()):
         pytest.skip("the CJK fallback font (fonts-droid-fallback) is not installed")
     fonts._register_fonts()  # noqa: SLF001
     content, _ = source.read(None)
-    theme = deckgen.story.compose(content).theme
-    bar = deckgen.story.Bar("每秒一百万个词元", (deckgen.story.Segment("写作", Fraction(7, 10), "70.0%"),
-                                  deckgen.story.Segment("固定检查时间", Fraction(3, 10), "30.0%")), True)
-    drawn = chart.draw(deckgen.story.BarChart("bottleneck", "", (bar,), ""),
+    theme = story.compose(content).theme
+    bar = story.Bar("每秒一百万个词元", (story.Segment("写作", Fraction(7, 10), "70.0%"),
+                                  story.Segment("固定检查时间", Fraction(3, 10), "30.0%")), True)
+    drawn = chart.draw(story.BarChart("bottleneck", "", (bar,), ""),
                        style.Palette.from_theme(theme), 250.0, style.CHART_HEIGHT, 8.5)
     group = drawn.contents[0]
     rects = _shapes(group, "Rect")
