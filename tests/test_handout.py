@@ -420,8 +420,8 @@ def _chart_drawing(composed):  # type: ignore[no-untyped-def]  # noqa: ANN001, A
 
     fonts._register_fonts()  # noqa: SLF001
     width, height = 250.0, style.CHART_HEIGHT
-    drawn = chart.draw(composed.chart("bottleneck"), style.Palette.from_theme(composed.theme), width,
-                       height, style.SMALL_PT)
+    drawn = chart.draw(composed.chart("bottleneck"), style.Palette.from_theme(composed.theme),
+                       width, height, style.SMALL_PT)
     return drawn, width, height
 
 
