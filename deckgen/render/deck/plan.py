@@ -255,6 +255,9 @@ class Fitter:
 
     def __init__(self, faces: Faces) -> None:
         self.faces = faces
+        # The lines of a paragraph at a size and width, as found: the arrangements of a slide
+        # measure the same text again and again (kept by this planner, for one deck).
+        self.found: dict[tuple[Para, float, float], tuple[str, ...] | Overlong] = {}
 
     def width(self, text: str, size: float, bold: bool = False, tracking: float = 0.0,
               heading: bool = False) -> float:
@@ -267,6 +270,12 @@ class Fitter:
         return emu(self.width(text, size, bold, tracking, heading) / WIDTH_SAFETY)
 
     def lines(self, p: Para, size: float, width: float) -> tuple[str, ...] | Overlong:
+        key = (p, size, width)
+        if key not in self.found:
+            self.found[key] = self._lines(p, size, width)
+        return self.found[key]
+
+    def _lines(self, p: Para, size: float, width: float) -> tuple[str, ...] | Overlong:
         face = self.faces.of_para(p)
         if p.one_line:
             wide = face.width(p.shown.replace("\n", " "), size, p.tracking)
