@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import io
 import math
-import zipfile
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import TYPE_CHECKING, cast
 
 from pptx.dml.color import RGBColor
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml.ns import qn
 from pptx.shapes.autoshape import Shape
 from pptx.shapes.base import BaseShape
@@ -38,6 +36,7 @@ from deckgen.errors import InputError, Problem
 from deckgen.render.deck.colours import TEXT_CONTRAST, contrast, fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
+from deckgen.render.deck.package import finish, moment, repack
 from deckgen.render.deck.placeholders import (
     BODY_TYPES,
     TITLE_TYPES,
@@ -53,12 +52,9 @@ from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 if TYPE_CHECKING:
     from deckgen.chartcache import Cache
 
-DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, when SOURCE_DATE_EPOCH is not set
-ZIP_EPOCH = 315532800  # 1980-01-01, the earliest time a zip entry can carry
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
 FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
 
-_OFFICE = "http://schemas.openxmlformats.org/officeDocument/2006"
 _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 
 # ---------------------------------------------------------------------------------------------
@@ -334,73 +330,11 @@ class Writer:
         if frame is not None:
             frame.text = text
 
-    # -- the package
-
-    def finish(self) -> None:
-        meta = self.story.meta
-        when = self.when
-        props = self.prs.core_properties
-        props.title = meta.title
-        props.subject = meta.subtitle
-        props.author = meta.presenter
-        props.last_modified_by = meta.presenter
-        props.keywords = meta.event
-        props.comments = ""
-        props.category = ""
-        props.language = meta.language
-        props.revision = 1
-        props.created = when
-        props.modified = when
-        props.last_printed = when
-        package = self.prs.part.package
-        for r_id, rel in list(package._rels.items()):
-            if rel.reltype == RT.THUMBNAIL:  # a picture of the template, not of this deck
-                package.drop_rel(r_id)
-            elif rel.reltype == RT.EXTENDED_PROPERTIES:
-                rel.target_part._blob = self._app_xml()
-
-    def _app_xml(self) -> bytes:
-        slides = len(self.prs.slides)
-        notes = sum(1 for slide in self.prs.slides if slide.has_notes_slide)
-        four_three = abs(self.width / self.height - 4 / 3) < 0.01
-        shape = "16:9" if self.width / self.height > 1.5 else "4:3" if four_three else "custom"
-        return (
-            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-            f'<Properties xmlns="{_OFFICE}/extended-properties" '
-            f'xmlns:vt="{_OFFICE}/docPropsVTypes">'
-            f"<Application>deckgen</Application><PresentationFormat>On-screen Show ({shape})"
-            f"</PresentationFormat><Slides>{slides}</Slides><Notes>{notes}</Notes>"
-            "<HiddenSlides>0</HiddenSlides></Properties>").encode("utf-8")
-
 
 def rgb(colour: str) -> RGBColor:
     """python-pptx's colour for '#RRGGBB'."""
     found: RGBColor = RGBColor.from_string(colour.lstrip("#"))  # type: ignore[no-untyped-call]
     return found
-
-
-def moment(epoch: int | None) -> datetime:
-    """The time recorded in the package: `epoch` (SOURCE_DATE_EPOCH's seconds, validated by
-    deckgen.environment) when given, else a fixed date."""
-    seconds = DEFAULT_EPOCH if epoch is None else epoch
-    return datetime.fromtimestamp(max(seconds, ZIP_EPOCH), tz=timezone.utc).replace(tzinfo=None)
-
-
-def repack(data: bytes, when: datetime) -> bytes:
-    """The package with every entry stamped `when`, in a stable order, with fixed attributes."""
-    stamp = (when.year, when.month, when.day, when.hour, when.minute, when.second)
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as source, \
-            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        names = source.namelist()
-        ordered = ["[Content_Types].xml"] + sorted(n for n in names if n != "[Content_Types].xml")
-        for name in ordered:
-            info = zipfile.ZipInfo(name, date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.create_system = 0
-            info.external_attr = 0
-            target.writestr(info, source.read(name), compresslevel=6)
-    return out.getvalue()
 
 
 def plan_deck(story: st.Story, template: bytes | None = None,
@@ -441,7 +375,7 @@ def render(story: st.Story, *, template: bytes | None = None,
             warn(problem)
     for number, plan in enumerate(plans, 1):
         writer.add(number, plan)
-    writer.finish()
+    finish(writer.prs, story.meta, when)
     raw = io.BytesIO()
     layouts.prs.save(raw)
     return repack(raw.getvalue(), when)
