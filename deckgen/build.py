@@ -229,7 +229,6 @@ def write(content: Content, options: Options, parallel: bool = False,
     The options were validated first (`pipeline.settle`). A build that fails after taking
     charts from the disk cache is drawn once more without them: a damaged entry costs time,
     never the build."""
-    chartcache.settle_matplotlib()
     name = stem(content, options.check is not None)
     # New charts are kept only once the files are written.
     with chartcache.use(options.out, memory=memory) as cache:

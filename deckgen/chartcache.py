@@ -2,12 +2,12 @@
 
 A build makes one `Cache` and hands it to the renderers: `cache.render(...)` takes the same
 arguments as `charts.render` and returns the same bytes. A chart is drawn once per build for
-a given input (the deck and the handout share it), and once per `Memory` when a watch hands
-the same memory from build to build. `use(folder)` gives a cache that reads the output
-folder's entries (`.deckgen-cache/`) and saves the ones drawn anew when the block ends
-without an error, that is, after the build wrote its files: a failed build writes nothing at
-all. A rebuild after a change of prose only reads the charts back and never imports
-matplotlib. No state lives in this module: each cache is an object.
+a given input, and once per `Memory` when a watch hands the same memory from build to build.
+`use(folder)` gives a cache that reads the output folder's entries (`.deckgen-cache/`) and
+saves the ones drawn anew when the block ends without an error, that is, after the build
+wrote its files: a failed build writes nothing at all. A rebuild after a change of prose
+only reads the charts back and never imports matplotlib. No state lives in this module:
+each cache is an object.
 
 The key covers the chart spec, the theme, size, format, resolution and font size,
 deckgen's version, the chart code itself and the versions of matplotlib, numpy and
@@ -42,7 +42,7 @@ from deckgen.errors import OutputError
 from deckgen.story import Chart
 
 FOLDER = ".deckgen-cache"
-MAX_ENTRIES = 240  # on disk; a sweep of 5 speeds x 4 checks with 3 charts in 2 formats needs 120
+MAX_ENTRIES = 240  # on disk; the deck's three picture charts at 80 dials
 _IN_MEMORY = 48
 MAX_ENTRY_BYTES = 64 * 2**20  # an entry larger than this is not read
 _ENTRY = re.compile(r"^[0-9a-f]{40}\.(png|svg)$")
@@ -211,11 +211,14 @@ def _key(chart: Chart, theme: Theme, sizes: dict[str, object], code: tuple[str, 
 
 
 def _code() -> tuple[str, ...]:
-    """The chart code's own hash and the versions of what draws and encodes a chart
-    (matplotlib, numpy, Pillow): a changed drawing is a new key."""
+    """The hash of the code that shapes a chart (the charts, the layout layer that places
+    and measures their labels, the fonts) and the versions of what draws and encodes a
+    chart (matplotlib, numpy, Pillow): a changed drawing is a new key."""
+    here = Path(__file__).parent
     try:
-        source = b"".join(file.read_bytes()
-                          for file in sorted((Path(__file__).parent / "charts").glob("*.py")))
+        files = [*sorted((here / "charts").glob("*.py")), *sorted((here / "layout").glob("*.py")),
+                 here / "fonts.py"]
+        source = b"".join(file.read_bytes() for file in files)
     except OSError:  # pragma: no cover - an install without sources
         source = __version__.encode()
     from importlib.metadata import PackageNotFoundError, version

@@ -398,7 +398,7 @@ def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None
             value = next(tokens, "") if options[token] else "yes"
             if key in arguments or value[:1] in ("", "-"):
                 return None
-            if key == "jobs" and not (value.isascii() and value.isdigit()):
+            if key == "jobs" and not (value.isascii() and value.isdigit() and len(value) < 10):
                 return None  # the library says what a number of jobs must be
             arguments[key] = ((Path(value) if key in _PATHS else int(value) if key == "jobs"
                                else value) if options[token] else True)

@@ -28,7 +28,6 @@ from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 _HEAVY = [
     "deckgen.build",
     "deckgen.chartcache",
-    "deckgen.charts",
     "deckgen.render.deck.write",
     "deckgen.render.handout.write",
     "deckgen.page.render",
@@ -149,7 +148,6 @@ def run(
     environment.validate()
     for folder in dict.fromkeys(job.options.out for job in jobs):
         output.guard(folder)
-    chartcache.settle_matplotlib()  # before the workers start: they load matplotlib first
     pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
     landing = _Landing(jobs, finished, warnings if warnings is not None else [])
     if workers <= 1 or len(pieces) <= 1:

@@ -477,3 +477,31 @@ def test_table_shows_the_chosen_check_among_the_presets() -> None:
     [line] = [x for x in run.stdout.splitlines() if x.startswith("1 h ")]
     assert line.split("  ")[0] == "1 h" and line.split()[-2:] == [f"3.2{X}", f"3.22{X}"]
     assert "3 h 13 min 20 s" in line and "1 h 20 s" in line
+
+
+@pytest.mark.parametrize("name", ["table", "check", "build", "sweep"])
+def test_the_quick_reading_knows_each_commands_options_as_the_library_does(name: str) -> None:
+    """The options read without typer are the command's own, each a flag or taking a value
+    just as typer declares it, under the parameter name the command's function takes; the
+    content file is its one argument. (An option missing here only goes to typer; one
+    here that the command lost would reach the function as an unknown keyword.)"""
+    import typer.main
+
+    from deckgen import cli
+
+    command = typer.main.get_command(cli.app).commands[name]  # type: ignore[attr-defined]
+    declared = {opt: (param.name, not param.is_flag) for param in command.params
+                for opt in param.opts if opt.startswith("--")}
+    arguments = [param.name for param in command.params if param.param_type_name == "argument"]
+    assert arguments == ["content"]
+    for option, takes_value in cli._QUICK[name].items():
+        assert option in declared, f"{name} {option} is not an option of the command"
+        key = cli._NAMES.get(option, option[2:])
+        assert declared[option] == (key, takes_value), option
+    assert {"--help", "--debug"}.isdisjoint(cli._QUICK[name])
+
+
+def test_a_number_of_jobs_too_long_to_be_one_goes_to_the_library() -> None:
+    from deckgen import cli
+
+    assert cli._quick(["sweep", "--speeds", "1K", "--jobs", "9" * 5000]) is None

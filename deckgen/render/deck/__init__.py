@@ -27,7 +27,7 @@ def render(story: st.Story, *, template: bytes | None = None,
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
     as native chart parts or, with `charts="picture"`, as PNG pictures from `cache` (the
     build's chart cache); `template_name` is how errors about the template name it, and
-    replaced template colours are story to `warn`. The package is dated `epoch`
+    replaced template colours are passed to `warn`. The package is dated `epoch`
     (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     from deckgen.render.deck.write import render as write
 

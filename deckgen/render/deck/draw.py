@@ -117,7 +117,7 @@ def _para_xml(p: Para, size: float, i: int, placeholder: bool,
               link: Callable[[str], str]) -> str:
     """One paragraph's `a:p`, as `_write_paras_slowly` makes it."""
     attrs = ""
-    if p.align or not placeholder:  # shapes centre their text unless story otherwise
+    if p.align or not placeholder:  # shapes centre their text unless told otherwise
         attrs += f' algn="{_ALIGN_XML[p.align or "l"]}"'
     if placeholder:  # a template's body style may bring bullets and indents
         attrs += ' marL="0" indent="0"'
@@ -154,7 +154,7 @@ def _write_paras_slowly(text_frame: TextFrame, paras: Sequence[Para], sizes: Seq
     for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
         paragraph = (text_frame.paragraphs[0] if i == 0
                      else text_frame.add_paragraph())  # type: ignore[no-untyped-call]
-        if p.align or not placeholder:  # shapes centre their text unless story otherwise
+        if p.align or not placeholder:  # shapes centre their text unless told otherwise
             paragraph.alignment = _ALIGN[p.align or "l"]
         paragraph.line_spacing = Pt(size * p.line)
         paragraph.space_before = Pt(p.before if i else 0)

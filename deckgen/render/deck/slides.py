@@ -79,23 +79,10 @@ class Planner(MoreKinds):
             if s.kind in ("experiment", "dial"):
                 groups.setdefault(s.kind, []).append(i)
         for kind, members in groups.items():
-            self.g = self.kinds.get(kind, self.base)
-            for step in self.title_steps():
-                self.title_step = step
-                lines = max(self.title_lines(slides[i]) for i in members)
-                found = first_fit_all([self.arrangements(slides[i], lines) for i in members])
-                if not isinstance(found, Misfit):
-                    break
-            if isinstance(found, Misfit):  # name the siblings that cannot fit even alone
-                alone = [(i, first_fit(self.arrangements(slides[i], lines))) for i in members]
-                lost = [self.fail(i + 1, m) for i, m in alone if isinstance(m, Misfit)]
-                problems += [p for err in lost or [self.fail(members[0] + 1, found)]
-                             for p in err.problems]
-                continue
-            size = min(self.title_size(slides[i]) for i in members)
-            for i, items in zip(members, found[1], strict=True):
-                plans[i] = self.slide_plan(slides[i], items, size)
-            self.title_step = 0
+            try:
+                self.siblings(kind, [slides[i] for i in members], members, plans, problems)
+            finally:
+                self.g, self.title_step = self.base, 0
         failed = {i for members in groups.values() for i in members if plans[i] is None}
         for i, s in enumerate(slides):
             if plans[i] is None and i not in failed:
@@ -114,7 +101,36 @@ class Planner(MoreKinds):
                     item.text_pt = chart_pt
         return [p for p in plans if p is not None]
 
+    def siblings(self, kind: str, group: list[st.Slide], members: list[int],
+                 plans: list[SlidePlan | None], problems: list[Problem]) -> None:
+        """Sibling slides settled together: one arrangement and one set of sizes for all of
+        them, the title as large as all of them allow; their plans go to `plans`, or the
+        siblings that cannot fit even alone to `problems`."""
+        self.g = self.kinds.get(kind, self.base)
+        for step in self.title_steps():
+            self.title_step = step
+            lines = max(self.title_lines(s) for s in group)
+            found = first_fit_all([self.arrangements(s, lines) for s in group])
+            if not isinstance(found, Misfit):
+                break
+        if isinstance(found, Misfit):  # name the siblings that cannot fit even alone
+            alone = [(i, first_fit(self.arrangements(s, lines)))
+                     for i, s in zip(members, group, strict=True)]
+            lost = [self.fail(i + 1, m) for i, m in alone if isinstance(m, Misfit)]
+            problems += [p for err in lost or [self.fail(members[0] + 1, found)]
+                         for p in err.problems]
+            return
+        size = min(self.title_size(s) for s in group)
+        for i, s, items in zip(members, group, found[1], strict=True):
+            plans[i] = self.slide_plan(s, items, size)
+
     def one(self, number: int, s: st.Slide) -> SlidePlan:
+        try:
+            return self._one(number, s)
+        finally:
+            self.title_step = 0
+
+    def _one(self, number: int, s: st.Slide) -> SlidePlan:
         if s.kind == "title":
             cover = self.cover(s)
             if isinstance(cover, Misfit):
@@ -127,10 +143,7 @@ class Planner(MoreKinds):
             if isinstance(found, Misfit):
                 missed = found
                 continue
-            plan = self.slide_plan(s, found, self.title_size(s))
-            self.title_step = 0
-            return plan
-        self.title_step = 0
+            return self.slide_plan(s, found, self.title_size(s))
         assert missed is not None
         raise self.fail(number, missed)
 

@@ -364,7 +364,7 @@ def render(story: st.Story, *, template: bytes | None = None,
            warn: Callable[[Problem], None] | None = None,
            cache: Cache | None = None, epoch: int | None = None) -> bytes:
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; a
-    template's colours that had to be replaced are story to `warn`; charts as native chart
+    template's colours that had to be replaced are passed to `warn`; charts as native chart
     parts or, with `charts="picture"`, as PNG pictures from `cache`; dated `epoch`
     (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     plans, layouts, chosen = plan_deck(story, template, walk, template_name)

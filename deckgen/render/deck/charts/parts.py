@@ -21,7 +21,7 @@ PALETTE: Mapping[str, MSO_THEME_COLOR] = {
     "accent": MSO_THEME_COLOR.ACCENT_1, "background": MSO_THEME_COLOR.LIGHT_1,
     "rule": MSO_THEME_COLOR.LIGHT_2,
 }
-CREATED = datetime(2000, 1, 1)  # the embedded workbooks' date unless story: never the clock's
+CREATED = datetime(2000, 1, 1)  # the embedded workbooks' date unless given: never the clock's
 EMU_PER_IN = 914400
 MIN_PT = 14.0  # the least size of any label on a chart
 
