@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 import deckgen.story
-from deckgen import charts, source
+from deckgen import charts, colour, source
 from deckgen.errors import RenderError
 from deckgen.figures import with_overrides
 
@@ -130,13 +130,13 @@ def test_bad_requests_are_render_errors(story: deckgen.story.Story) -> None:
                                                       ("#FFFFFF", "#FFFFFF", 1.0),
                                                       ("#1A1D21", "#FFFFFF", 16.9)])
 def test_contrast_ratio(ink: str, paper: str, ratio: float) -> None:
-    assert charts.contrast(ink, paper) == pytest.approx(ratio, abs=0.1)
+    assert colour.contrast(ink, paper) == pytest.approx(ratio, abs=0.1)
 
 
 def test_default_theme_text_colours_read_on_the_background(story: deckgen.story.Story) -> None:
     theme = story.theme
-    for colour in (theme.text, theme.accent, theme.muted):
-        assert charts.contrast(colour, theme.background) >= 4.5
+    for ink in (theme.text, theme.accent, theme.muted):
+        assert colour.contrast(ink, theme.background) >= 4.5
 
 
 # --- nothing clipped, nothing overlapping ---------------------------------------------------
@@ -302,3 +302,16 @@ def test_a_wrapped_chart_label_never_breaks_a_figure_from_its_unit() -> None:
     label = chart.bars[0].label
     assert label == "100 tokens/sec: 2 h 13 min 20 s"  # 800,000 tokens at 100 a second
     assert "100 tokens/sec:\n2 h 13 min 20 s" in texts, texts
+
+
+def test_one_contrast_for_the_deck_the_handout_and_the_charts() -> None:
+    """WCAG's own examples: #767676 on white is the lightest grey that passes 4.5:1 (4.54),
+    #777777 just fails (4.48); the handout's reading of reportlab's colours agrees."""
+    from reportlab.lib import colors
+
+    from deckgen.render.handout import style
+
+    assert colour.contrast("#767676", "#FFFFFF") == pytest.approx(4.54, abs=0.005)
+    assert colour.contrast("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.005)
+    grey = colors.HexColor("#767676")
+    assert colour.ratio(style.luminance(grey), 1.0) == colour.contrast("#767676", "#FFFFFF")

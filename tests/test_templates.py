@@ -57,7 +57,7 @@ def test_contrast_matches_the_wcag_examples() -> None:
     assert round(contrast("000000", "FFFFFF"), 2) == 21.0
     assert round(contrast("777777", "FFFFFF"), 2) == 4.48  # the classic just-failing grey
     assert round(contrast("4F81BD", "FFFFFF"), 2) == 4.03
-    from deckgen.render.deck.colours import contrast as deckgen_contrast
+    from deckgen.colour import contrast as deckgen_contrast
 
     for a, b in (("000000", "FFFFFF"), ("777777", "FFFFFF"), ("4F81BD", "FFFFFF")):
         assert round(deckgen_contrast(f"#{a}", f"#{b}"), 6) == round(contrast(a, b), 6)

@@ -21,7 +21,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from deckgen.charts.bars import _draw_bars, contrast
+from deckgen.charts.bars import _draw_bars
 from deckgen.charts.lines import _draw_lines
 from deckgen.charts.page import FORMATS, MIN_DPI, Box, _context, _Page, face
 from deckgen.content import Theme
@@ -29,7 +29,7 @@ from deckgen.errors import RenderError
 from deckgen.fmt import dimensions, measure
 from deckgen.story import BarChart, Chart, LineChart
 
-__all__ = ["FORMATS", "MIN_DPI", "contrast", "face", "render", "text_boxes"]
+__all__ = ["FORMATS", "MIN_DPI", "face", "render", "text_boxes"]
 
 
 def render(chart: Chart, theme: Theme, *, width_in: float, height_in: float, fmt: str = "png",

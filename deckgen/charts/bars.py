@@ -6,26 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from matplotlib.collections import LineCollection
-from matplotlib.colors import to_rgb
 from matplotlib.patches import Rectangle
 
 from deckgen.charts.page import _Page
+from deckgen.colour import contrast
 from deckgen.content import Theme
 from deckgen.layout import bars
 from deckgen.story import BarChart
-
-
-def _luminance(colour: str) -> float:
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in to_rgb(colour))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    """The WCAG contrast ratio of two colours, 1 to 21."""
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def _ink_on(fill: str, theme: Theme) -> str:

@@ -24,33 +24,16 @@ from pptx.presentation import Presentation as PresentationObject
 from pptx.slide import SlideLayout
 
 from deckgen import fmt
+from deckgen.colour import TEXT_CONTRAST, contrast, luminance
 from deckgen.content import Theme
 from deckgen.errors import Problem
 from deckgen.render.deck.placeholders import TITLE_TYPES, Owner, Placeholders, family, overlap
 from deckgen.render.deck.plan import Box
 
-TEXT_CONTRAST = 4.5  # WCAG AA for text
 _HEX = re.compile(r"^[0-9A-Fa-f]{6}$")
 _MAP_DEFAULT = {"bg1": "lt1", "tx1": "dk1", "bg2": "lt2", "tx2": "dk2"}
 _R_EMBED = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed"
 Ground = tuple[list[str], str]  # the colours text sits on, and what they are ('solid', ...)
-
-
-def luminance(hex_colour: str) -> float:
-    """The WCAG relative luminance of a '#RRGGBB' colour (0 to 1)."""
-    def channel(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    h = hex_colour.lstrip("#")
-    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
-    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-
-
-def contrast(a: str, b: str) -> float:
-    """The WCAG contrast ratio of two '#RRGGBB' colours (1 to 21)."""
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def mix(a: str, b: str, k: float) -> str:

@@ -32,8 +32,9 @@ from pptx.util import Emu
 
 from deckgen import fonts
 from deckgen import story as st
+from deckgen.colour import TEXT_CONTRAST, contrast
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck.colours import TEXT_CONTRAST, contrast, fill_colours, passing
+from deckgen.render.deck.colours import fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
 from deckgen.render.deck.package import finish, moment, repack

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
 from reportlab.lib import colors
 
+from deckgen.colour import ratio
 from deckgen.layout import bars
 from deckgen.render.handout.fonts import BOLD, REGULAR, _face, _runs, _width
-from deckgen.render.handout.style import Palette, _luminance
+from deckgen.render.handout.style import Palette, luminance
 from deckgen.story import BarChart
 
 PT = 72.0  # points per inch: the plan is in inches, the drawing in points
@@ -36,10 +37,9 @@ class _Sheet(bars.Measured):
 
 def _ink_on(fill: colors.Color, p: Palette) -> colors.Color:
     """The text colour or white, whichever reads better on `fill`."""
-    def ratio(ink: colors.Color) -> float:
-        a, b = sorted((_luminance(ink), _luminance(fill)), reverse=True)
-        return (a + 0.05) / (b + 0.05)
-    return max((p.text, PAPER), key=ratio)
+    def against(ink: colors.Color) -> float:
+        return ratio(luminance(ink), luminance(fill))
+    return max((p.text, PAPER), key=against)
 
 
 def _text(group: Group, x: float, baseline: float, text: str, font: str, size: float,

@@ -12,6 +12,7 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 
+from deckgen.colour import luminance_rgb, ratio
 from deckgen.render.handout.fonts import (
     BOLD,
     REGULAR,
@@ -42,15 +43,13 @@ QR_MODULES = 22 * mm  # the code itself, quiet zone not counted
 CHART_HEIGHT = 32 * mm
 
 
-def _luminance(colour: colors.Color) -> float:
-    def channel(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    red, green, blue = channel(colour.red), channel(colour.green), channel(colour.blue)
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+def luminance(colour: colors.Color) -> float:
+    """The relative luminance of one of reportlab's colours."""
+    return luminance_rgb(colour.red, colour.green, colour.blue)
 
 
 def _contrast_on_paper(colour: colors.Color) -> float:
-    return 1.05 / (_luminance(colour) + 0.05)
+    return ratio(luminance(colour), 1.0)
 
 
 @dataclass(frozen=True)
