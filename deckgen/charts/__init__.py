@@ -94,7 +94,7 @@ def _figure(chart: Chart, theme: Theme, width_in: float, height_in: float, dpi: 
     """The chart drawn on a new figure (inside `_context`)."""
     figure = Figure(figsize=(width_in, height_in), dpi=dpi, facecolor=theme.background)
     FigureCanvasAgg(figure)
-    page = _Page(figure, width_in, height_in, font_pt)
+    page = _Page(width_in, height_in, font_pt, figure=figure)
     if isinstance(chart, LineChart):
         _draw_lines(page, chart, theme)
     elif isinstance(chart, BarChart):

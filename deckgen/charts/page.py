@@ -4,14 +4,14 @@ figure with inch coordinates that measures text with the layout layer before dra
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from matplotlib import font_manager, rc_context
 from matplotlib.figure import Figure
 
 from deckgen import fonts
+from deckgen.layout.bars import Measured, face
 from deckgen.layout.bars import chunks as _chunks
-from deckgen.layout.bars import face, text_size
 from deckgen.layout.bars import wrap as _wrap
 
 FORMATS = ("png", "svg")
@@ -57,27 +57,10 @@ def _context(font_pt: float) -> AbstractContextManager[None]:
 
 
 @dataclass
-class _Page:
-    """A figure with inch coordinates and a way to measure text before drawing it."""
+class _Page(Measured):
+    """A figure with inch coordinates, measured as the layout layer's sheet is."""
 
-    figure: Figure
-    width: float
-    height: float
-    font_pt: float
-
-    @property
-    def line_h(self) -> float:
-        """One line of base text, in inches."""
-        return self.font_pt * 1.2 / 72
-
-    @property
-    def pad(self) -> float:
-        return self.font_pt * 0.4 / 72
-
-    def size(self, text: str, *, weight: str = "normal") -> tuple[float, float]:
-        """Width and height in inches of `text` (one or more lines) as it will be drawn,
-        measured by the layout layer: its widest line, and a line box per line."""
-        return text_size(text, self.font_pt, weight)
+    figure: Figure = field(kw_only=True)
 
 __all__ = ["FORMATS", "MIN_DPI", "Box", "_Page", "_chunks", "_context", "_register", "_wrap",
            "face"]
