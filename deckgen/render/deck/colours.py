@@ -221,10 +221,7 @@ class Colours:
         """How much of `area` a layout's background picture fills with drawing (pixels that
         stand out from its most common shade), 0 to 1; 0 on a plain background."""
         slide = Box(0, 0, self.ph.width, self.ph.height)
-        for owner in (layout, layout.slide_master):
-            bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
-            if bg is None:
-                continue
+        for owner, bg in _backgrounds(layout):
             blip = bg.find(f".//{qn('a:blip')}")
             if blip is None:
                 return 0.0
@@ -242,10 +239,7 @@ class Colours:
         master's, else the theme's lt1): its colours and its kind ('solid', 'gradient',
         'picture'); a picture is sampled under `area` (the whole slide without one)."""
         slide = Box(0, 0, self.ph.width, self.ph.height)
-        for owner in (layout, layout.slide_master):
-            bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
-            if bg is None:
-                continue
+        for owner, bg in _backgrounds(layout):
             blip = bg.find(f".//{qn('a:blip')}")
             if blip is not None:
                 return self.sample(owner, blip, slide, area or slide), "picture"
@@ -384,3 +378,13 @@ class Colours:
         colours = fill_colours(fill, self.scheme) if fill is not None else []
         return colours[0] if colours else None
 
+
+def _backgrounds(layout: SlideLayout) -> list[tuple[Any, Any]]:
+    """The layout and its master that set a background of their own, the layout first, each
+    with its background element."""
+    found = []
+    for owner in (layout, layout.slide_master):
+        bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
+        if bg is not None:
+            found.append((owner, bg))
+    return found
