@@ -473,8 +473,20 @@ def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path, signum
 
     if not Path("/proc/self/task").is_dir() or parallel.cores() < 2:
         pytest.skip("needs /proc and two cores to see the build's handout process start")
+    # The real command in a process of its own, with the deck's drawing held for a while so
+    # the signal comes while the build draws however fast the machine is (a build takes less
+    # than half a second: without the hold it could end before the signal lands).
+    held = ("import sys, time\n"
+            "from deckgen import build, cli\n"
+            "draw = build._deck\n"
+            "def held(*args, **kwargs):\n"
+            "    time.sleep(30)\n"
+            "    return draw(*args, **kwargs)\n"
+            "build._deck = held\n"
+            "sys.argv[0] = 'deckgen'\n"
+            "cli.main()\n")
     process = subprocess.Popen(
-        [sys.executable, "-m", "deckgen", "build", str(DEFAULT_CONTENT), "--out", str(last_good)],
+        [sys.executable, "-c", held, "build", str(DEFAULT_CONTENT), "--out", str(last_good)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
