@@ -12,9 +12,15 @@ from pptx.enum.chart import (
     XL_TICK_MARK,
 )
 from pptx.enum.dml import MSO_PATTERN_TYPE, MSO_THEME_COLOR
-from pptx.util import Emu, Pt
+from pptx.util import Pt
 
-from deckgen.render.deck.charts.parts import CREATED, _CategoryData, _colour, _label
+from deckgen.render.deck.charts.parts import (
+    CREATED,
+    _CategoryData,
+    _chart,
+    _colour,
+    _label,
+)
 from deckgen.story import BarChart
 
 
@@ -27,12 +33,8 @@ def _bar_chart(slide: Any, chart: BarChart, box: tuple[int, int, int, int],
     names = [seg.name for seg in chart.bars[0].segments]
     for k, name in enumerate(names):
         data.series(name, [float(bar.segments[k].share) for bar in chart.bars])
-    frame = slide.shapes.add_chart(XL_CHART_TYPE.BAR_STACKED_100, Emu(box[0]), Emu(box[1]),
-                                   Emu(box[2]), Emu(box[3]), data)
+    frame = _chart(slide, XL_CHART_TYPE.BAR_STACKED_100, box, data, font_pt, colours)
     c = frame.chart
-    c.has_legend = False
-    c.font.size = Pt(font_pt)
-    _colour(c.font.color, colours, "text")
     plot = c.plots[0]
     plot.gap_width = 70
     plot.overlap = 100

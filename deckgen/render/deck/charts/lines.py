@@ -18,12 +18,13 @@ from pptx.enum.chart import (
 from pptx.enum.dml import MSO_LINE_DASH_STYLE, MSO_THEME_COLOR
 from pptx.oxml.ns import qn
 from pptx.oxml.xmlchemy import OxmlElement
-from pptx.util import Emu, Pt
+from pptx.util import Pt
 
 from deckgen.layout.fit import spread
 from deckgen.render.deck.charts.parts import (
     CREATED,
     EMU_PER_IN,
+    _chart,
     _colour,
     _label,
     _log_axis,
@@ -65,12 +66,8 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
     marker.add_data_point(float(chart.marker), float(y_high))
     for mark in chart.marks:
         data.series(mark.name or mark.label).add_data_point(float(mark.at), float(mark.value))
-    frame = slide.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER_LINES, Emu(box[0]), Emu(box[1]),
-                                   Emu(box[2]), Emu(box[3]), data)
+    frame = _chart(slide, XL_CHART_TYPE.XY_SCATTER_LINES, box, data, font_pt, colours)
     c = frame.chart
-    c.has_legend = False
-    c.font.size = Pt(font_pt)
-    _colour(c.font.color, colours, "text")
 
     x_axis, y_axis = c.category_axis, c.value_axis
     for axis, scale, (low, high), unit, title in (

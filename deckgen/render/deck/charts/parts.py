@@ -12,7 +12,7 @@ from pptx.chart.xlsx import CategoryWorkbookWriter, XyWorkbookWriter
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.oxml.ns import qn
 from pptx.oxml.xmlchemy import OxmlElement
-from pptx.util import Pt
+from pptx.util import Emu, Pt
 
 from deckgen import fonts
 
@@ -91,6 +91,19 @@ class _CategoryData(CategoryChartData):
                 _CategoryWriter(self)  # type: ignore[no-untyped-call]
         return writer
 
+
+
+def _chart(slide: Any, kind: Any, box: tuple[int, int, int, int], data: Any, font_pt: float,
+           colours: Mapping[str, MSO_THEME_COLOR]) -> Any:
+    """A chart of `kind` from `data` in `box` (EMU), its text at `font_pt` in the theme's
+    text colour, without a legend (the labels name the series): its graphic frame."""
+    frame = slide.shapes.add_chart(kind, Emu(box[0]), Emu(box[1]), Emu(box[2]), Emu(box[3]),
+                                   data)
+    c = frame.chart
+    c.has_legend = False
+    c.font.size = Pt(font_pt)
+    _colour(c.font.color, colours, "text")
+    return frame
 
 
 def _colour(fmt: Any, colours: Mapping[str, MSO_THEME_COLOR], role: str) -> None:
