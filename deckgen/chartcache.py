@@ -1,4 +1,5 @@
-"""Rendered charts, kept by the hash of everything that shapes them, so a rebuild draws none.
+"""Rendered charts and drawn slides, kept by the hash of everything that shapes them, so a
+rebuild draws no chart again and only the slides that changed.
 
 A build makes one `Cache` and hands it to the renderers: `cache.render(...)` takes the same
 arguments as `charts.render` and returns the same bytes. A chart is drawn once per build for
@@ -16,9 +17,13 @@ build that fails after reading charts from disk is drawn once more without them
 (`distrust`), so an entry whose checksum fits garbage cannot break a build. The cache never
 fails a build: when it cannot be read or written, the chart is simply drawn.
 
+The deck keeps each slide it drew (`keep_slide`: its XML, notes and native charts, under the
+hash of its plan, its place, the template and the drawing code) and takes a slide whose hash
+an earlier build kept instead of drawing it (`slide`); see deckgen.render.deck.reuse.
+
 The cache is a real folder that deckgen made: a symbolic link, a file or a folder that only
 grows (chattr +a) in its place is neither read nor written, and pruning removes only
-deckgen's own entries (40 hex digits, .png or .svg, a checksum in front).
+deckgen's own entries (40 hex digits, .png, .svg or .slide, a checksum in front).
 """
 
 from __future__ import annotations
@@ -43,9 +48,9 @@ from deckgen.story import Chart
 
 FOLDER = ".deckgen-cache"
 MAX_ENTRIES = 240  # on disk; the deck's three picture charts at 80 dials
-_IN_MEMORY = 48
+_IN_MEMORY = 96  # charts and slides: a few decks' worth
 MAX_ENTRY_BYTES = 64 * 2**20  # an entry larger than this is not read
-_ENTRY = re.compile(r"^[0-9a-f]{40}\.(png|svg)$")
+_ENTRY = re.compile(r"^[0-9a-f]{40}\.(png|svg|slide)$")
 
 
 class Memory:
@@ -56,6 +61,7 @@ class Memory:
         self.size = size
         self.entries: OrderedDict[str, bytes] = OrderedDict()
         self._code: tuple[str, ...] | None = None
+        self._deck_code: str | None = None
 
     def get(self, key: str) -> bytes | None:
         data = self.entries.get(key)
@@ -74,6 +80,12 @@ class Memory:
             self._code = _code()
         return self._code
 
+    def deck_code(self) -> str:
+        """The hash of the code that draws a planned slide and of python-pptx's version."""
+        if self._deck_code is None:
+            self._deck_code = _deck_code()
+        return self._deck_code
+
 
 class Cache:
     """The charts of one build: from memory, from `folder`'s cache, or drawn. The ones drawn
@@ -88,7 +100,8 @@ class Cache:
         self.new: dict[str, bytes] = {}  # file name -> entry, for `folder`
         self.from_disk: set[str] = set()  # keys read from disk
         self.trusted = True  # the disk may be read
-        self.stats = {"drawn": 0, "from_memory": 0, "from_disk": 0}
+        self.stats = {"drawn": 0, "from_memory": 0, "from_disk": 0}  # charts
+        self.slide_stats = {"from_memory": 0, "from_disk": 0, "kept": 0}
 
     def read_from_disk(self) -> bool:
         """Whether this build took a chart from the disk cache."""
@@ -150,6 +163,25 @@ class Cache:
             self._store(key, fmt, data)
         self.memory.put(key, data)
         return data
+
+    def slide(self, key: str) -> bytes | None:
+        """A slide an earlier build drew (`keep_slide`), from memory or the disk, or None."""
+        data = self.memory.get(key)
+        if data is not None:
+            self.slide_stats["from_memory"] += 1
+            return data
+        data = self._load(key, "slide")
+        if data is not None:
+            self.slide_stats["from_disk"] += 1
+            self.from_disk.add(key)
+            self.memory.put(key, data)
+        return data
+
+    def keep_slide(self, key: str, data: bytes) -> None:
+        """Keep a slide this build drew, for the next build to take as it is."""
+        self.slide_stats["kept"] += 1
+        self.memory.put(key, data)
+        self._store(key, "slide", data)
 
     def _load(self, key: str, fmt: str) -> bytes | None:
         if self.folder is None or not self.trusted or not usable(self.folder):
@@ -230,6 +262,26 @@ def _code() -> tuple[str, ...]:
         except PackageNotFoundError:  # pragma: no cover - installed without metadata
             versions.append(f"{name} unknown")
     return (hashlib.sha256(source).hexdigest(), *versions)
+
+
+def _deck_code() -> str:
+    """The hash of the deck's drawing code (everything after planning) and the versions of
+    python-pptx and lxml: a changed drawing is a new key."""
+    here = Path(__file__).parent / "render" / "deck"
+    try:
+        files = [*sorted(here.glob("*.py")), *sorted((here / "charts").glob("*.py"))]
+        source = b"".join(file.read_bytes() for file in files)
+    except OSError:  # pragma: no cover - an install without sources
+        source = __version__.encode()
+    from importlib.metadata import PackageNotFoundError, version
+
+    versions = []
+    for name in ("python-pptx", "lxml"):
+        try:
+            versions.append(f"{name} {version(name)}")
+        except PackageNotFoundError:  # pragma: no cover - installed without metadata
+            versions.append(f"{name} unknown")
+    return hashlib.sha256(source + repr((__version__, versions)).encode()).hexdigest()
 
 
 def _name(key: str, fmt: str) -> str:

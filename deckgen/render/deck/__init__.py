@@ -3,7 +3,8 @@
 `plan.py`, `tables.py`, `slides.py`, `kinds.py` and `kinds_more.py` plan every slide without
 python-pptx; `template.py` reads the template, `draw.py` draws the items (native charts with
 `charts.py`) and `write.py` adds the slides and saves the package (python-pptx only in these
-four). The entry points are imported on first use, so planning needs no python-pptx.
+four); `reuse.py` puts the saved package together with the slides an earlier build drew.
+The entry points are imported on first use, so planning needs no python-pptx.
 """
 
 from __future__ import annotations

@@ -6,11 +6,14 @@ carry through.
 
 The same story gives the same bytes: fixed timestamps in docProps/core.xml and in the zip
 (the `epoch` the build passes in, SOURCE_DATE_EPOCH's, else 2000-01-01T00:00:00Z), parts in a
-stable order.
+stable order. With the build's cache, a slide an earlier build drew from the same plan, at the
+same place, on the same template, is taken as it was (a stub stands in for it until
+reuse.assemble puts it back): the deck's bytes are the same as when every slide is drawn.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 from collections.abc import Callable
@@ -37,7 +40,7 @@ from deckgen.errors import InputError, Problem
 from deckgen.render.deck.colours import fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
-from deckgen.render.deck.package import finish, moment, repack
+from deckgen.render.deck.package import finish, moment
 from deckgen.render.deck.placeholders import (
     BODY_TYPES,
     TITLE_TYPES,
@@ -47,6 +50,7 @@ from deckgen.render.deck.placeholders import (
     union,
 )
 from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
+from deckgen.render.deck.reuse import SlideParts, assemble
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 
@@ -121,11 +125,25 @@ class Writer:
             ph._element.getparent().remove(ph._element)
         return slide
 
+    def layout_of(self, plan: SlidePlan) -> SlideLayout:
+        """The layout a planned slide goes on."""
+        if plan.cover:
+            return self.by_kind.get("title", self.cover)
+        return self.by_kind.get(plan.kind, self.content)
+
+    def stub(self, plan: SlidePlan) -> None:
+        """An empty slide on the plan's layout, in the place of one the last build drew (the
+        package is put together with that one in its place: reuse.assemble)."""
+        r_id, _ = self.prs.part.add_slide(self.layout_of(plan))
+        self.prs.slides._sldIdLst.add_sldId(r_id)
+        if plan.notes:
+            _ = self.prs.notes_master  # made when the first notes are, as a full build does
+
     def add(self, number: int, plan: SlidePlan) -> None:
         if plan.cover:
             self.add_cover(plan)
             return
-        layout = self.by_kind.get(plan.kind, self.content)
+        layout = self.layout_of(plan)
         slide = self.new_slide(layout)
         title = slide.shapes.title
         assert title is not None  # every layout deckgen uses has one
@@ -142,7 +160,7 @@ class Writer:
         self.notes(slide, plan.notes)
 
     def add_cover(self, plan: SlidePlan) -> None:
-        cover = self.by_kind.get("title", self.cover)
+        cover = self.layout_of(plan)
         slide = self.new_slide(cover, cover=True)
         title = slide.shapes.title
         assert title is not None
@@ -374,9 +392,40 @@ def render(story: st.Story, *, template: bytes | None = None,
     for problem in writer.warnings:
         if warn is not None:
             warn(problem)
-    for number, plan in enumerate(plans, 1):
-        writer.add(number, plan)
-    finish(writer.prs, story.meta, when)
+    keys = slide_keys(writer, plans, template, cache)
+    kept: dict[int, SlideParts] = {}
+    for number, (plan, key) in enumerate(zip(plans, keys, strict=True), 1):
+        found = cache.slide(key) if cache is not None and key else None
+        parts = SlideParts.from_bytes(found) if found is not None else None
+        if parts is not None:
+            writer.stub(plan)
+            kept[number] = parts
+        else:
+            writer.add(number, plan)
+    finish(writer.prs, story.meta, when, notes=sum(1 for plan in plans if plan.notes))
     raw = io.BytesIO()
     layouts.prs.save(raw)
-    return repack(raw.getvalue(), when)
+    data, slides = assemble(raw.getvalue(), when, kept)
+    if cache is not None:
+        for number, parts in slides.items():
+            if number not in kept and parts.reusable and keys[number - 1]:
+                cache.keep_slide(keys[number - 1], parts.to_bytes())
+    return data
+
+
+def slide_keys(writer: Writer, plans: list[SlidePlan], template: bytes | None,
+               cache: Cache | None) -> list[str]:
+    """For each planned slide, the hash of everything that shapes its drawn parts: the plan
+    and its place in the deck, the template and the layout it goes on, the colours and
+    footer the writer gives it, the chart kind, the date and the drawing code. Empty
+    without a cache."""
+    if cache is None:
+        return ["" for _ in plans]
+    context = repr((
+        cache.memory.deck_code(),
+        hashlib.sha256(template).hexdigest() if template is not None else "own",
+        writer.story.meta.aspect, writer.theme, writer.story.event_line, writer.charts,
+        writer.when.isoformat()))
+    return [hashlib.sha256(repr((context, number, str(writer.layout_of(plan).part.partname),
+                                 plan)).encode("utf-8")).hexdigest()
+            for number, plan in enumerate(plans, 1)]

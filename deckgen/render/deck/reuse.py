@@ -1,0 +1,260 @@
+"""A saved deck's slides taken apart and put back together, so a rebuild draws only the slides
+that changed and takes the others as the last build drew them.
+
+A slide is its XML, its relationships and the parts only it uses: its notes, its native
+charts and their workbooks (`SlideParts`). `assemble` writes the package python-pptx saved,
+with the kept slides put in place of the stubs the writer added for them, and names every
+slide's parts the way a build drawing every slide names them: the n-th notes, chart and
+workbook in slide order are notesSlide<n>, chart<n> and Microsoft_Excel_Sheet<n>. A deck
+with kept slides is therefore byte for byte the deck drawn whole.
+
+No python-pptx here: the package is read and written as zip entries and its small
+relationship and content-type files as text.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from dataclasses import dataclass
+from datetime import datetime
+
+_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+# The parts a slide owns, by the relationship that reaches them.
+OWNED = {_R + "notesSlide", _R + "chart", _R + "package"}
+# What a slide or its parts point to and share with the rest of the deck.
+SHARED = {_R + "slideLayout", _R + "notesMaster", _R + "slide", _R + "hyperlink"}
+TYPES = "[Content_Types].xml"
+
+_RELATIONSHIP = re.compile(r"<Relationship ([^>]*?)/>")
+_ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
+_DEFAULT = re.compile(r'<Default Extension="([^"]*)" ContentType="([^"]*)"/>')
+_OVERRIDE = re.compile(r'<Override PartName="/([^"]*)" ContentType="([^"]*)"/>')
+_SLIDE_ID = re.compile(r'<p:sldId [^>]*?r:id="([^"]+)"')
+_NUMBERED = re.compile(r"^(.*?)(\d+)(\.[^./]+)$")
+
+Part = tuple[str, str, bool, bytes]  # name, content type, the type is the part's own, bytes
+
+
+@dataclass(frozen=True)
+class SlideParts:
+    """One slide as its package holds it: `parts` are the slide's XML first, then its
+    relationships, then every part only this slide uses, each as (name in the package, its
+    content type, whether the package names that type for this part alone rather than for
+    its file extension, its bytes)."""
+
+    parts: tuple[Part, ...]
+    reusable: bool = True  # no picture or other part shared with other slides
+
+    def to_bytes(self) -> bytes:
+        """The slide as one zip (an entry of the build cache)."""
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as package:
+            manifest = "".join(f"{name}\t{kind}\t{'part' if own else 'extension'}\n"
+                               for name, kind, own, _ in self.parts)
+            package.writestr(_entry("manifest"), manifest, compresslevel=1)
+            for name, _, _, data in self.parts:
+                package.writestr(_entry(name), data, compresslevel=1)
+        return out.getvalue()
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> SlideParts | None:
+        """The slide `to_bytes` wrote, or None when `data` is not one."""
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as package:
+                lines = package.read("manifest").decode("utf-8").splitlines()
+                parts = []
+                for line in lines:
+                    name, kind, own = line.split("\t")
+                    parts.append((name, kind, own == "part", package.read(name)))
+        except (zipfile.BadZipFile, KeyError, ValueError, UnicodeDecodeError, OSError):
+            return None
+        if len(parts) < 2 or not parts[0][0].startswith("ppt/slides/"):
+            return None
+        return cls(tuple(parts))
+
+
+def _entry(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def rels_name(name: str) -> str:
+    """The relationships file of part `name`: ppt/slides/slide1.xml ->
+    ppt/slides/_rels/slide1.xml.rels."""
+    folder, _, file = name.rpartition("/")
+    return f"{folder}/_rels/{file}.rels" if folder else f"_rels/{file}.rels"
+
+
+def _resolve(owner: str, target: str) -> str:
+    """A relationship's target, relative to its owner's folder, as a name in the package."""
+    parts = owner.split("/")[:-1]
+    for piece in target.split("/"):
+        if piece == "..":
+            parts.pop()
+        elif piece != ".":
+            parts.append(piece)
+    return "/".join(parts)
+
+
+def _relative(owner: str, name: str) -> str:
+    """`name` as a target relative to its owner's folder (one level up: '../charts/...')."""
+    here, there = owner.split("/")[:-1], name.split("/")
+    common = 0
+    while common < min(len(here), len(there) - 1) and here[common] == there[common]:
+        common += 1
+    return "/".join([".."] * (len(here) - common) + there[common:])
+
+
+def _relationships(xml: bytes) -> list[dict[str, str]]:
+    return [dict(_ATTRIBUTE.findall(found)) for found in _RELATIONSHIP.findall(xml.decode())]
+
+
+class Package:
+    """A saved package's entries and content types, with its slides in their order."""
+
+    def __init__(self, data: bytes) -> None:
+        with zipfile.ZipFile(io.BytesIO(data)) as source:
+            self.entries = {name: source.read(name) for name in source.namelist()}
+        types = self.entries.pop(TYPES).decode("utf-8")
+        self.defaults = dict(_DEFAULT.findall(types))
+        self.overrides = dict(_OVERRIDE.findall(types))
+        rels = {r["Id"]: r for r in
+                _relationships(self.entries["ppt/_rels/presentation.xml.rels"])}
+        order = _SLIDE_ID.findall(self.entries["ppt/presentation.xml"].decode("utf-8"))
+        self.slides = [_resolve("ppt/presentation.xml", rels[r_id]["Target"]) for r_id in order]
+
+    def take(self, slide: str) -> SlideParts:
+        """Slide `slide` and the parts only it uses, removed from the package."""
+        parts: list[Part] = []
+        reusable = True
+        todo = [slide]
+        while todo:
+            name = todo.pop(0)
+            parts.append(self._part(name))
+            rels = rels_name(name)
+            if rels not in self.entries:
+                continue
+            parts.append(self._part(rels))
+            data = parts[-1][3]
+            for rel in _relationships(data):
+                if rel.get("TargetMode") == "External" or rel["Type"] in SHARED:
+                    continue
+                if rel["Type"] in OWNED:
+                    todo.append(_resolve(name, rel["Target"]))
+                else:  # a picture, say: shared by name with the other slides
+                    reusable = False
+        return SlideParts(tuple(parts), reusable)
+
+    def _part(self, name: str) -> Part:
+        """Part `name`, removed from the package, with its content type."""
+        data = self.entries.pop(name)
+        if name in self.overrides:
+            return name, self.overrides.pop(name), True, data
+        return name, self.defaults[name.rpartition(".")[2]], False, data
+
+    def put(self, part: Part) -> None:
+        name, kind, own, data = part
+        self.entries[name] = data
+        if own:
+            self.overrides[name] = kind
+        else:
+            self.defaults.setdefault(name.rpartition(".")[2], kind)
+
+
+def assemble(data: bytes, when: datetime, kept: dict[int, SlideParts]
+             ) -> tuple[bytes, dict[int, SlideParts]]:
+    """The package python-pptx saved (`data`), with slide n (counted from 1) taken from `kept`
+    where it is there (the writer added a stub in its place), every slide's own parts named
+    in slide order, and every entry stamped `when`, in a stable order. Also returns each
+    slide as it ends up, to keep for the next build."""
+    package = Package(data)
+    slides: list[SlideParts] = []
+    for number, name in enumerate(package.slides, 1):
+        drawn = package.take(name)
+        slides.append(kept.get(number, drawn))
+    taken = set(package.entries)
+    counters: dict[str, int] = {}
+    final: dict[int, SlideParts] = {}
+    for number, (slide, name) in enumerate(zip(slides, package.slides, strict=True), 1):
+        renamed = _renamed(slide, name, taken, counters)
+        final[number] = renamed
+        for part in renamed.parts:
+            package.put(part)
+    return _zip(package, when), final
+
+
+def _renamed(slide: SlideParts, name: str, taken: set[str],
+             counters: dict[str, int]) -> SlideParts:
+    """`slide` at `name`, its own parts renamed to the next free numbers of their kinds, and
+    its relationships pointing at the new names."""
+    names = {slide.parts[0][0]: name}
+    for part, _, _, _ in slide.parts[1:]:
+        if "/_rels/" in part:
+            continue
+        found = _NUMBERED.match(part)
+        if found is None:  # pragma: no cover - python-pptx numbers every part it adds
+            names[part] = part
+            continue
+        head, _, tail = found.groups()
+        number = counters.get(head, 0)
+        while True:
+            number += 1
+            candidate = f"{head}{number}{tail}"
+            if candidate not in taken:
+                break
+        counters[head] = number
+        taken.add(candidate)
+        names[part] = candidate
+    owners = {rels_name(old): old for old in names}
+    parts = []
+    for part, kind, own, data in slide.parts:
+        if part in owners:
+            owner = owners[part]
+            parts.append((rels_name(names[owner]), kind, own, _retarget(data, owner, names)))
+        else:
+            parts.append((names[part], kind, own, data))
+    return SlideParts(tuple(parts), slide.reusable)
+
+
+def _retarget(rels: bytes, owner: str, names: dict[str, str]) -> bytes:
+    """Relationships of `owner` pointing at the parts' new names (`names`: old -> new)."""
+    text = rels.decode("utf-8")
+    new_owner = names[owner]
+
+    def one(found: re.Match[str]) -> str:
+        attributes = dict(_ATTRIBUTE.findall(found.group(1)))
+        if attributes.get("TargetMode") == "External":
+            return found.group(0)
+        target = _resolve(owner, attributes["Target"])
+        if target not in names:
+            return found.group(0)
+        new = _relative(new_owner, names[target])
+        return found.group(0).replace(f'Target="{attributes["Target"]}"', f'Target="{new}"')
+
+    return _RELATIONSHIP.sub(one, text).encode("utf-8")
+
+
+def _zip(package: Package, when: datetime) -> bytes:
+    """The package's entries, [Content_Types].xml first and the others sorted, each stamped
+    `when`; the content types written the way python-pptx writes them."""
+    types = ("<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
+             '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+             + "".join(f'<Default Extension="{ext}" ContentType="{kind}"/>'
+                       for ext, kind in sorted(package.defaults.items()))
+             + "".join(f'<Override PartName="/{name}" ContentType="{kind}"/>'
+                       for name, kind in sorted(package.overrides.items(),
+                                                key=lambda item: "/" + item[0]))
+             + "</Types>")
+    stamp = (when.year, when.month, when.day, when.hour, when.minute, when.second)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, data in [(TYPES, types.encode("utf-8")), *sorted(package.entries.items())]:
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 0
+            info.external_attr = 0
+            target.writestr(info, data, compresslevel=6)
+    return out.getvalue()

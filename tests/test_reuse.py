@@ -1,0 +1,166 @@
+"""A rebuild takes the slides an earlier build drew and draws only the ones that changed; the
+deck it writes is byte for byte the deck drawn whole."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from conftest import DEFAULT_CONTENT
+from pptx import Presentation
+
+import deckgen.story
+from deckgen import build, chartcache, pipeline, source
+from deckgen.content import Content
+from deckgen.render import deck
+from deckgen.render.deck import reuse
+from deckgen.render.deck.write import plan_deck
+
+
+@pytest.fixture(scope="module")
+def content() -> Content:
+    found, _ = source.read(DEFAULT_CONTENT)
+    return found
+
+
+def story_of(content: Content, **dial: Fraction) -> deckgen.story.Story:
+    return deckgen.story.compose(replace(content, dial=replace(content.dial, **dial)))
+
+
+def renamed(content: Content, presenter: str) -> deckgen.story.Story:
+    return deckgen.story.compose(replace(content, meta=replace(content.meta, presenter=presenter)))
+
+
+def same_plans(a: deckgen.story.Story, b: deckgen.story.Story,
+               template: bytes | None = None) -> list[int]:
+    """The slides (from 1) whose plans the two stories share, found by planning both."""
+    first, second = plan_deck(a, template)[0], plan_deck(b, template)[0]
+    return [n for n, (x, y) in enumerate(zip(first, second, strict=True), 1) if x == y]
+
+
+def test_a_change_of_presenter_draws_the_cover_alone_and_gives_the_whole_decks_bytes(
+        content: Content) -> None:
+    memory = chartcache.Memory()
+    deck.render(renamed(content, "Ada Lovelace"), cache=chartcache.Cache(memory=memory))
+    cache = chartcache.Cache(memory=memory)
+    kept = deck.render(renamed(content, "Grace Hopper"), cache=cache)
+    whole = deck.render(renamed(content, "Grace Hopper"))
+    assert kept == whole
+    assert cache.slide_stats == {"from_memory": 15, "from_disk": 0, "kept": 1}  # the cover
+    cover = Presentation(io.BytesIO(kept)).slides[0]
+    assert "Grace Hopper" in " ".join(s.text_frame.text for s in cover.shapes if s.has_text_frame)
+
+
+@pytest.mark.parametrize("speed", [Fraction(100), Fraction(40_000)])
+def test_another_speed_keeps_the_slides_it_does_not_change_and_renames_their_parts(
+        content: Content, speed: Fraction) -> None:
+    memory = chartcache.Memory()
+    first = story_of(content)
+    deck.render(first, cache=chartcache.Cache(memory=memory))
+    second = story_of(content, speed=speed)
+    cache = chartcache.Cache(memory=memory)
+    kept = deck.render(second, cache=cache)
+    assert kept == deck.render(second)
+    shared = same_plans(first, second)
+    assert cache.slide_stats["from_memory"] == len(shared)
+    assert cache.slide_stats["kept"] == 16 - len(shared)
+    # a kept slide before a drawn one: python-pptx numbered the drawn one's notes from 1, and
+    # the package names them after the slide, as the whole deck does
+    assert any(n + 1 not in shared for n in shared)
+    with zipfile.ZipFile(io.BytesIO(kept)) as package:
+        rels = package.read("ppt/notesSlides/_rels/notesSlide16.xml.rels").decode()
+    assert 'Target="../slides/slide16.xml"' in rels
+
+
+def test_a_slide_kept_at_one_place_is_not_taken_at_another(content: Content) -> None:
+    memory = chartcache.Memory()
+    story = story_of(content)
+    deck.render(story, cache=chartcache.Cache(memory=memory))
+    walk = deckgen.story.walk(content)
+    cache = chartcache.Cache(memory=memory)
+    kept = deck.render(story, walk=walk, cache=cache)
+    assert kept == deck.render(story, walk=walk)
+    # the slides up to the dial's are where they were; those after the walk moved
+    dial = next(n for n, s in enumerate(story.slides, 1) if s.kind == "dial")
+    assert cache.slide_stats["from_memory"] == dial
+    assert len(Presentation(io.BytesIO(kept)).slides) == 16 + len(walk)
+
+
+def test_picture_charts_are_drawn_every_time_and_the_rest_kept(content: Content) -> None:
+    memory = chartcache.Memory()
+    story = story_of(content)
+    deck.render(story, charts="picture", cache=chartcache.Cache(memory=memory))
+    cache = chartcache.Cache(memory=memory)
+    kept = deck.render(story, charts="picture", cache=cache)
+    assert kept == deck.render(story, charts="picture", cache=chartcache.Cache(memory=memory))
+    pictures = sum(1 for s in story.slides if s.chart is not None)
+    assert cache.slide_stats == {"from_memory": 16 - pictures, "from_disk": 0, "kept": 0}
+
+
+def test_on_a_template_its_slides_are_kept_and_the_deck_is_the_whole_one(
+        content: Content, tmp_path: Path) -> None:
+    path = tmp_path / "default.pptx"
+    Presentation().save(str(path))
+    template = path.read_bytes()
+    memory = chartcache.Memory()
+    first = story_of(content)
+    deck.render(first, template=template, cache=chartcache.Cache(memory=memory))
+    second = story_of(content, fixed_check=Fraction(3600))
+    cache = chartcache.Cache(memory=memory)
+    kept = deck.render(second, template=template, cache=cache)
+    assert kept == deck.render(second, template=template)
+    assert cache.slide_stats["from_memory"] == len(same_plans(first, second, template)) > 0
+    # and nothing is taken for another template, even with the same plans
+    other = tmp_path / "wide.pptx"
+    prs = Presentation()
+    prs.slide_width = prs.slide_width * 4 // 3
+    prs.save(str(other))
+    cache = chartcache.Cache(memory=memory)
+    deck.render(second, template=other.read_bytes(), cache=cache)
+    assert cache.slide_stats["from_memory"] == 0
+
+
+def test_a_rebuild_takes_its_slides_from_the_output_folder(tmp_path: Path) -> None:
+    text = DEFAULT_CONTENT.read_text(encoding="utf-8")
+    talk = tmp_path / "talk.yaml"
+    talk.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    pipeline.build(talk, build.Options(out=out), parallel=False)
+    entries = sorted((out / chartcache.FOLDER).glob("*.slide"))
+    assert len(entries) == 16
+    talk.write_text(text.replace("Your name here", "Ada Lovelace"), encoding="utf-8")
+    written, _ = pipeline.build(talk, build.Options(out=out), parallel=False)
+    fresh, _ = pipeline.build(talk, build.Options(out=tmp_path / "fresh"), parallel=False)
+    assert [p.read_bytes() for p in written] == [p.read_bytes() for p in fresh]
+    assert len(list((out / chartcache.FOLDER).glob("*.slide"))) == 17  # the new cover
+
+
+def test_a_damaged_slide_entry_is_drawn_again(content: Content, tmp_path: Path) -> None:
+    story = story_of(content)
+    with chartcache.use(tmp_path) as cache:
+        whole = deck.render(story, cache=cache)
+    for entry in (tmp_path / chartcache.FOLDER).glob("*.slide"):
+        data = entry.read_bytes()
+        garbage = b"not a slide"
+        # the checksum fits: the entry reads, but is no slide
+        entry.write_bytes(hashlib.sha256(garbage).hexdigest().encode() + garbage)
+        assert data != entry.read_bytes()
+    cache = chartcache.Cache(tmp_path)
+    assert deck.render(story, cache=cache) == whole
+    assert cache.slide_stats["kept"] == 16
+
+
+def test_slide_parts_survive_their_round_trip() -> None:
+    parts = reuse.SlideParts((
+        ("ppt/slides/slide3.xml", "application/x-slide", True, b"<slide/>"),
+        ("ppt/slides/_rels/slide3.xml.rels", "application/x-rels", False, b"<rels/>"),
+        ("ppt/charts/chart2.xml", "application/x-chart", True, b"<chart/>"),
+    ))
+    assert reuse.SlideParts.from_bytes(parts.to_bytes()) == parts
+    assert reuse.SlideParts.from_bytes(b"PK\x03\x04 not really") is None
+    assert reuse.rels_name("ppt/charts/chart2.xml") == "ppt/charts/_rels/chart2.xml.rels"
