@@ -40,6 +40,7 @@ import tempfile
 from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from deckgen import __version__, output
 from deckgen.content import Theme
@@ -49,6 +50,7 @@ from deckgen.story import Chart
 FOLDER = ".deckgen-cache"
 MAX_ENTRIES = 240  # on disk; the deck's three picture charts at 80 dials
 _IN_MEMORY = 96  # charts and slides: a few decks' worth
+LINES = 100_000  # paragraphs broken into lines, kept in memory for the next build
 MAX_ENTRY_BYTES = 64 * 2**20  # an entry larger than this is not read
 _ENTRY = re.compile(r"^[0-9a-f]{40}\.(png|svg|slide)$")
 
@@ -62,6 +64,7 @@ class Memory:
         self.entries: OrderedDict[str, bytes] = OrderedDict()
         self._code: tuple[str, ...] | None = None
         self._deck_code: str | None = None
+        self._lines: dict[tuple[str, str], dict[Any, Any]] = {}
 
     def get(self, key: str) -> bytes | None:
         data = self.entries.get(key)
@@ -79,6 +82,14 @@ class Memory:
         if self._code is None:
             self._code = _code()
         return self._code
+
+    def lines(self, body_font: str, heading_font: str) -> dict[Any, Any]:
+        """Where the deck's planner keeps the lines it breaks paragraphs into, for these
+        fonts, from build to build (emptied when it grows past LINES entries)."""
+        found = self._lines.setdefault((body_font, heading_font), {})
+        if len(found) > LINES:
+            found.clear()
+        return found
 
     def deck_code(self) -> str:
         """The hash of the code that draws a planned slide and of python-pptx's version."""

@@ -250,14 +250,18 @@ class Faces:
         return self.body_bold if p.bold else self.body
 
 
+Lines = dict[tuple[Para, float, float], tuple[str, ...] | Overlong]
+
+
 class Fitter:
     """Measures and fits paragraphs with one set of faces."""
 
-    def __init__(self, faces: Faces) -> None:
+    def __init__(self, faces: Faces, found: Lines | None = None) -> None:
         self.faces = faces
         # The lines of a paragraph at a size and width, as found: the arrangements of a slide
-        # measure the same text again and again (kept by this planner, for one deck).
-        self.found: dict[tuple[Para, float, float], tuple[str, ...] | Overlong] = {}
+        # measure the same text again and again (kept for one deck, or handed from build to
+        # build for the same faces).
+        self.found: Lines = {} if found is None else found
 
     def width(self, text: str, size: float, bold: bool = False, tracking: float = 0.0,
               heading: bool = False) -> float:

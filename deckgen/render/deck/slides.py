@@ -37,6 +37,7 @@ from deckgen.render.deck.plan import (
     ChartItem,
     Faces,
     Item,
+    Lines,
     Para,
     RectItem,
     Run,
@@ -57,8 +58,8 @@ class Planner(MoreKinds):
     """Plans every slide of one story on one template."""
 
     def __init__(self, story: st.Story, geometry: Geometry,
-                 kinds: dict[str, Geometry] | None = None) -> None:
-        super().__init__(Faces.of(story.theme.body_font, story.theme.heading_font))
+                 kinds: dict[str, Geometry] | None = None, lines: Lines | None = None) -> None:
+        super().__init__(Faces.of(story.theme.body_font, story.theme.heading_font), lines)
         self.story = story
         self.g = geometry
         self.base = geometry

@@ -49,7 +49,7 @@ from deckgen.render.deck.placeholders import (
     shape_box,
     union,
 )
-from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
+from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Lines, Para, SlidePlan, inch
 from deckgen.render.deck.reuse import SlideParts, assemble
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
@@ -357,11 +357,13 @@ def rgb(colour: str) -> RGBColor:
 
 
 def plan_deck(story: st.Story, template: bytes | None = None,
-              walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx"
+              walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx",
+              lines: Lines | None = None
               ) -> tuple[list[SlidePlan], Layouts, dict[str, SlideLayout]]:
     """The slide plans for the story on its template (with `walk` after the dial slide), the
     template's layouts and those content.yaml chose by slide kind. A template too small to
-    hold a slide is refused first, one line per placeholder."""
+    hold a slide is refused first, one line per placeholder. `lines`: the paragraphs an
+    earlier plan broke into lines, with the same fonts."""
     prs, own = open_deck(story, template)
     layouts = Layouts(prs, own)
     slides = list(story.slides)
@@ -374,7 +376,7 @@ def plan_deck(story: st.Story, template: bytes | None = None,
         raise InputError(problems)
     kinds = {kind: layouts.geometry(cover_layout=layout) if kind == "title"
              else layouts.geometry(layout=layout) for kind, layout in chosen.items()}
-    return Planner(story, geometry, kinds).plan(slides), layouts, chosen
+    return Planner(story, geometry, kinds, lines).plan(slides), layouts, chosen
 
 
 def render(story: st.Story, *, template: bytes | None = None,
@@ -386,7 +388,9 @@ def render(story: st.Story, *, template: bytes | None = None,
     template's colours that had to be replaced are passed to `warn`; charts as native chart
     parts or, with `charts="picture"`, as PNG pictures from `cache`; dated `epoch`
     (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
-    plans, layouts, chosen = plan_deck(story, template, walk, template_name)
+    lines = None if cache is None else \
+        cache.memory.lines(story.theme.body_font, story.theme.heading_font)
+    plans, layouts, chosen = plan_deck(story, template, walk, template_name, lines)
     when = moment(epoch)
     writer = Writer(layouts, story, charts, template_name, chosen, cache, when)
     for problem in writer.warnings:
