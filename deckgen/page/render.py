@@ -9,6 +9,7 @@ bytes.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
@@ -31,7 +32,9 @@ _LINK = re.compile(r"^https?://[^\s\"'<>]+$")
 _FONT = re.compile(r"^[A-Za-z0-9 \-]{1,60}$")
 
 
+@functools.cache
 def _asset(name: str) -> str:
+    """One of the page's files, read once per process (they are part of deckgen)."""
     return resources.files("deckgen.page").joinpath(name).read_text(encoding="utf-8")
 
 
@@ -123,7 +126,10 @@ def story_texts(story: deckgen.story.Story) -> dict[str, str]:
     return out
 
 
+@functools.cache
 def _environment() -> jinja2.Environment:
+    """Jinja2 set up for the page, made once per process: it keeps the compiled template,
+    so a watch or a sweep compiles it once."""
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(lambda name: _asset(name)),
         autoescape=True,
