@@ -76,7 +76,16 @@ def _flowables(column: list[Section]) -> list[Flowable]:
 
 
 def _height(flowables: Iterable[Flowable], width: float) -> float:
-    return sum(float(f.wrap(width, 10**6)[1]) for f in flowables)
+    return sum(_wrapped(f, width) for f in flowables)
+
+
+def _wrapped(flowable: Flowable, width: float) -> float:
+    """The flowable's height at `width`, wrapped once per width: the sheet measures its
+    bands several times while it fits and places them, and a flowable does not change."""
+    heights: dict[float, float] = flowable.__dict__.setdefault("_deckgen_heights", {})
+    if width not in heights:
+        heights[width] = float(flowable.wrap(width, 10**6)[1])
+    return heights[width]
 
 
 def _band_height(band: Band, frame_w: float) -> float:
