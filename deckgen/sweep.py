@@ -151,8 +151,9 @@ def run(
     pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
     landing = _Landing(jobs, finished, warnings if warnings is not None else [])
     if workers <= 1 or len(pieces) <= 1:
+        memory = chartcache.Memory()  # what one piece drew or measured, for the next
         for number, kind in pieces:
-            landing.add(number, kind, _draw(jobs[number], kind))
+            landing.add(number, kind, _draw(jobs[number], kind, memory))
         return landing.end()
     if context is None and "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
@@ -161,7 +162,7 @@ def run(
         context = multiprocessing.get_context("spawn")
     processes = min(workers, len(pieces))
     waiting = deque(pieces)
-    with ProcessPoolExecutor(processes, mp_context=context, initializer=_quiet) as pool:
+    with ProcessPoolExecutor(processes, mp_context=context, initializer=_start) as pool:
         under_way: dict[Future[Drawn], tuple[int, str]] = {}
         try:
             while waiting or under_way:
@@ -262,17 +263,27 @@ class _Landing:
 SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html"}
 
 
-def _quiet() -> None:
-    """In a worker: Ctrl-C is for the parent, which lets running pieces finish."""
+class _Worker:
+    """A worker process's own: the memory its pieces hand on, one to the next (the slides,
+    charts and lines drawn or measured so far in this process)."""
+
+    memory: chartcache.Memory | None = None
+
+
+def _start() -> None:
+    """In a new worker: Ctrl-C is for the parent, which lets running pieces finish."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _Worker.memory = chartcache.Memory()
 
 
-def _draw(job: Job, kind: str) -> Drawn:
-    """One piece of one combination, in whichever process; nothing is written here."""
+def _draw(job: Job, kind: str, memory: chartcache.Memory | None = None) -> Drawn:
+    """One piece of one combination, in whichever process; nothing is written here. The
+    pieces of one process share `memory` (a worker's own by default)."""
     heard: list[Problem] = []
     options = replace(job.options, only=kind)
     try:
-        with chartcache.use(job.options.out, save=False) as cache:
+        with chartcache.use(job.options.out, save=False,
+                            memory=memory or _Worker.memory) as cache:
             try:
                 files = build.render(job.content, options, warnings=heard, cache=cache,
                                      epoch=job.epoch)
