@@ -164,3 +164,25 @@ def test_slide_parts_survive_their_round_trip() -> None:
     assert reuse.SlideParts.from_bytes(parts.to_bytes()) == parts
     assert reuse.SlideParts.from_bytes(b"PK\x03\x04 not really") is None
     assert reuse.rels_name("ppt/charts/chart2.xml") == "ppt/charts/_rels/chart2.xml.rels"
+
+
+def test_a_sweep_carries_its_slides_from_speed_to_speed_and_each_deck_is_a_builds(
+        tmp_path: Path) -> None:
+    from deckgen import sweep
+
+    jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path / "swept"),
+                         "100,1K,10K", None)
+    written = sweep.run(jobs, 1, lambda _: None)
+    decks = sorted(p for p in written if p.suffix == ".pptx")
+    assert [p.name for p in decks] == ["million-tokens-100.pptx", "million-tokens-10K.pptx",
+                                       "million-tokens-1K.pptx"]
+    for speed, deck_path in zip(["100", "10K", "1K"], decks, strict=True):
+        alone, _ = pipeline.build(DEFAULT_CONTENT, build.Options(
+            out=tmp_path / speed, speed=speed, only="deck"), parallel=False)
+        assert deck_path.read_bytes() == alone[0].read_bytes(), speed
+    # the slides no speed changes were drawn once and kept once
+    kept = list((tmp_path / "swept" / chartcache.FOLDER).glob("*.slide"))
+    first, second = (plan_deck(story_of(source.read(DEFAULT_CONTENT)[0], speed=Fraction(s)))[0]
+                     for s in (100, 1000))
+    shared = sum(1 for a, b in zip(first, second, strict=True) if a == b)
+    assert 16 < len(kept) <= 3 * 16 - 2 * shared
