@@ -91,6 +91,7 @@ def test_a_slide_kept_at_one_place_is_not_taken_at_another(content: Content) -> 
     assert len(Presentation(io.BytesIO(kept)).slides) == 16 + len(walk)
 
 
+@pytest.mark.slow
 def test_picture_charts_are_drawn_every_time_and_the_rest_kept(content: Content) -> None:
     memory = chartcache.Memory()
     story = story_of(content)
@@ -102,6 +103,7 @@ def test_picture_charts_are_drawn_every_time_and_the_rest_kept(content: Content)
     assert cache.slide_stats == {"from_memory": 16 - pictures, "from_disk": 0, "kept": 0}
 
 
+@pytest.mark.slow
 def test_on_a_template_its_slides_are_kept_and_the_deck_is_the_whole_one(
         content: Content, tmp_path: Path) -> None:
     path = tmp_path / "default.pptx"
@@ -125,6 +127,7 @@ def test_on_a_template_its_slides_are_kept_and_the_deck_is_the_whole_one(
     assert cache.slide_stats["from_memory"] == 0
 
 
+@pytest.mark.slow
 def test_a_rebuild_takes_its_slides_from_the_output_folder(tmp_path: Path) -> None:
     text = DEFAULT_CONTENT.read_text(encoding="utf-8")
     talk = tmp_path / "talk.yaml"
@@ -166,6 +169,7 @@ def test_slide_parts_survive_their_round_trip() -> None:
     assert reuse.rels_name("ppt/charts/chart2.xml") == "ppt/charts/_rels/chart2.xml.rels"
 
 
+@pytest.mark.slow
 def test_a_sweep_carries_its_slides_from_speed_to_speed_and_each_deck_is_a_builds(
         tmp_path: Path) -> None:
     from deckgen import sweep
