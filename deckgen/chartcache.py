@@ -48,7 +48,7 @@ from deckgen.errors import OutputError
 from deckgen.story import Chart
 
 FOLDER = ".deckgen-cache"
-MAX_ENTRIES = 240  # on disk; the deck's three picture charts at 80 dials
+MAX_ENTRIES = 480  # on disk: a deck's 16 slides at 30 dials, or its 3 chart pictures at 160
 _IN_MEMORY = 96  # charts and slides: a few decks' worth
 LINES = 100_000  # paragraphs broken into lines, kept in memory for the next build
 MAX_ENTRY_BYTES = 64 * 2**20  # an entry larger than this is not read
@@ -322,18 +322,19 @@ def _read_entry(path: Path) -> bytes | None:
 
 
 def _prune(folder: Path) -> None:
-    """Keep the most recently used entries only; nothing but deckgen's own entries is
-    ever removed."""
+    """Past MAX_ENTRIES, keep the three quarters most recently used; nothing but deckgen's
+    own entries is ever removed."""
     with contextlib.suppress(OSError):
         if not usable(folder):
             return
         with os.scandir(folder / FOLDER) as found:
-            entries = [(e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in found
-                       if _ENTRY.match(e.name) and e.is_file(follow_symlinks=False)]
-        if len(entries) <= MAX_ENTRIES:
+            named = [e for e in found if _ENTRY.match(e.name)]
+        if len(named) <= MAX_ENTRIES:  # counted by name alone: most builds stop here
             return
+        entries = [(e.stat(follow_symlinks=False).st_mtime_ns, e.path) for e in named
+                   if e.is_file(follow_symlinks=False)]
         entries.sort(reverse=True)
-        for _, old in entries[MAX_ENTRIES:]:
+        for _, old in entries[MAX_ENTRIES * 3 // 4:]:  # room for a few builds before the next
             with contextlib.suppress(OSError):
                 if _is_entry(Path(old)):
                     os.unlink(old)

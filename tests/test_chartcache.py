@@ -127,11 +127,18 @@ def test_pruned_to_the_most_recently_used(
     tmp_path: Path,  # type: ignore[no-untyped-def]
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(chartcache, "MAX_ENTRIES", 3)
+    monkeypatch.setattr(chartcache, "MAX_ENTRIES", 4)
     with chartcache.use(tmp_path) as cache:
-        for width in range(1, 7):
+        for width in range(1, 5):
             draw(cache, story, width_in=float(width))
-    assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 3
+    assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 4  # up to the limit: kept
+    with chartcache.use(tmp_path) as cache:
+        for width in range(5, 7):
+            draw(cache, story, width_in=float(width))
+    # past it: three quarters of the limit are kept, the ones used last among them
+    kept = {entry.name for entry in (tmp_path / chartcache.FOLDER).iterdir()}
+    assert len(kept) == 3
+    assert {chartcache._name(key, "png") for key in cache.memory.entries} < kept
 
 
 # --- A rebuild after a change of prose draws no chart and never loads matplotlib ------------

@@ -1,5 +1,5 @@
-"""The deck's package as a file: its properties, dated, and its zip entries in a stable order,
-so a build gives the same bytes every time."""
+"""The deck package's properties: the talk's details and one date (reuse.py writes the zip,
+its entries in a stable order, so a build gives the same bytes every time)."""
 
 from __future__ import annotations
 
