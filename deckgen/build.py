@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import deckgen.story
-from deckgen import chartcache, fmt, output, quantities, source, template_file
-from deckgen import parallel as forking
+from deckgen import chartcache, fmt, forking, output, quantities, source, template_file
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 from deckgen.figures import with_overrides

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
-from deckgen import build, chartcache, environment, fmt, output, parallel, quantities, source
+from deckgen import build, chartcache, environment, fmt, forking, output, quantities, source
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 
@@ -187,7 +187,7 @@ def run(
 
 
 def default_workers() -> int:
-    return parallel.cores()
+    return forking.cores()
 
 
 @dataclass

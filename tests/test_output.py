@@ -423,9 +423,9 @@ def test_an_interrupt_while_the_handout_process_runs(
 ) -> None:
     """Ctrl-C in the middle of drawing: the handout's process is ended (its renderer never
     returns), no process is left behind, and nothing is written."""
-    from deckgen import build, parallel
+    from deckgen import build, forking
 
-    if not parallel.available():
+    if not forking.available():
         pytest.skip("needs two cores and fork")
     returned = tmp_path / "slow handout returned"
     ready_read, ready_write = os.pipe()  # the child says its pid once it is drawing
@@ -469,9 +469,9 @@ def _children(pid: int) -> list[str]:
 def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path, signum: int) -> None:
     """Ctrl-C (or a polite kill) once the build is drawing: exit 130, one line, the last good
     files, no temporary file and no chart cache entry (nothing of a failed build is kept)."""
-    from deckgen import parallel
+    from deckgen import forking
 
-    if not Path("/proc/self/task").is_dir() or parallel.cores() < 2:
+    if not Path("/proc/self/task").is_dir() or forking.cores() < 2:
         pytest.skip("needs /proc and two cores to see the build's handout process start")
     # The real command in a process of its own, with the deck's drawing held for a while so
     # the signal comes while the build draws however fast the machine is (a build takes less

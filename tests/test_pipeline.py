@@ -50,10 +50,10 @@ def test_the_build_reads_as_its_steps_in_one_screen() -> None:
 
 
 def test_a_turn_goes_to_exactly_one_process() -> None:
-    from deckgen import parallel
+    from deckgen import forking
 
     for _ in range(5):
-        turn = parallel.Turn()
+        turn = forking.Turn()
         reader, writer = os.pipe()
         children = []
         for _ in range(4):
@@ -75,9 +75,9 @@ def test_a_turn_goes_to_exactly_one_process() -> None:
 
 @pytest.mark.slow
 def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
-    from deckgen import build, chartcache, parallel
+    from deckgen import build, chartcache, forking
 
-    if not parallel.available():
+    if not forking.available():
         pytest.skip("one core, or threads running: no forking here")
     content, _ = build.prepare(None, build.Options())
     serial = build.render(content, build.Options(), parallel=False, cache=chartcache.Cache())
