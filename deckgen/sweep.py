@@ -10,6 +10,7 @@ as soon as its partner is drawn, so a sweep's memory does not grow with its leng
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import signal
 from collections import deque
@@ -155,9 +156,12 @@ def run(
         for number, kind in pieces:
             landing.add(number, kind, _draw(jobs[number], kind, memory))
         return landing.end()
-    if context is None and "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        multiprocessing.set_forkserver_preload(_HEAVY)  # imported once, before workers fork
+    if context is None and "fork" in multiprocessing.get_all_start_methods():
+        # The workers are forked from this process (before the pool starts any thread), with
+        # the renderers imported here once: no fresh interpreter imports them again.
+        for name in _HEAVY:
+            importlib.import_module(name)
+        context = multiprocessing.get_context("fork")
     elif context is None:  # pragma: no cover - Windows: each worker imports for itself
         context = multiprocessing.get_context("spawn")
     processes = min(workers, len(pieces))
