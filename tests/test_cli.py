@@ -487,9 +487,9 @@ def test_the_quick_reading_knows_each_commands_options_as_the_library_does(name:
     here that the command lost would reach the function as an unknown keyword.)"""
     import typer.main
 
-    from deckgen import cli
+    from deckgen import app, cli
 
-    command = typer.main.get_command(cli.app).commands[name]  # type: ignore[attr-defined]
+    command = typer.main.get_command(app.app).commands[name]  # type: ignore[attr-defined]
     declared = {opt: (param.name, not param.is_flag) for param in command.params
                 for opt in param.opts if opt.startswith("--")}
     arguments = [param.name for param in command.params if param.param_type_name == "argument"]
@@ -505,3 +505,18 @@ def test_a_number_of_jobs_too_long_to_be_one_goes_to_the_library() -> None:
     from deckgen import cli
 
     assert cli._quick(["sweep", "--speeds", "1K", "--jobs", "9" * 5000]) is None
+
+
+@pytest.mark.parametrize("name", ["table", "validate_content", "build", "sweep", "init",
+                                  "layouts"])
+def test_typer_hands_each_command_its_arguments_in_the_order_the_command_takes_them(
+        name: str) -> None:
+    """deckgen.app's commands pass their parameters on to deckgen.commands by position."""
+    import inspect
+
+    from deckgen import app, commands
+
+    described = list(inspect.signature(getattr(app, name)).parameters)
+    taken = list(inspect.signature(getattr(commands, name)).parameters)
+    assert described == taken
+    assert getattr(app, name).__code__.co_names[-1] == name  # it calls commands.<name>

@@ -290,7 +290,7 @@ def test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder(
 def test_watch_without_a_path_never_switches_to_the_bundled_talk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from deckgen import cli
+    from deckgen import commands
 
     shutil.copyfile(VALID, tmp_path / "content.yaml")
     monkeypatch.chdir(tmp_path)
@@ -310,7 +310,7 @@ def test_watch_without_a_path_never_switches_to_the_bundled_talk(
 
     monkeypatch.setattr(watch, "watch", keep_watching)
     monkeypatch.setattr(build, "write", lambda *args, **kwargs: built.append(args) or [])
-    cli.build(content=None, watch=True, out=tmp_path / "out", pages="2")
+    commands.build(content=None, watch=True, out=tmp_path / "out", pages="2")
     assert seen["paths"] == [Path("content.yaml")]
     assert seen["lines"] == ["content.yaml: no such content file",
                              "content.yaml: is a folder, not a content file"]

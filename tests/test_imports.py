@@ -24,7 +24,7 @@ except SystemExit as done:
     code = done.code or 0
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in {heavy})
 print(json.dumps({{"code": code, "loaded": loaded}}), file=sys.stderr)
-""".format(heavy=set(HEAVY))
+"""
 
 QUICK = [
     ("--help",),
@@ -42,8 +42,10 @@ QUICK = [
 ]
 
 
-def _probe(args: tuple[str, ...], preload: str = "") -> dict[str, object]:
-    run = subprocess.run([sys.executable, "-c", preload + PROBE, json.dumps(list(args))],
+def _probe(args: tuple[str, ...], preload: str = "",
+           heavy: tuple[str, ...] = HEAVY) -> dict[str, object]:
+    probe = PROBE.format(heavy=set(heavy))
+    run = subprocess.run([sys.executable, "-c", preload + probe, json.dumps(list(args))],
                          capture_output=True, text=True, cwd=ROOT, timeout=120)
     report = json.loads(run.stderr.strip().splitlines()[-1])
     return report  # type: ignore[no-any-return]
@@ -54,6 +56,19 @@ def test_quick_commands_load_no_renderer(args: tuple[str, ...]) -> None:
     report = _probe(args)
     assert report["code"] == 0
     assert report["loaded"] == []
+
+
+@pytest.mark.parametrize("args", [
+    ("table", str(DEFAULT_CONTENT)), ("table", "--json"), ("check", str(DEFAULT_CONTENT)),
+    ("check", "--figures"),
+], ids=" ".join)
+def test_plainly_written_quick_commands_do_not_load_the_command_line_library(
+        args: tuple[str, ...]) -> None:
+    """typer (and the click and pydantic it brings) is for help, mistakes and rarer commands."""
+    report = _probe(args, heavy=("typer", "click", "pydantic"))
+    assert report["code"] == 0
+    assert report["loaded"] == []
+    assert _probe(("table", "--help"), heavy=("typer",))["loaded"] != []  # the probe sees it
 
 
 def test_the_probe_can_see_an_import() -> None:

@@ -32,6 +32,7 @@ def test_mypy_finds_nothing() -> None:
 @pytest.mark.parametrize(("module", "library"), [
     ("deckgen/story.py", "matplotlib"),
     ("deckgen/cli.py", "pptx"),
+    ("deckgen/cli.py", "typer"),
     ("deckgen/build.py", "reportlab"),
     ("deckgen/build.py", "svglib"),
     ("deckgen/report.py", "PIL"),
