@@ -48,9 +48,10 @@ from deckgen.errors import OutputError
 from deckgen.story import Chart
 
 FOLDER = ".deckgen-cache"
-MAX_ENTRIES = 480  # on disk: a deck's 16 slides at 30 dials, or its 3 chart pictures at 160
+MAX_ENTRIES = 480  # on disk: about 25 decks' slides (16 each, more with --walk), plus charts
 _IN_MEMORY = 96  # charts and slides: a few decks' worth
-LINES = 100_000  # paragraphs broken into lines, kept in memory for the next build
+LINES = 20_000  # paragraphs broken into lines (about 1.5 KB each), kept for the next build
+LINE_FONTS = 4  # pairs of fonts whose lines are kept
 MAX_ENTRY_BYTES = 64 * 2**20  # an entry larger than this is not read
 _ENTRY = re.compile(r"^[0-9a-f]{40}\.(png|svg|slide)$")
 
@@ -85,10 +86,15 @@ class Memory:
 
     def lines(self, body_font: str, heading_font: str) -> dict[Any, Any]:
         """Where the deck's planner keeps the lines it breaks paragraphs into, for these
-        fonts, from build to build (emptied when it grows past LINES entries)."""
-        found = self._lines.setdefault((body_font, heading_font), {})
+        fonts, from build to build. Asked at the start of each build: past LINES entries
+        it starts empty again, and only the last LINE_FONTS pairs of fonts are kept."""
+        pair = (body_font, heading_font)
+        found = self._lines.pop(pair, {})
         if len(found) > LINES:
-            found.clear()
+            found = {}
+        self._lines[pair] = found  # the most recently asked last
+        while len(self._lines) > LINE_FONTS:
+            del self._lines[next(iter(self._lines))]
         return found
 
     def deck_code(self) -> str:
@@ -99,8 +105,9 @@ class Memory:
 
 
 class Cache:
-    """The charts of one build: from memory, from `folder`'s cache, or drawn. The ones drawn
-    (or first met) in this build are kept in `new` until `save()`, once the files are written.
+    """The charts and slides of one build: from memory, from `folder`'s cache, or drawn. The
+    ones drawn (or first met) in this build are kept in `new` until `save()`, once the files
+    are written.
 
     `render(...)` takes the same arguments as `charts.render` and returns the same bytes.
     """
@@ -115,7 +122,7 @@ class Cache:
         self.slide_stats = {"from_memory": 0, "from_disk": 0, "kept": 0}
 
     def read_from_disk(self) -> bool:
-        """Whether this build took a chart from the disk cache."""
+        """Whether this build took a chart or a slide from the disk cache."""
         return bool(self.from_disk)
 
     def distrust(self) -> None:
@@ -180,6 +187,9 @@ class Cache:
         data = self.memory.get(key)
         if data is not None:
             self.slide_stats["from_memory"] += 1
+            entry = None if self.folder is None else self.folder / FOLDER / _name(key, "slide")
+            if entry is not None and not entry.exists():
+                self._store(key, "slide", data)  # kept for a build that failed: save it now
             return data
         data = self._load(key, "slide")
         if data is not None:
@@ -276,18 +286,28 @@ def _code() -> tuple[str, ...]:
 
 
 def _deck_code() -> str:
-    """The hash of the deck's drawing code (everything after planning) and the versions of
-    python-pptx and lxml: a changed drawing is a new key."""
-    here = Path(__file__).parent / "render" / "deck"
+    """The hash of what turns a slide's plan into its parts: the deck's drawing code (the
+    planning is in the plan itself), the colour contrast and font measures it uses, the
+    shipped typefaces (by name and size), and the versions of Python, zlib and the
+    libraries that write the parts (python-pptx, lxml, and XlsxWriter for the charts'
+    workbooks): a changed drawing is a new key. (`_code` covers the chart pictures.)"""
+    import platform
+    import zlib
+
+    package = Path(__file__).parent
+    here = package / "render" / "deck"
     try:
-        files = [*sorted(here.glob("*.py")), *sorted((here / "charts").glob("*.py"))]
+        files = [*sorted(here.glob("*.py")), *sorted((here / "charts").glob("*.py")),
+                 package / "colour.py", package / "fonts.py"]
         source = b"".join(file.read_bytes() for file in files)
+        source += repr(sorted((f.name, f.stat().st_size)
+                              for f in (package / "typefaces").iterdir())).encode()
     except OSError:  # pragma: no cover - an install without sources
         source = __version__.encode()
     from importlib.metadata import PackageNotFoundError, version
 
-    versions = []
-    for name in ("python-pptx", "lxml"):
+    versions = [f"python {platform.python_version()}", f"zlib {zlib.ZLIB_RUNTIME_VERSION}"]
+    for name in ("python-pptx", "lxml", "xlsxwriter"):
         try:
             versions.append(f"{name} {version(name)}")
         except PackageNotFoundError:  # pragma: no cover - installed without metadata

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import zipfile
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -158,14 +159,14 @@ def test_a_damaged_slide_entry_is_drawn_again(content: Content, tmp_path: Path) 
     assert cache.slide_stats["kept"] == 16
 
 
-def test_slide_parts_survive_their_round_trip() -> None:
+def test_slide_parts_survive_their_round_trip_under_their_key_only() -> None:
     parts = reuse.SlideParts((
-        ("ppt/slides/slide3.xml", "application/x-slide", True, b"<slide/>"),
-        ("ppt/slides/_rels/slide3.xml.rels", "application/x-rels", False, b"<rels/>"),
-        ("ppt/charts/chart2.xml", "application/x-chart", True, b"<chart/>"),
+        ("ppt/slides/slide3.xml", reuse.KINDS[0][1][0], True, b"<slide/>"),
+        ("ppt/slides/_rels/slide3.xml.rels", reuse.KINDS[1][1][0], False, b"<rels/>"),
     ))
-    assert reuse.SlideParts.from_bytes(parts.to_bytes()) == parts
-    assert reuse.SlideParts.from_bytes(b"PK\x03\x04 not really") is None
+    assert reuse.SlideParts.from_bytes(parts.to_bytes("abc"), "abc") == parts
+    assert reuse.SlideParts.from_bytes(parts.to_bytes("abc"), "abd") is None
+    assert reuse.SlideParts.from_bytes(b"PK\x03\x04 not really", "abc") is None
     assert reuse.rels_name("ppt/charts/chart2.xml") == "ppt/charts/_rels/chart2.xml.rels"
 
 
@@ -190,3 +191,87 @@ def test_a_sweep_carries_its_slides_from_speed_to_speed_and_each_deck_is_a_build
                      for s in (100, 1000))
     shared = sum(1 for a, b in zip(first, second, strict=True) if a == b)
     assert 16 < len(kept) <= 3 * 16 - 2 * shared
+
+
+
+def _entry(data: bytes) -> bytes:
+    return hashlib.sha256(data).hexdigest().encode("ascii") + data
+
+
+def _read(path: Path) -> tuple[str, reuse.SlideParts]:
+    """An entry's key (its manifest's first line names it whole) and its slide."""
+    data = path.read_bytes()[64:]
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        key = package.read("manifest").decode().splitlines()[0].split()[-1]
+    parts = reuse.SlideParts.from_bytes(data, key)
+    assert parts is not None and key.startswith(path.stem)
+    return key, parts
+
+
+def _swap(entries: list[Path]) -> None:
+    first, second = entries[0].read_bytes(), entries[1].read_bytes()
+    entries[0].write_bytes(second)
+    entries[1].write_bytes(first)
+
+
+def _with(extra: tuple[str, bytes]) -> object:
+    def change(entries: list[Path]) -> None:
+        for path in entries:
+            key, parts = _read(path)
+            name, data = extra
+            hostile = reuse.SlideParts(parts.parts + ((name, "application/xml", True, data),))
+            path.write_bytes(_entry(hostile.to_bytes(key)))
+    return change
+
+
+def _cut(entries: list[Path]) -> None:
+    for path in entries:
+        key, parts = _read(path)
+        (name, kind, override, data), *rest = parts.parts
+        cut = reuse.SlideParts(((name, kind, override, data[: len(data) // 2]), *rest))
+        path.write_bytes(_entry(cut.to_bytes(key)))
+
+
+def _dangling(entries: list[Path]) -> None:
+    for path in entries:
+        key, parts = _read(path)
+        slide, (name, kind, override, rels), *rest = parts.parts
+        rels = rels.replace(b"</Relationships>", b'<Relationship Id="rId99" Type="http://'
+                            b'schemas.openxmlformats.org/officeDocument/2006/relationships/'
+                            b'chart" Target="../charts/chart99.xml"/></Relationships>')
+        hostile = reuse.SlideParts((slide, (name, kind, override, rels), *rest))
+        path.write_bytes(_entry(hostile.to_bytes(key)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", [
+    _swap,
+    _with(("ppt/presentation.xml", b"<p:presentation/>")),
+    _with(("[Content_Types].xml", b"<Types/>")),
+    _with(("../../evil.sh", b"echo owned")),
+    _with(("ppt/charts/chart77.xml", b"<c:chartSpace/>")),  # a part nothing points at
+    _with(("ppt/charts/chart78.xml", b"\0" * (reuse.MAX_SLIDE_BYTES + 1))),  # packs small
+    _cut,
+    _dangling,
+], ids=["swapped", "presentation", "content-types", "outside", "orphan", "huge", "cut",
+        "dangling"])
+def test_a_slide_entry_that_is_whole_but_wrong_is_drawn_again_and_replaced(
+        tmp_path: Path, damage: Callable[[list[Path]], None]) -> None:
+    """An entry's checksum only says it is whole: an entry that holds anything but the slide
+    of its key costs a redraw, never the deck, and the next build keeps the slides again."""
+    out = tmp_path / "out"
+    first, _ = pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"),
+                              parallel=False)
+    whole = first[0].read_bytes()
+    entries = sorted((out / chartcache.FOLDER).glob("*.slide"))
+    damage(entries)
+    again, _ = pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"),
+                              parallel=False)
+    assert again[0].read_bytes() == whole
+    with zipfile.ZipFile(again[0]) as package:
+        assert package.testzip() is None
+        assert len(package.namelist()) == len(set(package.namelist()))
+    cache = chartcache.Cache(out)
+    story = deckgen.story.compose(source.read(DEFAULT_CONTENT)[0])
+    assert deck.render(story, cache=cache) == whole
+    assert cache.slide_stats["from_disk"] == 16  # every entry good again

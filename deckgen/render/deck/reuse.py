@@ -19,6 +19,7 @@ import re
 import zipfile
 from dataclasses import dataclass
 from datetime import datetime
+from xml.etree import ElementTree
 
 _R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 # The parts a slide owns, by the relationship that reaches them.
@@ -34,45 +35,85 @@ _OVERRIDE = re.compile(r'<Override PartName="/([^"]*)" ContentType="([^"]*)"/>')
 _SLIDE_ID = re.compile(r'<p:sldId [^>]*?r:id="([^"]+)"')
 _NUMBERED = re.compile(r"^(.*?)(\d+)(\.[^./]+)$")
 
-Part = tuple[str, str, bool, bytes]  # name, content type, the type is the part's own, bytes
+Part = tuple[str, str, bool, bytes]  # name, content type, the type is an override, bytes
+
+_CT = "application/vnd.openxmlformats-"
+_RELS = (_CT + "package.relationships+xml", False)
+# Every part a kept slide may hold: its name, and its content type (with whether the package
+# names that type for the part alone, an Override, rather than for its file extension).
+KINDS = [
+    (re.compile(r"ppt/slides/slide[1-9]\d{0,4}\.xml"),
+     (_CT + "officedocument.presentationml.slide+xml", True)),
+    (re.compile(r"ppt/slides/_rels/slide[1-9]\d{0,4}\.xml\.rels"), _RELS),
+    (re.compile(r"ppt/notesSlides/notesSlide[1-9]\d{0,4}\.xml"),
+     (_CT + "officedocument.presentationml.notesSlide+xml", True)),
+    (re.compile(r"ppt/notesSlides/_rels/notesSlide[1-9]\d{0,4}\.xml\.rels"), _RELS),
+    (re.compile(r"ppt/charts/chart[1-9]\d{0,4}\.xml"),
+     (_CT + "officedocument.drawingml.chart+xml", True)),
+    (re.compile(r"ppt/charts/_rels/chart[1-9]\d{0,4}\.xml\.rels"), _RELS),
+    (re.compile(r"ppt/embeddings/Microsoft_Excel_Sheet[1-9]\d{0,4}\.xlsx"),
+     (_CT + "officedocument.spreadsheetml.sheet", False)),
+]
+MAX_SLIDE_BYTES = 16 * 2**20  # a kept slide's parts together, unpacked
+_HEAD = "deckgen slide "
+
+
+def _kind(name: str) -> tuple[str, bool] | None:
+    """The content type a part of a kept slide has, by its name; None: no such part."""
+    return next((kind for pattern, kind in KINDS if pattern.fullmatch(name)), None)
 
 
 @dataclass(frozen=True)
 class SlideParts:
     """One slide as its package holds it: `parts` are the slide's XML first, then its
     relationships, then every part only this slide uses, each as (name in the package, its
-    content type, whether the package names that type for this part alone rather than for
-    its file extension, its bytes)."""
+    content type, whether that type is an Override for the part alone rather than the
+    Default for its file extension, its bytes)."""
 
     parts: tuple[Part, ...]
-    reusable: bool = True  # no picture or other part shared with other slides
+    reusable: bool = True  # nothing shared with other slides (a picture, say) and every part
+    # of a kind a kept slide may hold: the only slides the cache keeps
 
-    def to_bytes(self) -> bytes:
-        """The slide as one zip (an entry of the build cache)."""
+    def to_bytes(self, key: str) -> bytes:
+        """The slide as one zip (an entry of the build cache), bound to its `key`."""
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as package:
-            manifest = "".join(f"{name}\t{kind}\t{'part' if own else 'extension'}\n"
-                               for name, kind, own, _ in self.parts)
+            manifest = _HEAD + key + "\n" + "".join(f"{name}\n" for name, *_ in self.parts)
             package.writestr(_entry("manifest"), manifest, compresslevel=1)
             for name, _, _, data in self.parts:
                 package.writestr(_entry(name), data, compresslevel=1)
         return out.getvalue()
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> SlideParts | None:
-        """The slide `to_bytes` wrote, or None when `data` is not one."""
+    def from_bytes(cls, data: bytes, key: str) -> SlideParts | None:
+        """The slide `to_bytes(key)` wrote, or None when `data` is not one: another key's,
+        a part no kept slide has, XML that does not parse, relationships without their part,
+        or more than MAX_SLIDE_BYTES unpacked. (An entry's checksum only says it is whole.)"""
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as package:
-                lines = package.read("manifest").decode("utf-8").splitlines()
+                if sum(info.file_size for info in package.infolist()) > MAX_SLIDE_BYTES:
+                    return None
+                head, *names = package.read("manifest").decode("utf-8").splitlines()
+                if head != _HEAD + key or len(set(names)) != len(names) or len(names) < 2:
+                    return None
                 parts = []
-                for line in lines:
-                    name, kind, own = line.split("\t")
-                    parts.append((name, kind, own == "part", package.read(name)))
-        except (zipfile.BadZipFile, KeyError, ValueError, UnicodeDecodeError, OSError):
+                for name in names:
+                    kind = _kind(name)
+                    if kind is None:
+                        return None
+                    part = package.read(name)
+                    if name.endswith((".xml", ".rels")):
+                        ElementTree.fromstring(part)
+                    parts.append((name, *kind, part))
+        except (zipfile.BadZipFile, KeyError, ValueError, UnicodeDecodeError, OSError,
+                ElementTree.ParseError, EOFError):
             return None
-        if len(parts) < 2 or not parts[0][0].startswith("ppt/slides/"):
+        found = cls(tuple(parts))
+        owners = {rels_name(name) for name, *_ in parts}
+        if not names[0].startswith("ppt/slides/slide") or names[1] != rels_name(names[0]) \
+                or any("/_rels/" in name and name not in owners for name in names):
             return None
-        return cls(tuple(parts))
+        return found
 
 
 def _entry(name: str) -> zipfile.ZipInfo:
@@ -146,7 +187,8 @@ class Package:
                     todo.append(_resolve(name, rel["Target"]))
                 else:  # a picture, say: shared by name with the other slides
                     reusable = False
-        return SlideParts(tuple(parts), reusable)
+        fits = all(_kind(name) == (kind, override) for name, kind, override, _ in parts)
+        return SlideParts(tuple(parts), reusable and fits)
 
     def _part(self, name: str) -> Part:
         """Part `name`, removed from the package, with its content type."""
@@ -156,9 +198,9 @@ class Package:
         return name, self.defaults[name.rpartition(".")[2]], False, data
 
     def put(self, part: Part) -> None:
-        name, kind, own, data = part
+        name, kind, override, data = part
         self.entries[name] = data
-        if own:
+        if override:
             self.overrides[name] = kind
         else:
             self.defaults.setdefault(name.rpartition(".")[2], kind)
@@ -183,13 +225,37 @@ def assemble(data: bytes, when: datetime, kept: dict[int, SlideParts]
         final[number] = renamed
         for part in renamed.parts:
             package.put(part)
+    for number in kept:
+        _check(final[number], package.entries)
     return _zip(package, when), final
+
+
+def _check(slide: SlideParts, entries: dict[str, bytes]) -> None:
+    """A kept slide's relationships reach parts the deck has, and each of its own parts is
+    reached; else a ValueError (the build is then drawn again without the cache's slides)."""
+    reached = {slide.parts[0][0]}
+    for name, _, _, data in slide.parts:
+        if "/_rels/" not in name:
+            continue
+        owner = next(part for part, *_ in slide.parts if rels_name(part) == name)
+        for rel in _relationships(data):
+            if rel.get("TargetMode") == "External":
+                continue
+            target = _resolve(owner, rel.get("Target", ""))
+            if target not in entries:
+                raise ValueError(f"a kept slide points at {target!r}, which the deck lacks")
+            reached.add(target)
+    unreached = [name for name, *_ in slide.parts if "/_rels/" not in name and name not in reached]
+    if unreached:
+        raise ValueError(f"a kept slide holds parts nothing reaches: {unreached}")
 
 
 def _renamed(slide: SlideParts, name: str, taken: set[str],
              counters: dict[str, int]) -> SlideParts:
     """`slide` at `name`, its own parts renamed to the next free numbers of their kinds, and
-    its relationships pointing at the new names."""
+    its relationships pointing at the new names. python-pptx gives each part it adds the
+    first free number of its kind, so a build drawing every slide numbers them in slide
+    order; counting the same way here gives the same names, whichever slides were kept."""
     names = {slide.parts[0][0]: name}
     for part, _, _, _ in slide.parts[1:]:
         if "/_rels/" in part:
@@ -210,12 +276,13 @@ def _renamed(slide: SlideParts, name: str, taken: set[str],
         names[part] = candidate
     owners = {rels_name(old): old for old in names}
     parts = []
-    for part, kind, own, data in slide.parts:
+    for part, kind, override, data in slide.parts:
         if part in owners:
             owner = owners[part]
-            parts.append((rels_name(names[owner]), kind, own, _retarget(data, owner, names)))
+            parts.append((rels_name(names[owner]), kind, override,
+                          _retarget(data, owner, names)))
         else:
-            parts.append((names[part], kind, own, data))
+            parts.append((names[part], kind, override, data))
     return SlideParts(tuple(parts), slide.reusable)
 
 

@@ -400,7 +400,7 @@ def render(story: st.Story, *, template: bytes | None = None,
     kept: dict[int, SlideParts] = {}
     for number, (plan, key) in enumerate(zip(plans, keys, strict=True), 1):
         found = cache.slide(key) if cache is not None and key else None
-        parts = SlideParts.from_bytes(found) if found is not None else None
+        parts = SlideParts.from_bytes(found, key) if found is not None else None
         if parts is not None:
             writer.stub(plan)
             kept[number] = parts
@@ -413,7 +413,7 @@ def render(story: st.Story, *, template: bytes | None = None,
     if cache is not None:
         for number, parts in slides.items():
             if number not in kept and parts.reusable and keys[number - 1]:
-                cache.keep_slide(keys[number - 1], parts.to_bytes())
+                cache.keep_slide(keys[number - 1], parts.to_bytes(keys[number - 1]))
     return data
 
 
