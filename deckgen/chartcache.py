@@ -119,7 +119,7 @@ class Cache:
         self.from_disk: set[str] = set()  # keys read from disk
         self.trusted = True  # the disk may be read
         self.stats = {"drawn": 0, "from_memory": 0, "from_disk": 0}  # charts
-        self.slide_stats = {"from_memory": 0, "from_disk": 0, "kept": 0}
+        self.slide_stats = {"from_memory": 0, "from_disk": 0, "refused": 0, "kept": 0}
 
     def read_from_disk(self) -> bool:
         """Whether this build took a chart or a slide from the disk cache."""
@@ -197,6 +197,15 @@ class Cache:
             self.from_disk.add(key)
             self.memory.put(key, data)
         return data
+
+    def refuse_slide(self, key: str) -> None:
+        """The entry `slide(key)` gave is not that slide (the deck checks): forgotten, and
+        counted as refused instead of taken."""
+        self.memory.entries.pop(key, None)
+        source = "from_disk" if key in self.from_disk else "from_memory"
+        self.from_disk.discard(key)
+        self.slide_stats[source] -= 1
+        self.slide_stats["refused"] += 1
 
     def keep_slide(self, key: str, data: bytes) -> None:
         """Keep a slide this build drew, for the next build to take as it is."""

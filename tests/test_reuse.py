@@ -52,7 +52,8 @@ def test_a_change_of_presenter_draws_the_cover_alone_and_gives_the_whole_decks_b
     kept = deck.render(renamed(content, "Grace Hopper"), cache=cache)
     whole = deck.render(renamed(content, "Grace Hopper"))
     assert kept == whole
-    assert cache.slide_stats == {"from_memory": 15, "from_disk": 0, "kept": 1}  # the cover
+    assert cache.slide_stats == {"from_memory": 15, "from_disk": 0, "refused": 0,
+                                 "kept": 1}  # the cover
     cover = Presentation(io.BytesIO(kept)).slides[0]
     assert "Grace Hopper" in " ".join(s.text_frame.text for s in cover.shapes if s.has_text_frame)
 
@@ -101,7 +102,8 @@ def test_picture_charts_are_drawn_every_time_and_the_rest_kept(content: Content)
     kept = deck.render(story, charts="picture", cache=cache)
     assert kept == deck.render(story, charts="picture", cache=chartcache.Cache(memory=memory))
     pictures = sum(1 for s in story.slides if s.chart is not None)
-    assert cache.slide_stats == {"from_memory": 16 - pictures, "from_disk": 0, "kept": 0}
+    assert cache.slide_stats == {"from_memory": 16 - pictures, "from_disk": 0, "refused": 0,
+                                 "kept": 0}
 
 
 @pytest.mark.slow
@@ -214,64 +216,91 @@ def _swap(entries: list[Path]) -> None:
     entries[1].write_bytes(first)
 
 
-def _with(extra: tuple[str, bytes]) -> object:
+def _with(name: str, data: bytes) -> Callable[[list[Path]], None]:
     def change(entries: list[Path]) -> None:
-        for path in entries:
-            key, parts = _read(path)
-            name, data = extra
-            hostile = reuse.SlideParts(parts.parts + ((name, "application/xml", True, data),))
-            path.write_bytes(_entry(hostile.to_bytes(key)))
+        key, parts = _read(entries[0])
+        hostile = reuse.SlideParts(parts.parts + ((name, "application/xml", True, data),))
+        entries[0].write_bytes(_entry(hostile.to_bytes(key)))
     return change
 
 
 def _cut(entries: list[Path]) -> None:
-    for path in entries:
-        key, parts = _read(path)
-        (name, kind, override, data), *rest = parts.parts
-        cut = reuse.SlideParts(((name, kind, override, data[: len(data) // 2]), *rest))
-        path.write_bytes(_entry(cut.to_bytes(key)))
+    key, parts = _read(entries[0])
+    (name, kind, override, data), *rest = parts.parts
+    cut = reuse.SlideParts(((name, kind, override, data[: len(data) // 2]), *rest))
+    entries[0].write_bytes(_entry(cut.to_bytes(key)))
 
 
 def _dangling(entries: list[Path]) -> None:
-    for path in entries:
-        key, parts = _read(path)
-        slide, (name, kind, override, rels), *rest = parts.parts
-        rels = rels.replace(b"</Relationships>", b'<Relationship Id="rId99" Type="http://'
-                            b'schemas.openxmlformats.org/officeDocument/2006/relationships/'
-                            b'chart" Target="../charts/chart99.xml"/></Relationships>')
-        hostile = reuse.SlideParts((slide, (name, kind, override, rels), *rest))
-        path.write_bytes(_entry(hostile.to_bytes(key)))
+    key, parts = _read(entries[0])
+    slide, (name, kind, override, rels), *rest = parts.parts
+    rels = rels.replace(b"</Relationships>", b'<Relationship Id="rId99" Type="http://'
+                        b'schemas.openxmlformats.org/officeDocument/2006/relationships/'
+                        b'chart" Target="../charts/chart99.xml"/></Relationships>')
+    hostile = reuse.SlideParts((slide, (name, kind, override, rels), *rest))
+    entries[0].write_bytes(_entry(hostile.to_bytes(key)))
+
+
+DAMAGES = {
+    "swapped": _swap,  # two entries: each holds the other key's slide
+    "presentation": _with("ppt/presentation.xml", b"<p:presentation/>"),
+    "content-types": _with("[Content_Types].xml", b"<Types/>"),
+    "outside": _with("../../evil.sh", b"echo owned"),
+    "huge": _with("ppt/embeddings/Microsoft_Excel_Sheet78.xlsx",  # no XML: only its size
+                  b"\0" * (reuse.MAX_SLIDE_BYTES + 1)),  # says it is no slide's; packs small
+    "cut": _cut,
+}
+
+
+def _rebuilt(out: Path, damage: Callable[[list[Path]], None]) -> tuple[bytes, bytes]:
+    """The deck built into `out`, and built again once `damage` had its way with the
+    entries (each damage on entries of its own)."""
+    first, _ = pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"),
+                              parallel=False)
+    whole = first[0].read_bytes()  # before the second build replaces it
+    damage(sorted((out / chartcache.FOLDER).glob("*.slide")))
+    again, _ = pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"),
+                              parallel=False)
+    assert again == first
+    with zipfile.ZipFile(again[0]) as package:
+        assert package.testzip() is None
+        assert len(package.namelist()) == len(set(package.namelist()))
+    return whole, again[0].read_bytes()
+
+
+def _every_entry_good(out: Path, whole: bytes) -> None:
+    cache = chartcache.Cache(out)
+    story = deckgen.story.compose(source.read(DEFAULT_CONTENT)[0])
+    assert deck.render(story, cache=cache) == whole
+    assert cache.slide_stats == {"from_memory": 0, "from_disk": 16, "refused": 0, "kept": 0}
+
+
+def test_a_slide_entry_that_is_whole_but_wrong_is_drawn_again_and_replaced(
+        tmp_path: Path) -> None:
+    """An entry's checksum only says it is whole: an entry that holds anything but the slide
+    of its key costs a redraw of that slide, never the deck, and is replaced."""
+    story = deckgen.story.compose(source.read(DEFAULT_CONTENT)[0])
+    with chartcache.use(tmp_path) as cache:
+        whole = deck.render(story, cache=cache)
+    entries = sorted((tmp_path / chartcache.FOLDER).glob("*.slide"))
+    for number, change in enumerate(DAMAGES.values()):
+        change(entries[2 * number:])  # each damage on entries of its own
+    with chartcache.use(tmp_path) as cache:
+        assert deck.render(story, cache=cache) == whole  # no second try: these are refused
+    damaged = len(DAMAGES) + 1  # a swap damages two
+    assert cache.slide_stats == {"from_memory": 0, "from_disk": 16 - damaged,
+                                 "refused": damaged, "kept": damaged}
+    _every_entry_good(tmp_path, whole)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("damage", [
-    _swap,
-    _with(("ppt/presentation.xml", b"<p:presentation/>")),
-    _with(("[Content_Types].xml", b"<Types/>")),
-    _with(("../../evil.sh", b"echo owned")),
-    _with(("ppt/charts/chart77.xml", b"<c:chartSpace/>")),  # a part nothing points at
-    _with(("ppt/charts/chart78.xml", b"\0" * (reuse.MAX_SLIDE_BYTES + 1))),  # packs small
-    _cut,
-    _dangling,
-], ids=["swapped", "presentation", "content-types", "outside", "orphan", "huge", "cut",
-        "dangling"])
-def test_a_slide_entry_that_is_whole_but_wrong_is_drawn_again_and_replaced(
+    _dangling, _with("ppt/charts/chart77.xml", b'<c:chartSpace xmlns:c="http://'
+                                               b'schemas.openxmlformats.org/drawingml/2006/'
+                                               b'chart"/>')], ids=["dangling", "orphan"])
+def test_a_kept_slide_that_does_not_fit_the_deck_fails_the_first_try_only(
         tmp_path: Path, damage: Callable[[list[Path]], None]) -> None:
-    """An entry's checksum only says it is whole: an entry that holds anything but the slide
-    of its key costs a redraw, never the deck, and the next build keeps the slides again."""
-    out = tmp_path / "out"
-    first, _ = pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"),
-                              parallel=False)
-    whole = first[0].read_bytes()
-    entries = sorted((out / chartcache.FOLDER).glob("*.slide"))
-    damage(entries)
-    again, _ = pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"),
-                              parallel=False)
-    assert again[0].read_bytes() == whole
-    with zipfile.ZipFile(again[0]) as package:
-        assert package.testzip() is None
-        assert len(package.namelist()) == len(set(package.namelist()))
-    cache = chartcache.Cache(out)
-    story = deckgen.story.compose(source.read(DEFAULT_CONTENT)[0])
-    assert deck.render(story, cache=cache) == whole
-    assert cache.slide_stats["from_disk"] == 16  # every entry good again
+    """A kept slide pointing at a part the deck lacks, or holding one nothing points at."""
+    whole, again = _rebuilt(tmp_path, damage)
+    assert again == whole
+    _every_entry_good(tmp_path, whole)

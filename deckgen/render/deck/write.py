@@ -401,6 +401,8 @@ def render(story: st.Story, *, template: bytes | None = None,
     for number, (plan, key) in enumerate(zip(plans, keys, strict=True), 1):
         found = cache.slide(key) if cache is not None and key else None
         parts = SlideParts.from_bytes(found, key) if found is not None else None
+        if found is not None and parts is None and cache is not None:
+            cache.refuse_slide(key)
         if parts is not None:
             writer.stub(plan)
             kept[number] = parts
