@@ -112,6 +112,7 @@ def build(content: Path | None = None, speed: str | None = None, check: str | No
             written, warnings = pipeline.build(started, options, memory,  # type: ignore[arg-type]
                                                parallel=warm[0])
             warm[0] = True
+            memory.tidy()
             _warn(warnings)
             return written
 

@@ -301,7 +301,11 @@ def _draw(job: Job, kind: str, memory: chartcache.Memory | None = None) -> Drawn
                 files = build.render(job.content, options, warnings=heard, cache=cache,
                                      epoch=job.epoch)
             charts = cache.drawn()
-        return Drawn(files[SUFFIX[kind]], charts, heard)
+        drawn = Drawn(files[SUFFIX[kind]], charts, heard)
+        del files
+        if kind == "deck":
+            cache.memory.tidy()
+        return drawn
     except DeckgenError as err:
         return Drawn(problems=err.lines(), code=err.exit_code)
     except Exception as err:  # a bug must not take the other combinations down

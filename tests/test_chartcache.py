@@ -221,3 +221,24 @@ def test_charts_from_another_process_are_kept_with_ours(drawn, story, tmp_path: 
         cache.adopt(handed)
     names = {p.name for p in (tmp_path / chartcache.FOLDER).iterdir()}
     assert len(names) == 2 and set(handed) <= names
+
+
+def test_a_long_lived_process_collects_each_decks_garbage(story) -> None:  # type: ignore[no-untyped-def]
+    """A deck leaves reference cycles holding libxml2 documents (native memory the collector
+    does not count); a watch or a sweep's worker collects them after each build."""
+    import gc
+
+    from deckgen.render import deck
+
+    memory = chartcache.Memory()
+    try:
+        deck.render(story, cache=chartcache.Cache(memory=memory))
+        memory.tidy()
+        deck.render(story, cache=chartcache.Cache(memory=memory))
+        assert gc.collect() > 100  # a deck leaves that much behind
+        deck.render(story, cache=chartcache.Cache(memory=memory))
+        memory.tidy()
+        assert gc.collect() == 0  # and tidy took it all
+        assert gc.get_freeze_count() > 0  # the first build's are frozen: later ones are cheap
+    finally:
+        gc.unfreeze()

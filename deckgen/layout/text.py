@@ -60,7 +60,7 @@ class Face:
         return max(lines, 0) * (self.ascent + self.descent) * size
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _em(face: Face, text: str) -> float:
     total = 0.0
     for ch in text:
@@ -172,7 +172,7 @@ def break_lines(text: str, face: Face, size: float, width: float,
     return _break(text, face, size, round(width, 3), tracking, soft)
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=4096)
 def _break(text: str, face: Face, size: float, width: float,
            tracking: float, soft: bool) -> tuple[str, ...] | Overlong:
     lines: list[str] = []
