@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -156,12 +157,18 @@ def run(
         for number, kind in pieces:
             landing.add(number, kind, _draw(jobs[number], kind, memory))
         return landing.end()
-    if context is None and "fork" in multiprocessing.get_all_start_methods():
+    methods = multiprocessing.get_all_start_methods()
+    if context is None and "fork" in methods and threading.active_count() == 1:
         # The workers are forked from this process (before the pool starts any thread), with
         # the renderers imported here once: no fresh interpreter imports them again.
         for name in _HEAVY:
             importlib.import_module(name)
         context = multiprocessing.get_context("fork")
+    elif context is None and "forkserver" in methods:
+        # A thread runs here (a terminal's progress bar): forking could copy a lock it
+        # holds, so the workers come from a fresh server process instead.
+        context = multiprocessing.get_context("forkserver")
+        multiprocessing.set_forkserver_preload(_HEAVY)
     elif context is None:  # pragma: no cover - Windows: each worker imports for itself
         context = multiprocessing.get_context("spawn")
     processes = min(workers, len(pieces))
