@@ -58,7 +58,8 @@ def test_a_change_of_presenter_draws_the_cover_alone_and_gives_the_whole_decks_b
     assert "Grace Hopper" in " ".join(s.text_frame.text for s in cover.shapes if s.has_text_frame)
 
 
-@pytest.mark.parametrize("speed", [Fraction(100), Fraction(40_000)])
+@pytest.mark.parametrize("speed", [
+    Fraction(100), pytest.param(Fraction(40_000), marks=pytest.mark.slow)])
 def test_another_speed_keeps_the_slides_it_does_not_change_and_renames_their_parts(
         content: Content, speed: Fraction) -> None:
     memory = chartcache.Memory()
@@ -79,6 +80,7 @@ def test_another_speed_keeps_the_slides_it_does_not_change_and_renames_their_par
     assert 'Target="../slides/slide16.xml"' in rels
 
 
+@pytest.mark.slow
 def test_a_slide_kept_at_one_place_is_not_taken_at_another(content: Content) -> None:
     memory = chartcache.Memory()
     story = story_of(content)
