@@ -37,7 +37,7 @@ def main() -> None:
     mark("import typer")
     import deckgen.cli  # noqa: F401
     import deckgen.story
-    from deckgen import build, chartcache
+    from deckgen import build, buildcache
 
     mark("import deckgen's core")
     content_path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "content.yaml"
@@ -59,7 +59,7 @@ def main() -> None:
     from deckgen.render import deck, handout
 
     mark("import deckgen's renderers")
-    cache = chartcache.Cache()
+    cache = buildcache.Cache()
     deck.render(story, cache=cache)
     mark("render the deck (drawing its charts)")
     handout.render(story)
@@ -72,7 +72,7 @@ def main() -> None:
                                                                   presenter="Ada Lovelace")))
     deck.render(renamed, cache=cache)
     mark("render the deck after a change of presenter (15 slides kept)")
-    deck.render(story, cache=chartcache.Cache())
+    deck.render(story, cache=buildcache.Cache())
     mark("render the deck again, drawing every slide (fonts and template loaded)")
     handout.render(story)
     mark("render the handout again")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import deckgen.story
-from deckgen import chartcache, fmt, forking, output, quantities, source, template_file
+from deckgen import buildcache, fmt, forking, output, quantities, source, template_file
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 from deckgen.figures import with_overrides
@@ -118,7 +118,7 @@ def apply(content: Content, options: Options) -> Content:
 
 
 def render(content: Content, options: Options, parallel: bool = False,
-           warnings: list[Problem] | None = None, cache: chartcache.Cache | None = None,
+           warnings: list[Problem] | None = None, cache: buildcache.Cache | None = None,
            epoch: int | None = None) -> dict[str, bytes]:
     """Every file of one build, as bytes keyed by file suffix; nothing is written. The
     renderers' warnings (a character no font draws, a template's colours) are added to
@@ -131,7 +131,7 @@ def render(content: Content, options: Options, parallel: bool = False,
     first: the same code and the same bytes, in about half the time.
     """
     story = deckgen.story.compose(content)
-    charts = cache if cache is not None else chartcache.Cache()
+    charts = cache if cache is not None else buildcache.Cache()
     deck_warnings: list[Problem] = []  # the deck's warnings, heard in this process
     heard: list[Problem] = []  # the handout's
     deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
@@ -193,7 +193,7 @@ def _every(*steps: Callable[[], Any]) -> list[Any]:
 
 
 def _deck(content: Content, story: deckgen.story.Story, options: Options, warnings: list[Problem],
-          cache: chartcache.Cache, epoch: int | None) -> bytes:
+          cache: buildcache.Cache, epoch: int | None) -> bytes:
     from deckgen.render import deck
 
     template = _read_template(options.template)
@@ -218,7 +218,7 @@ def _page(content: Content, story: deckgen.story.Story) -> bytes:
 
 
 def write(content: Content, options: Options, parallel: bool = False,
-          warnings: list[Problem] | None = None, memory: chartcache.Memory | None = None,
+          warnings: list[Problem] | None = None, memory: buildcache.Memory | None = None,
           epoch: int | None = None) -> list[Path]:
     """Render prepared content and write its files, all of them or none; charts come from
     `memory` (charts an earlier build in this process drew: a watch's) or from the output
@@ -230,14 +230,14 @@ def write(content: Content, options: Options, parallel: bool = False,
     never the build."""
     name = stem(content, options.check is not None)
     # New charts are kept only once the files are written.
-    with chartcache.use(options.out, memory=memory) as cache:
+    with buildcache.use(options.out, memory=memory) as cache:
         heard: list[Problem] = []
         try:
             files = render(content, options, parallel, heard, cache, epoch)
         except InputError:
             raise
         except Exception:
-            if not cache.read_from_disk() and not chartcache.has_entries(options.out):
+            if not cache.read_from_disk() and not buildcache.has_entries(options.out):
                 raise
             cache.distrust()
             heard = []

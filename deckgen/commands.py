@@ -100,10 +100,10 @@ def build(content: Path | None = None, speed: str | None = None, check: str | No
                        charts=charts)
     if watch:
         import deckgen.watch
-        from deckgen import chartcache, source
+        from deckgen import buildcache, source
 
         started = content or source.default_path()  # followed even when it goes away
-        memory = chartcache.Memory()  # the charts drawn, from one build to the next
+        memory = buildcache.Memory()  # the charts drawn, from one build to the next
         warm = [False]  # a build has run in this process alone
 
         def once() -> list[Path]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from deckgen import build as steps
-from deckgen import chartcache, environment, output, source, template_file
+from deckgen import buildcache, environment, output, source, template_file
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 
@@ -26,7 +26,7 @@ T = TypeVar("T")
 
 
 def build(content_path: Path | None, options: steps.Options,
-          memory: chartcache.Memory | None = None,
+          memory: buildcache.Memory | None = None,
           parallel: bool = True) -> tuple[list[Path], list[Problem]]:
     """The whole build; returns the files written and the content's and renderers' warnings.
     `memory` keeps the charts drawn from one build to the next in this process (a watch);

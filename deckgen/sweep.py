@@ -22,14 +22,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
-from deckgen import build, chartcache, environment, fmt, forking, output, quantities, source
+from deckgen import build, buildcache, environment, fmt, forking, output, quantities, source
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 
 # Loaded once by the process that forks the workers, so no worker imports them again.
 _HEAVY = [
     "deckgen.build",
-    "deckgen.chartcache",
+    "deckgen.buildcache",
     "deckgen.render.deck.write",
     "deckgen.render.handout.write",
     "deckgen.page.render",
@@ -153,7 +153,7 @@ def run(
     pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
     landing = _Landing(jobs, finished, warnings if warnings is not None else [])
     if workers <= 1 or len(pieces) <= 1:
-        memory = chartcache.Memory()  # what one piece drew or measured, for the next
+        memory = buildcache.Memory()  # what one piece drew or measured, for the next
         for number, kind in pieces:
             landing.add(number, kind, _draw(jobs[number], kind, memory))
         return landing.end()
@@ -255,7 +255,7 @@ class _Landing:
             self._fail(err.lines(), err.exit_code)
             return
         charts = {name: entry for p in pieces.values() for name, entry in p.charts.items()}
-        chartcache.keep(job.options.out, charts)  # only now that its files are written
+        buildcache.keep(job.options.out, charts)  # only now that its files are written
         for path in paths:
             self.written.append(path)
             self.finished(path)
@@ -278,22 +278,22 @@ class _Worker:
     """A worker process's own: the memory its pieces hand on, one to the next (the slides,
     charts and lines drawn or measured so far in this process)."""
 
-    memory: chartcache.Memory | None = None
+    memory: buildcache.Memory | None = None
 
 
 def _start() -> None:
     """In a new worker: Ctrl-C is for the parent, which lets running pieces finish."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _Worker.memory = chartcache.Memory()
+    _Worker.memory = buildcache.Memory()
 
 
-def _draw(job: Job, kind: str, memory: chartcache.Memory | None = None) -> Drawn:
+def _draw(job: Job, kind: str, memory: buildcache.Memory | None = None) -> Drawn:
     """One piece of one combination, in whichever process; nothing is written here. The
     pieces of one process share `memory` (a worker's own by default)."""
     heard: list[Problem] = []
     options = replace(job.options, only=kind)
     try:
-        with chartcache.use(job.options.out, save=False,
+        with buildcache.use(job.options.out, save=False,
                             memory=memory or _Worker.memory) as cache:
             try:
                 files = build.render(job.content, options, warnings=heard, cache=cache,
@@ -301,7 +301,7 @@ def _draw(job: Job, kind: str, memory: chartcache.Memory | None = None) -> Drawn
             except InputError:
                 raise
             except Exception:  # perhaps a damaged cache entry: once more, drawing every chart
-                if not chartcache.has_entries(job.options.out):
+                if not buildcache.has_entries(job.options.out):
                     raise
                 cache.distrust()
                 heard = []

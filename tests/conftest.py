@@ -189,7 +189,7 @@ def review_printed(review_decks: Path, tmp_path_factory: pytest.TempPathFactory)
 # for another reason, but take no build fixture; `pytest -m "not slow"` leaves them out for
 # everyday work, plain `pytest` runs them.
 SLOW = {
-    "test_chartcache.py::test_a_prose_only_rebuild_reads_every_chart_back",
+    "test_buildcache.py::test_a_prose_only_rebuild_reads_every_chart_back",
     "test_charts.py::test_no_text_is_clipped_or_overlaps",
     "test_deck.py::test_a_headline_that_cannot_fit_names_its_slide",
     "test_deck.py::test_a_title_that_cannot_fit_names_slide_field_and_line",

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 import deckgen
 from deckgen import (
     build,
-    chartcache,
+    buildcache,
     environment,
     fmt,
     quantities,
@@ -194,14 +194,14 @@ def fake_charts(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def
     fake.render = render  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "deckgen.charts", fake)
     monkeypatch.setattr(deckgen, "charts", fake, raising=False)
-    monkeypatch.setattr(chartcache, "MAX_ENTRIES", 2)
+    monkeypatch.setattr(buildcache, "MAX_ENTRIES", 2)
     yield
 
 
 def _draw_many(out: Path, count: int) -> None:
     content, _ = source.read(DEFAULT_CONTENT)
     story = deckgen.story.compose(content)
-    with chartcache.use(out) as cache:
+    with buildcache.use(out) as cache:
         for width in range(1, count + 1):
             cache.render(story.chart("ceiling"), story.theme, width_in=float(width), height_in=4.0)
 
@@ -224,24 +224,24 @@ def test_a_cache_that_is_a_link_is_neither_read_nor_written_nor_pruned(
     theirs = _entry_like(elsewhere, 20)
     out = tmp_path / "out"
     out.mkdir()
-    (out / chartcache.FOLDER).symlink_to(elsewhere)
+    (out / buildcache.FOLDER).symlink_to(elsewhere)
     _draw_many(out, 6)
     assert snapshot(elsewhere) == theirs
-    assert (out / chartcache.FOLDER).is_symlink()
+    assert (out / buildcache.FOLDER).is_symlink()
 
 
 def test_pruning_removes_deckgen_entries_only(fake_charts, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     out = tmp_path / "out"
-    (out / chartcache.FOLDER).mkdir(parents=True)
-    (out / chartcache.FOLDER / "0123456789abcdef0123456789abcdef01234567.png").write_bytes(
+    (out / buildcache.FOLDER).mkdir(parents=True)
+    (out / buildcache.FOLDER / "0123456789abcdef0123456789abcdef01234567.png").write_bytes(
         b"no checksum in front: not an entry deckgen wrote")
-    (out / chartcache.FOLDER / "notes.txt").write_text("mine", encoding="utf-8")
-    (out / chartcache.FOLDER / "sub").mkdir()
+    (out / buildcache.FOLDER / "notes.txt").write_text("mine", encoding="utf-8")
+    (out / buildcache.FOLDER / "sub").mkdir()
     _draw_many(out, 6)
-    names = sorted(p.name for p in (out / chartcache.FOLDER).iterdir())
+    names = sorted(p.name for p in (out / buildcache.FOLDER).iterdir())
     assert "notes.txt" in names and "sub" in names
     assert "0123456789abcdef0123456789abcdef01234567.png" in names
-    assert len(names) == 3 + chartcache.MAX_ENTRIES * 3 // 4  # pruned past the limit
+    assert len(names) == 3 + buildcache.MAX_ENTRIES * 3 // 4  # pruned past the limit
 
 
 @pytest.mark.slow
@@ -252,7 +252,7 @@ def test_a_cache_entry_of_garbage_with_a_valid_checksum_is_drawn_again(tmp_path:
                     "picture")
     assert first.returncode == 0, first.stderr
     deck = (out / "million-tokens-1M.pptx").read_bytes()
-    entries = sorted((out / chartcache.FOLDER).iterdir())
+    entries = sorted((out / buildcache.FOLDER).iterdir())
     assert entries
     for entry in entries:
         garbage = b"garbage, not a picture"
@@ -271,7 +271,7 @@ def test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder(
     (tmp_path / "blocker").write_text("a file where matplotlib's folder would go")
     temp = tmp_path / "tmp"
     temp.mkdir()
-    code = ("from deckgen import chartcache; chartcache.settle_matplotlib(); "
+    code = ("from deckgen import buildcache; buildcache.settle_matplotlib(); "
             "import matplotlib; import matplotlib.font_manager; "
             "print(matplotlib.get_configdir().startswith(%r))" % str(temp / "deckgen-matplotlib-"))
     env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "blocker" / "mpl"), "TMPDIR": str(temp),

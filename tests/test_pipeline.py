@@ -75,13 +75,13 @@ def test_a_turn_goes_to_exactly_one_process() -> None:
 
 @pytest.mark.slow
 def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
-    from deckgen import build, chartcache, forking
+    from deckgen import build, buildcache, forking
 
     if not forking.available():
         pytest.skip("one core, or threads running: no forking here")
     content, _ = build.prepare(None, build.Options())
-    serial = build.render(content, build.Options(), parallel=False, cache=chartcache.Cache())
-    forked = build.render(content, build.Options(), parallel=True, cache=chartcache.Cache())
+    serial = build.render(content, build.Options(), parallel=False, cache=buildcache.Cache())
+    forked = build.render(content, build.Options(), parallel=True, cache=buildcache.Cache())
     assert set(forked) == {".pptx", ".pdf", ".html"}
     assert forked == serial
 
@@ -94,17 +94,17 @@ def test_the_renderers_date_their_files_by_the_epoch_they_are_given(
     import io
     import zipfile
 
-    from deckgen import build, chartcache
+    from deckgen import build, buildcache
 
     content, _ = build.prepare(None, build.Options())
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "946684800")  # not what the renderers are given
-    files = build.render(content, build.Options(), cache=chartcache.Cache(), epoch=1700000000)
+    files = build.render(content, build.Options(), cache=buildcache.Cache(), epoch=1700000000)
     with zipfile.ZipFile(io.BytesIO(files[".pptx"])) as deck:
         assert {i.date_time for i in deck.infolist()} == {(2023, 11, 14, 22, 13, 20)}
         assert "2023-11-14T22:13:20Z" in deck.read("docProps/core.xml").decode()
     assert b"/CreationDate (D:20231114221320+00'00')" in files[".pdf"]
     monkeypatch.delenv("SOURCE_DATE_EPOCH")
-    plain = build.render(content, build.Options(), cache=chartcache.Cache())
+    plain = build.render(content, build.Options(), cache=buildcache.Cache())
     assert b"/CreationDate (D:20000101000000+00'00')" in plain[".pdf"]
     with zipfile.ZipFile(io.BytesIO(plain[".pptx"])) as deck:
         assert {i.date_time for i in deck.infolist()} == {(2000, 1, 1, 0, 0, 0)}

@@ -16,7 +16,7 @@ from conftest import DEFAULT_CONTENT
 from pptx import Presentation
 
 import deckgen.story
-from deckgen import build, chartcache, pipeline, source
+from deckgen import build, buildcache, pipeline, source
 from deckgen.content import Content
 from deckgen.render import deck
 from deckgen.render.deck import reuse
@@ -46,9 +46,9 @@ def same_plans(a: deckgen.story.Story, b: deckgen.story.Story,
 
 def test_a_change_of_presenter_draws_the_cover_alone_and_gives_the_whole_decks_bytes(
         content: Content) -> None:
-    memory = chartcache.Memory()
-    deck.render(renamed(content, "Ada Lovelace"), cache=chartcache.Cache(memory=memory))
-    cache = chartcache.Cache(memory=memory)
+    memory = buildcache.Memory()
+    deck.render(renamed(content, "Ada Lovelace"), cache=buildcache.Cache(memory=memory))
+    cache = buildcache.Cache(memory=memory)
     kept = deck.render(renamed(content, "Grace Hopper"), cache=cache)
     whole = deck.render(renamed(content, "Grace Hopper"))
     assert kept == whole
@@ -62,11 +62,11 @@ def test_a_change_of_presenter_draws_the_cover_alone_and_gives_the_whole_decks_b
     Fraction(100), pytest.param(Fraction(40_000), marks=pytest.mark.slow)])
 def test_another_speed_keeps_the_slides_it_does_not_change_and_renames_their_parts(
         content: Content, speed: Fraction) -> None:
-    memory = chartcache.Memory()
+    memory = buildcache.Memory()
     first = story_of(content)
-    deck.render(first, cache=chartcache.Cache(memory=memory))
+    deck.render(first, cache=buildcache.Cache(memory=memory))
     second = story_of(content, speed=speed)
-    cache = chartcache.Cache(memory=memory)
+    cache = buildcache.Cache(memory=memory)
     kept = deck.render(second, cache=cache)
     assert kept == deck.render(second)
     shared = same_plans(first, second)
@@ -82,11 +82,11 @@ def test_another_speed_keeps_the_slides_it_does_not_change_and_renames_their_par
 
 @pytest.mark.slow
 def test_a_slide_kept_at_one_place_is_not_taken_at_another(content: Content) -> None:
-    memory = chartcache.Memory()
+    memory = buildcache.Memory()
     story = story_of(content)
-    deck.render(story, cache=chartcache.Cache(memory=memory))
+    deck.render(story, cache=buildcache.Cache(memory=memory))
     walk = deckgen.story.walk(content)
-    cache = chartcache.Cache(memory=memory)
+    cache = buildcache.Cache(memory=memory)
     kept = deck.render(story, walk=walk, cache=cache)
     assert kept == deck.render(story, walk=walk)
     # the slides up to the dial's are where they were; those after the walk moved
@@ -97,12 +97,12 @@ def test_a_slide_kept_at_one_place_is_not_taken_at_another(content: Content) -> 
 
 @pytest.mark.slow
 def test_picture_charts_are_drawn_every_time_and_the_rest_kept(content: Content) -> None:
-    memory = chartcache.Memory()
+    memory = buildcache.Memory()
     story = story_of(content)
-    deck.render(story, charts="picture", cache=chartcache.Cache(memory=memory))
-    cache = chartcache.Cache(memory=memory)
+    deck.render(story, charts="picture", cache=buildcache.Cache(memory=memory))
+    cache = buildcache.Cache(memory=memory)
     kept = deck.render(story, charts="picture", cache=cache)
-    assert kept == deck.render(story, charts="picture", cache=chartcache.Cache(memory=memory))
+    assert kept == deck.render(story, charts="picture", cache=buildcache.Cache(memory=memory))
     pictures = sum(1 for s in story.slides if s.chart is not None)
     assert cache.slide_stats == {"from_memory": 16 - pictures, "from_disk": 0, "refused": 0,
                                  "kept": 0}
@@ -114,11 +114,11 @@ def test_on_a_template_its_slides_are_kept_and_the_deck_is_the_whole_one(
     path = tmp_path / "default.pptx"
     Presentation().save(str(path))
     template = path.read_bytes()
-    memory = chartcache.Memory()
+    memory = buildcache.Memory()
     first = story_of(content)
-    deck.render(first, template=template, cache=chartcache.Cache(memory=memory))
+    deck.render(first, template=template, cache=buildcache.Cache(memory=memory))
     second = story_of(content, fixed_check=Fraction(3600))
-    cache = chartcache.Cache(memory=memory)
+    cache = buildcache.Cache(memory=memory)
     kept = deck.render(second, template=template, cache=cache)
     assert kept == deck.render(second, template=template)
     assert cache.slide_stats["from_memory"] == len(same_plans(first, second, template)) > 0
@@ -127,7 +127,7 @@ def test_on_a_template_its_slides_are_kept_and_the_deck_is_the_whole_one(
     prs = Presentation()
     prs.slide_width = prs.slide_width * 4 // 3
     prs.save(str(other))
-    cache = chartcache.Cache(memory=memory)
+    cache = buildcache.Cache(memory=memory)
     deck.render(second, template=other.read_bytes(), cache=cache)
     assert cache.slide_stats["from_memory"] == 0
 
@@ -139,26 +139,26 @@ def test_a_rebuild_takes_its_slides_from_the_output_folder(tmp_path: Path) -> No
     talk.write_text(text, encoding="utf-8")
     out = tmp_path / "out"
     pipeline.build(talk, build.Options(out=out), parallel=False)
-    entries = sorted((out / chartcache.FOLDER).glob("*.slide"))
+    entries = sorted((out / buildcache.FOLDER).glob("*.slide"))
     assert len(entries) == 16
     talk.write_text(text.replace("Your name here", "Ada Lovelace"), encoding="utf-8")
     written, _ = pipeline.build(talk, build.Options(out=out), parallel=False)
     fresh, _ = pipeline.build(talk, build.Options(out=tmp_path / "fresh"), parallel=False)
     assert [p.read_bytes() for p in written] == [p.read_bytes() for p in fresh]
-    assert len(list((out / chartcache.FOLDER).glob("*.slide"))) == 17  # the new cover
+    assert len(list((out / buildcache.FOLDER).glob("*.slide"))) == 17  # the new cover
 
 
 def test_a_damaged_slide_entry_is_drawn_again(content: Content, tmp_path: Path) -> None:
     story = story_of(content)
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         whole = deck.render(story, cache=cache)
-    for entry in (tmp_path / chartcache.FOLDER).glob("*.slide"):
+    for entry in (tmp_path / buildcache.FOLDER).glob("*.slide"):
         data = entry.read_bytes()
         garbage = b"not a slide"
         # the checksum fits: the entry reads, but is no slide
         entry.write_bytes(hashlib.sha256(garbage).hexdigest().encode() + garbage)
         assert data != entry.read_bytes()
-    cache = chartcache.Cache(tmp_path)
+    cache = buildcache.Cache(tmp_path)
     assert deck.render(story, cache=cache) == whole
     assert cache.slide_stats["kept"] == 16
 
@@ -190,7 +190,7 @@ def test_a_sweep_carries_its_slides_from_speed_to_speed_and_each_deck_is_a_build
             out=tmp_path / speed, speed=speed, only="deck"), parallel=False)
         assert deck_path.read_bytes() == alone[0].read_bytes(), speed
     # the slides no speed changes were drawn once and kept once
-    kept = list((tmp_path / "swept" / chartcache.FOLDER).glob("*.slide"))
+    kept = list((tmp_path / "swept" / buildcache.FOLDER).glob("*.slide"))
     first, second = (plan_deck(story_of(source.read(DEFAULT_CONTENT)[0], speed=Fraction(s)))[0]
                      for s in (100, 1000))
     shared = sum(1 for a, b in zip(first, second, strict=True) if a == b)
@@ -260,7 +260,7 @@ def _rebuilt(out: Path, damage: Callable[[list[Path]], None]) -> tuple[bytes, by
     first, _ = pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"),
                               parallel=False)
     whole = first[0].read_bytes()  # before the second build replaces it
-    damage(sorted((out / chartcache.FOLDER).glob("*.slide")))
+    damage(sorted((out / buildcache.FOLDER).glob("*.slide")))
     again, _ = pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"),
                               parallel=False)
     assert again == first
@@ -271,7 +271,7 @@ def _rebuilt(out: Path, damage: Callable[[list[Path]], None]) -> tuple[bytes, by
 
 
 def _every_entry_good(out: Path, whole: bytes) -> None:
-    cache = chartcache.Cache(out)
+    cache = buildcache.Cache(out)
     story = deckgen.story.compose(source.read(DEFAULT_CONTENT)[0])
     assert deck.render(story, cache=cache) == whole
     assert cache.slide_stats == {"from_memory": 0, "from_disk": 16, "refused": 0, "kept": 0}
@@ -282,12 +282,12 @@ def test_a_slide_entry_that_is_whole_but_wrong_is_drawn_again_and_replaced(
     """An entry's checksum only says it is whole: an entry that holds anything but the slide
     of its key costs a redraw of that slide, never the deck, and is replaced."""
     story = deckgen.story.compose(source.read(DEFAULT_CONTENT)[0])
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         whole = deck.render(story, cache=cache)
-    entries = sorted((tmp_path / chartcache.FOLDER).glob("*.slide"))
+    entries = sorted((tmp_path / buildcache.FOLDER).glob("*.slide"))
     for number, change in enumerate(DAMAGES.values()):
         change(entries[2 * number:])  # each damage on entries of its own
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         assert deck.render(story, cache=cache) == whole  # no second try: these are refused
     damaged = len(DAMAGES) + 1  # a swap damages two
     assert cache.slide_stats == {"from_memory": 0, "from_disk": 16 - damaged,

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from deckgen import story as st
-    from deckgen.chartcache import Cache
+    from deckgen.buildcache import Cache
     from deckgen.errors import Problem
 
 

@@ -28,7 +28,7 @@ from pptx.text.text import TextFrame
 from pptx.util import Emu, Pt
 
 from deckgen import story as st
-from deckgen.chartcache import Cache
+from deckgen.buildcache import Cache
 from deckgen.content import Theme
 from deckgen.render.deck.plan import (
     EMU_PER_IN,

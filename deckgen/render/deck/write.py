@@ -55,7 +55,7 @@ from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 
 if TYPE_CHECKING:
-    from deckgen.chartcache import Cache
+    from deckgen.buildcache import Cache
 
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
 FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box

@@ -14,7 +14,7 @@ from conftest import DEFAULT_CONTENT, ROOT
 
 import deckgen
 import deckgen.story
-from deckgen import chartcache, source
+from deckgen import buildcache, source
 
 
 @pytest.fixture
@@ -39,14 +39,14 @@ def story() -> deckgen.story.Story:
     return deckgen.story.compose(content)
 
 
-def draw(cache: chartcache.Cache, story: deckgen.story.Story, key: str = "ceiling",
+def draw(cache: buildcache.Cache, story: deckgen.story.Story, key: str = "ceiling",
          **sizes: object) -> bytes:
     size = {"width_in": 10.0, "height_in": 4.5, "fmt": "png", **sizes}
     return cache.render(story.chart(key), story.theme, **size)  # type: ignore[arg-type]
 
 
 def test_drawn_once_then_from_memory(drawn, story) -> None:  # type: ignore[no-untyped-def]
-    cache = chartcache.Cache()
+    cache = buildcache.Cache()
     first = draw(cache, story)
     assert draw(cache, story) == first
     assert len(drawn) == 1
@@ -58,19 +58,19 @@ def test_drawn_once_then_from_memory(drawn, story) -> None:  # type: ignore[no-u
 
 
 def test_each_build_has_its_own_cache_unless_it_is_handed_a_memory(drawn, story) -> None:  # type: ignore[no-untyped-def]
-    draw(chartcache.Cache(), story)
-    draw(chartcache.Cache(), story)  # no state in the module: a new build draws again
+    draw(buildcache.Cache(), story)
+    draw(buildcache.Cache(), story)  # no state in the module: a new build draws again
     assert len(drawn) == 2
-    memory = chartcache.Memory()
-    draw(chartcache.Cache(memory=memory), story)
-    again = chartcache.Cache(memory=memory)  # a watch's next build
+    memory = buildcache.Memory()
+    draw(buildcache.Cache(memory=memory), story)
+    again = buildcache.Cache(memory=memory)  # a watch's next build
     draw(again, story)
     assert len(drawn) == 3
     assert again.stats == {"drawn": 0, "from_memory": 1, "from_disk": 0}
 
 
 def test_memory_keeps_the_most_recently_used(drawn, story) -> None:  # type: ignore[no-untyped-def]
-    cache = chartcache.Cache(memory=chartcache.Memory(size=2))
+    cache = buildcache.Cache(memory=buildcache.Memory(size=2))
     for width in (1.0, 2.0, 3.0):
         draw(cache, story, width_in=width)
     draw(cache, story, width_in=3.0)
@@ -81,21 +81,21 @@ def test_memory_keeps_the_most_recently_used(drawn, story) -> None:  # type: ign
 
 
 def test_kept_on_disk_for_the_next_build(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         first = draw(cache, story)
-    entries = list((tmp_path / chartcache.FOLDER).iterdir())
+    entries = list((tmp_path / buildcache.FOLDER).iterdir())
     assert len(entries) == 1 and entries[0].suffix == ".png"
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         assert draw(cache, story) == first
     assert len(drawn) == 1
 
 
 def test_a_damaged_entry_is_drawn_again(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         first = draw(cache, story)
-    [entry] = (tmp_path / chartcache.FOLDER).iterdir()
+    [entry] = (tmp_path / buildcache.FOLDER).iterdir()
     entry.write_bytes(entry.read_bytes()[:-3] + b"xyz")
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         assert draw(cache, story) == first
     assert len(drawn) == 2
 
@@ -106,7 +106,7 @@ def test_another_dial_is_another_chart(drawn, tmp_path: Path) -> None:  # type: 
     content, _ = source.read(DEFAULT_CONTENT)
     one = deckgen.story.compose(content)
     other = deckgen.story.compose(with_overrides(content, speed="10K"))
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         draw(cache, one)
         draw(cache, other)
     assert len(drawn) == 2
@@ -115,10 +115,10 @@ def test_another_dial_is_another_chart(drawn, tmp_path: Path) -> None:  # type: 
 def test_no_usable_folder_never_fails_a_build(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     blocker = tmp_path / "out"
     blocker.mkdir()
-    (blocker / chartcache.FOLDER).write_text("a file where the cache folder goes", encoding="utf-8")
-    with chartcache.use(blocker) as cache:
+    (blocker / buildcache.FOLDER).write_text("a file where the cache folder goes", encoding="utf-8")
+    with buildcache.use(blocker) as cache:
         assert draw(cache, story).startswith(b"ceiling")
-    assert (blocker / chartcache.FOLDER).read_text(encoding="utf-8").startswith("a file")
+    assert (blocker / buildcache.FOLDER).read_text(encoding="utf-8").startswith("a file")
 
 
 def test_pruned_to_the_most_recently_used(
@@ -127,18 +127,18 @@ def test_pruned_to_the_most_recently_used(
     tmp_path: Path,  # type: ignore[no-untyped-def]
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(chartcache, "MAX_ENTRIES", 4)
-    with chartcache.use(tmp_path) as cache:
+    monkeypatch.setattr(buildcache, "MAX_ENTRIES", 4)
+    with buildcache.use(tmp_path) as cache:
         for width in range(1, 5):
             draw(cache, story, width_in=float(width))
-    assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 4  # up to the limit: kept
-    with chartcache.use(tmp_path) as cache:
+    assert len(list((tmp_path / buildcache.FOLDER).iterdir())) == 4  # up to the limit: kept
+    with buildcache.use(tmp_path) as cache:
         for width in range(5, 7):
             draw(cache, story, width_in=float(width))
     # past it: three quarters of the limit are kept, the ones used last among them
-    kept = {entry.name for entry in (tmp_path / chartcache.FOLDER).iterdir()}
+    kept = {entry.name for entry in (tmp_path / buildcache.FOLDER).iterdir()}
     assert len(kept) == 3
-    assert {chartcache._name(key, "png") for key in cache.memory.entries} < kept
+    assert {buildcache._name(key, "png") for key in cache.memory.entries} < kept
 
 
 # --- A rebuild after a change of prose draws no chart and never loads matplotlib ------------
@@ -146,16 +146,16 @@ def test_pruned_to_the_most_recently_used(
 PROBE = """
 import runpy, sys, json
 sys.argv = ["deckgen", *sys.argv[1:]]
-from deckgen import chartcache
+from deckgen import buildcache
 stats = {"drawn": 0, "from_memory": 0, "from_disk": 0}
-rendered = chartcache.Cache.render
+rendered = buildcache.Cache.render
 def counted(self, *args, **kwargs):
     before = dict(self.stats)
     data = rendered(self, *args, **kwargs)
     for key in stats:
         stats[key] += self.stats[key] - before[key]
     return data
-chartcache.Cache.render = counted
+buildcache.Cache.render = counted
 code = 0
 try:
     runpy.run_module("deckgen", run_name="__main__")
@@ -198,28 +198,28 @@ def test_a_prose_only_rebuild_reads_every_chart_back(
 
 
 def test_a_failed_build_keeps_no_chart(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    memory = chartcache.Memory()  # a watch's, from one build to the next
-    with pytest.raises(RuntimeError), chartcache.use(tmp_path, memory=memory) as cache:
+    memory = buildcache.Memory()  # a watch's, from one build to the next
+    with pytest.raises(RuntimeError), buildcache.use(tmp_path, memory=memory) as cache:
         draw(cache, story)
         raise RuntimeError("the deck did not fit")
-    assert not (tmp_path / chartcache.FOLDER).exists()
+    assert not (tmp_path / buildcache.FOLDER).exists()
     # The next good build keeps it, though drawn before.
-    with chartcache.use(tmp_path, memory=memory) as cache:
+    with buildcache.use(tmp_path, memory=memory) as cache:
         draw(cache, story)
     assert len(drawn) == 1
-    assert len(list((tmp_path / chartcache.FOLDER).iterdir())) == 1
+    assert len(list((tmp_path / buildcache.FOLDER).iterdir())) == 1
 
 
 def test_charts_from_another_process_are_kept_with_ours(drawn, story, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    with chartcache.use(tmp_path / "elsewhere", save=False) as cache:
+    with buildcache.use(tmp_path / "elsewhere", save=False) as cache:
         draw(cache, story, "bottleneck")
         handed = cache.drawn()
     assert len(handed) == 1
     assert not (tmp_path / "elsewhere").exists()  # save=False: the caller keeps them
-    with chartcache.use(tmp_path) as cache:
+    with buildcache.use(tmp_path) as cache:
         draw(cache, story)
         cache.adopt(handed)
-    names = {p.name for p in (tmp_path / chartcache.FOLDER).iterdir()}
+    names = {p.name for p in (tmp_path / buildcache.FOLDER).iterdir()}
     assert len(names) == 2 and set(handed) <= names
 
 
@@ -230,13 +230,13 @@ def test_a_long_lived_process_collects_each_decks_garbage(story) -> None:  # typ
 
     from deckgen.render import deck
 
-    memory = chartcache.Memory()
+    memory = buildcache.Memory()
     try:
-        deck.render(story, cache=chartcache.Cache(memory=memory))
+        deck.render(story, cache=buildcache.Cache(memory=memory))
         memory.tidy()
-        deck.render(story, cache=chartcache.Cache(memory=memory))
+        deck.render(story, cache=buildcache.Cache(memory=memory))
         assert gc.collect() > 100  # a deck leaves that much behind
-        deck.render(story, cache=chartcache.Cache(memory=memory))
+        deck.render(story, cache=buildcache.Cache(memory=memory))
         memory.tidy()
         assert gc.collect() == 0  # and tidy took it all
         assert gc.get_freeze_count() > 0  # the first build's are frozen: later ones are cheap
