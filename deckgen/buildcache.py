@@ -58,8 +58,10 @@ _ENTRY = re.compile(r"^[0-9a-f]{40}\.(png|svg|slide)$")
 
 
 class Memory:
-    """Charts drawn or read in one process, the most recently used last: a build's own, or
-    one that a watch hands from build to build so a rebuild reads nothing from disk."""
+    """What one process keeps from build to build: the charts and slides drawn or read, the
+    most recently used last, and the lines the deck's planner broke paragraphs into. A
+    build's own, or one a watch (or a sweep's worker) hands from build to build, so a
+    rebuild reads nothing from disk."""
 
     def __init__(self, size: int = _IN_MEMORY) -> None:
         self.size = size
@@ -112,7 +114,7 @@ class Memory:
         return found
 
     def deck_code(self) -> str:
-        """The hash of the code that draws a planned slide and of python-pptx's version."""
+        """The hash of what turns a slide's plan into its parts (`_deck_code`), read once."""
         if self._deck_code is None:
             self._deck_code = _deck_code()
         return self._deck_code
@@ -140,8 +142,8 @@ class Cache:
         return bool(self.from_disk)
 
     def distrust(self) -> None:
-        """Draw every chart anew from now on: the ones read from disk are forgotten (a retry
-        after a build failed on what the cache gave)."""
+        """Draw every chart and slide anew from now on: the ones read from disk are
+        forgotten (a retry after a build failed on what the cache gave)."""
         self.trusted = False
         for key in self.from_disk:
             self.memory.entries.pop(key, None)
