@@ -53,6 +53,7 @@ from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Lines, Para, SlidePlan, 
 from deckgen.render.deck.reuse import SlideParts, assemble
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
+from deckgen.render.deck.xpaths import compile_once
 
 if TYPE_CHECKING:
     from deckgen.buildcache import Cache
@@ -61,6 +62,8 @@ FOOTER = 12.0  # points: the footer and the slide number, the only text outside 
 FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
 
 _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
+
+compile_once()  # python-pptx's lookups, compiled once per process
 
 # ---------------------------------------------------------------------------------------------
 # Slides
