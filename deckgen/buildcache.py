@@ -70,6 +70,8 @@ class Memory:
         self._deck_code: str | None = None
         self._lines: dict[tuple[str, str], dict[Any, Any]] = {}
         self._frozen = False
+        # The last deck's zip entries, deflated (deckgen.render.deck.archive.Deflated).
+        self.deflated: dict[bytes, tuple[int, bytes]] = {}
 
     def tidy(self) -> None:
         """After a build in a process that goes on (a watch, a sweep's worker): collect the

@@ -8,8 +8,8 @@ slide's parts the way a build drawing every slide names them: the n-th notes, ch
 workbook in slide order are notesSlide<n>, chart<n> and Microsoft_Excel_Sheet<n>. A deck
 with kept slides is therefore byte for byte the deck drawn whole.
 
-No python-pptx here: the package is read and written as zip entries and its small
-relationship and content-type files as text.
+No python-pptx here: the package is entries (name -> bytes), its small relationship and
+content-type files read as text, written by `archive`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ import zipfile
 from dataclasses import dataclass
 from datetime import datetime
 from xml.etree import ElementTree
+
+from deckgen.render.deck import archive
 
 _R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 # The parts a slide owns, by the relationship that reaches them.
@@ -154,18 +156,26 @@ def _relationships(xml: bytes) -> list[dict[str, str]]:
 
 
 class Package:
-    """A saved package's entries and content types, with its slides in their order."""
+    """A deck's entries (name -> bytes) and content types, with its slides in their order:
+    what python-pptx would save, or what a saved package holds (`read`)."""
 
-    def __init__(self, data: bytes) -> None:
-        with zipfile.ZipFile(io.BytesIO(data)) as source:
-            self.entries = {name: source.read(name) for name in source.namelist()}
-        types = self.entries.pop(TYPES).decode("utf-8")
-        self.defaults = dict(_DEFAULT.findall(types))
-        self.overrides = dict(_OVERRIDE.findall(types))
+    def __init__(self, entries: dict[str, bytes], defaults: dict[str, str],
+                 overrides: dict[str, str]) -> None:
+        self.entries = entries
+        self.defaults = defaults  # file extension -> content type
+        self.overrides = overrides  # part name (no leading '/') -> content type
         rels = {r["Id"]: r for r in
                 _relationships(self.entries["ppt/_rels/presentation.xml.rels"])}
         order = _SLIDE_ID.findall(self.entries["ppt/presentation.xml"].decode("utf-8"))
         self.slides = [_resolve("ppt/presentation.xml", rels[r_id]["Target"]) for r_id in order]
+
+    @classmethod
+    def read(cls, data: bytes) -> Package:
+        """The package saved as `data`."""
+        with zipfile.ZipFile(io.BytesIO(data)) as source:
+            entries = {name: source.read(name) for name in source.namelist()}
+        types = entries.pop(TYPES).decode("utf-8")
+        return cls(entries, dict(_DEFAULT.findall(types)), dict(_OVERRIDE.findall(types)))
 
     def take(self, slide: str) -> SlideParts:
         """Slide `slide` and the parts only it uses, removed from the package."""
@@ -206,13 +216,14 @@ class Package:
             self.defaults.setdefault(name.rpartition(".")[2], kind)
 
 
-def assemble(data: bytes, when: datetime, kept: dict[int, SlideParts]
-             ) -> tuple[bytes, dict[int, SlideParts]]:
-    """The package python-pptx saved (`data`), with slide n (counted from 1) taken from `kept`
-    where it is there (the writer added a stub in its place), every slide's own parts named
-    in slide order, and every entry stamped `when`, in a stable order. Also returns each
-    slide as it ends up, to keep for the next build."""
-    package = Package(data)
+def assemble(package: Package, when: datetime, kept: dict[int, SlideParts],
+             deflated: archive.Deflated | None = None
+             ) -> tuple[bytes, dict[int, SlideParts], archive.Deflated]:
+    """The deck's zip: `package` (what python-pptx would save), with slide n (counted from 1)
+    taken from `kept` where it is there (the writer added a stub in its place), every slide's
+    own parts named in slide order, and every entry stamped `when`, in a stable order. Also
+    returns each slide as it ends up, to keep for the next build, and the entries deflated
+    (`deflated`: an earlier build's, not deflated again)."""
     slides: list[SlideParts] = []
     for number, name in enumerate(package.slides, 1):
         drawn = package.take(name)
@@ -227,7 +238,8 @@ def assemble(data: bytes, when: datetime, kept: dict[int, SlideParts]
             package.put(part)
     for number in kept:
         _check(final[number], package.entries)
-    return _zip(package, when), final
+    data, now = _zip(package, when, deflated)
+    return data, final, now
 
 
 def _check(slide: SlideParts, entries: dict[str, bytes]) -> None:
@@ -304,7 +316,8 @@ def _retarget(rels: bytes, owner: str, names: dict[str, str]) -> bytes:
     return _RELATIONSHIP.sub(one, text).encode("utf-8")
 
 
-def _zip(package: Package, when: datetime) -> bytes:
+def _zip(package: Package, when: datetime, deflated: archive.Deflated | None
+         ) -> tuple[bytes, archive.Deflated]:
     """The package's entries, [Content_Types].xml first and the others sorted, each stamped
     `when`; the content types written the way python-pptx writes them."""
     types = ("<?xml version='1.0' encoding='UTF-8' standalone='yes'?>\n"
@@ -315,13 +328,5 @@ def _zip(package: Package, when: datetime) -> bytes:
                        for name, kind in sorted(package.overrides.items(),
                                                 key=lambda item: "/" + item[0]))
              + "</Types>")
-    stamp = (when.year, when.month, when.day, when.hour, when.minute, when.second)
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for name, data in [(TYPES, types.encode("utf-8")), *sorted(package.entries.items())]:
-            info = zipfile.ZipInfo(name, date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.create_system = 0
-            info.external_attr = 0
-            target.writestr(info, data, compresslevel=6)
-    return out.getvalue()
+    entries = [(TYPES, types.encode("utf-8")), *sorted(package.entries.items())]
+    return archive.write(entries, when, deflated)

@@ -14,7 +14,6 @@ reuse.assemble puts it back): the deck's bytes are the same as when every slide 
 from __future__ import annotations
 
 import hashlib
-import io
 import math
 from collections.abc import Callable
 from datetime import datetime
@@ -24,7 +23,10 @@ from pptx.dml.color import RGBColor
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
+from pptx.opc.constants import CONTENT_TYPE as CT
+from pptx.opc.spec import default_content_types
 from pptx.oxml.ns import qn
+from pptx.presentation import Presentation
 from pptx.shapes.autoshape import Shape
 from pptx.shapes.base import BaseShape
 from pptx.shapes.placeholder import LayoutPlaceholder
@@ -50,7 +52,7 @@ from deckgen.render.deck.placeholders import (
     union,
 )
 from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Lines, Para, SlidePlan, inch
-from deckgen.render.deck.reuse import SlideParts, assemble
+from deckgen.render.deck.reuse import Package, SlideParts, assemble
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 from deckgen.render.deck.xpaths import compile_once
@@ -412,14 +414,35 @@ def render(story: st.Story, *, template: bytes | None = None,
         else:
             writer.add(number, plan)
     finish(writer.prs, story.meta, when, notes=sum(1 for plan in plans if plan.notes))
-    raw = io.BytesIO()
-    layouts.prs.save(raw)
-    data, slides = assemble(raw.getvalue(), when, kept)
+    last = None if cache is None else cache.memory.deflated
+    data, slides, deflated = assemble(package_of(layouts.prs), when, kept, last)
+    if cache is not None:
+        cache.memory.deflated = deflated  # the next deck in this process deflates less
     if cache is not None:
         for number, parts in slides.items():
             if number not in kept and parts.reusable and keys[number - 1]:
                 cache.keep_slide(keys[number - 1], parts.to_bytes(keys[number - 1]))
     return data
+
+
+def package_of(prs: Presentation) -> Package:
+    """What python-pptx's save would write, as entries: each part's bytes and relationships,
+    the package's own relationships, and the content types it would list."""
+    package = prs.part.package
+    parts = list(package.iter_parts())
+    entries = {"_rels/.rels": package._rels.xml}
+    for part in parts:
+        entries[part.partname.membername] = part.blob
+        if part._rels:
+            entries[part.partname.rels_uri.membername] = part.rels.xml
+    defaults: dict[str, str] = {"rels": CT.OPC_RELATIONSHIPS, "xml": CT.XML}
+    overrides: dict[str, str] = {}
+    for part in parts:  # as python-pptx's content types item sorts them out
+        if (part.partname.ext.lower(), part.content_type) in default_content_types:
+            defaults[part.partname.ext.lower()] = part.content_type
+        else:
+            overrides[part.partname.membername] = part.content_type
+    return Package(entries, defaults, overrides)
 
 
 def slide_keys(writer: Writer, plans: list[SlidePlan], template: bytes | None,
