@@ -556,3 +556,29 @@ def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
                for s in on_writing) <= writing.x + writing.width
     under = [s for s in strings if s.y < writing.y]
     assert "".join(s.text for s in under) == "固定检查时间 30.0%"
+
+
+def test_the_qr_code_is_encoded_once_and_prints_as_the_widget_draws_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from reportlab import rl_config
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.barcode.qr import QrCodeWidget
+    from reportlab.graphics.shapes import Drawing
+
+    from deckgen.render.handout.builder import QR_MODULES, qr_drawing
+
+    url = "https://example.org/talks/a-million-tokens"
+    drawing = qr_drawing(url)
+    assert qr_drawing(url) is drawing  # one encoding per process and link
+    widget = QrCodeWidget(url, barLevel="M")
+    widget.qr.make()
+    modules = widget.qr.getModuleCount()
+    assert modules == 29  # version 3 at level M: this link's length
+    size = QR_MODULES * (modules + 2 * widget.barBorder) / modules
+    assert drawing.width == drawing.height == pytest.approx(size)
+    widget.barWidth = widget.barHeight = size
+    plain = Drawing(size, size)
+    plain.add(widget)
+    monkeypatch.setattr(rl_config, "invariant", 1)  # no clock or random id in the PDF
+    assert renderPDF.drawToString(drawing) == renderPDF.drawToString(plain)
+    assert qr_drawing(url + "/other") is not drawing

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -339,15 +340,25 @@ class _Builder:
         return _balance(sections, self.col_w)
 
     def _qr(self, url: str) -> Table:
-        widget = QrCodeWidget(url, barLevel="M")
-        widget.qr.make()
-        modules = widget.qr.getModuleCount()
-        size = QR_MODULES * (modules + 2 * widget.barBorder) / modules
-        widget.barWidth = widget.barHeight = size
-        drawing = Drawing(size, size)
-        drawing.add(widget)
+        drawing = qr_drawing(url)
+        size = drawing.width
         link = _para(_link(url, _short_link(url, keep_path=True), self.p.accent), self.s.body)
         table = Table([[_Picture(drawing, size), link]], colWidths=[size + 1 * mm, None],
                       hAlign="LEFT")
         table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
         return table
+
+
+@functools.lru_cache(maxsize=4)
+def qr_drawing(url: str) -> Drawing:
+    """`url` as a QR code, QR_MODULES points a module with its quiet zone around them:
+    encoded once per process (a sweep's handouts share one talk's link), and drawn as the
+    widget draws itself, so the PDF is the same. Not changed once made."""
+    widget = QrCodeWidget(url, barLevel="M")
+    widget.qr.make()
+    modules = widget.qr.getModuleCount()
+    size = QR_MODULES * (modules + 2 * widget.barBorder) / modules
+    widget.barWidth = widget.barHeight = size
+    drawing = Drawing(size, size)
+    drawing.add(widget.draw())
+    return drawing

@@ -249,12 +249,30 @@ def _tagged(flowable: Flowable, origin: str) -> Flowable:
     return flowable
 
 
+_FRAGS: dict[tuple[str, str], list[tuple[str, str]]] = {}
+FRAGS_KEPT = 4096  # paragraphs' (font, text) pieces kept per process
+
+
+def _frag_texts(markup: str, style: Any) -> list[tuple[str, str]]:
+    """The (font, text) pieces of a paragraph's markup in `style`, parsed afresh (wrapping
+    reshapes a paragraph's own frags) once per process: the fonts depend on the markup and
+    the style's font only, and most of a sweep's paragraphs are the same at every speed."""
+    key = (markup, style.fontName)
+    found = _FRAGS.get(key)
+    if found is None:
+        if len(_FRAGS) >= FRAGS_KEPT:
+            _FRAGS.clear()
+        found = _FRAGS[key] = [(frag.fontName, getattr(frag, "text", ""))
+                               for frag in Paragraph(markup, style).frags]
+    return found
+
+
 def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
     """Every (font, text, content key) a flowable will draw, to check each glyph exists."""
     origin = getattr(flowable, "_deckgen_origin", "") or origin
-    if isinstance(flowable, Paragraph):  # parsed afresh: wrapping reshapes a paragraph's frags
-        for frag in Paragraph(flowable.text, flowable.style).frags:
-            yield frag.fontName, getattr(frag, "text", ""), origin
+    if isinstance(flowable, Paragraph):
+        for font, text in _frag_texts(flowable.text, flowable.style):
+            yield font, text, origin
     elif isinstance(flowable, _Stack):
         for inner in flowable.inner:
             yield from _texts(inner, origin)
