@@ -17,11 +17,14 @@ from pptx.oxml.ns import _nsmap
 from pptx.oxml.xmlchemy import BaseOxmlElement
 
 _compiled: dict[str, etree.XPath] = {}
+KEPT = 1024  # expressions kept compiled (a point's lookup names its index: one per index)
 
 
 def _xpath(self: BaseOxmlElement, xpath_str: str) -> Any:
     found = _compiled.get(xpath_str)
     if found is None:
+        if len(_compiled) >= KEPT:
+            _compiled.clear()
         found = _compiled[xpath_str] = etree.XPath(xpath_str, namespaces=_nsmap)
     return found(self)
 
