@@ -445,3 +445,41 @@ def test_tick_labels_thin_out_on_a_small_chart() -> None:
     narrow = _drawn(spec, 6.0, 3.0)
     assert _plot(narrow)["w"] * 6.0 == pytest.approx(2.32, abs=0.01)
     assert _major_unit(narrow.category_axis) == 100.0
+
+
+def test_each_line_marks_its_ends_and_the_decades_in_its_own_marker(default_deck) -> None:
+    """The marked points (written as XML directly) read back through python-pptx: a circle in
+    the accent for the chosen check, the other lines' own shapes in the muted colour, at each
+    line's ends and at every tick (each decade, and the dial)."""
+    from pptx.enum.chart import XL_MARKER_STYLE
+
+    chart = chart_on(default_deck, 12)
+    lines = [s for s in chart.plots[0].series if s.name.startswith("Check")
+             and not s.name.endswith("1M")]
+    decades = {10.0 ** k for k in range(2, 7)}  # 100 ... 1M; the dial is at 1M here
+    shapes = []
+    for series in lines:
+        xs = [x for x, _ in xy(series)]
+        points = series._element.findall(qn("c:dPt"))
+        marked = [int(p.find(qn("c:idx")).get("val")) for p in points]
+        assert marked == [k for k, x in enumerate(xs)
+                          if k in (0, len(xs) - 1) or any(abs(x - d) < 1e-6 for d in decades)]
+        assert len(marked) == 5  # 100, 1K, 10K, 100K and 1M
+        first = series.points[marked[0]].marker
+        shapes.append(first.style)
+        for k in marked:
+            marker = series.points[k].marker
+            assert (marker.style, marker.size) == (first.style, first.size)
+            assert marker.format.fill.fore_color.theme_color == \
+                marker.format.line.color.theme_color
+        emphasis = series.name == "Check 60 seconds"
+        assert first.size == (9 if emphasis else 8)
+        assert first.format.fill.fore_color.theme_color == \
+            (MSO_THEME_COLOR.ACCENT_1 if emphasis else MSO_THEME_COLOR.DARK_2)
+        # the points are the series' children in python-pptx's order: after the marker
+        children = [c.tag for c in series._element]
+        assert children.index(qn("c:marker")) < children.index(qn("c:dPt"))
+        assert max(i for i, t in enumerate(children) if t == qn("c:dPt")) < \
+            children.index(qn("c:xVal"))
+    assert shapes == [XL_MARKER_STYLE.SQUARE, XL_MARKER_STYLE.CIRCLE, XL_MARKER_STYLE.TRIANGLE,
+                      XL_MARKER_STYLE.DIAMOND]
