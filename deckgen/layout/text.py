@@ -227,9 +227,11 @@ def break_runs(runs: Sequence[tuple[str, Face]], size: float, width: float,
     return tuple(lines)
 
 
+@lru_cache(maxsize=4096)
 def longest_word(text: str, face: Face, size: float, tracking: float = 0.0,
                  soft: bool = True) -> float:
-    """The width in points of the widest unbreakable run of `text` at `size`."""
+    """The width in points of the widest unbreakable run of `text` at `size` (kept: a table
+    asks for each cell's at every size it tries, and again in the next build)."""
     return max((face.width(w, size, tracking) for w in words(text, soft)), default=0.0)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from deckgen import fmt, fonts
 from deckgen import story as st
@@ -250,7 +251,8 @@ class Faces:
         return self.body_bold if p.bold else self.body
 
 
-Lines = dict[tuple[Para, float, float], tuple[str, ...] | Overlong]
+# A paragraph's lines at a size and width, by what shapes them (Fitter.lines's key).
+Lines = dict[tuple[Any, ...], tuple[str, ...] | Overlong]
 
 
 class Fitter:
@@ -274,10 +276,13 @@ class Fitter:
         return emu(self.width(text, size, bold, tracking, heading) / WIDTH_SAFETY)
 
     def lines(self, p: Para, size: float, width: float) -> tuple[str, ...] | Overlong:
-        key = (p, size, width)
-        if key not in self.found:
-            self.found[key] = self._lines(p, size, width)
-        return self.found[key]
+        # Only what shapes the lines (not the colour, alignment or origin): a plain tuple is
+        # quicker to hash and compare than the paragraph.
+        key = (p.text, p.caps, p.bold, p.heading, p.tracking, p.one_line, p.runs, size, width)
+        found = self.found.get(key)
+        if found is None:
+            found = self.found[key] = self._lines(p, size, width)
+        return found
 
     def _lines(self, p: Para, size: float, width: float) -> tuple[str, ...] | Overlong:
         face = self.faces.of_para(p)

@@ -39,10 +39,21 @@ def table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
     def attempt(k: int, wrap: str) -> TableItem | None:
         sizes = [[[p.at(k) for p in cell] for cell in row] for row in cells]
 
-        def row_heights(widths: list[float]) -> list[float]:
-            return [max(fit.height(cell, s, w - pt(2 * mx))
-                        for cell, s, w in zip(row, srow, widths, strict=True)) + pt(2 * my)
+        measured: dict[tuple[int, float], list[float]] = {}
+
+        def column(c: int, width: float) -> list[float]:
+            """The heights of column `c`'s cells at `width`: measured once, since the search
+            tries each column at many widths while the others stay as they were."""
+            found = measured.get((c, width))
+            if found is None:
+                found = measured[(c, width)] = [
+                    fit.height(row[c], srow[c], width - pt(2 * mx))
                     for row, srow in zip(cells, sizes, strict=True)]
+            return found
+
+        def row_heights(widths: list[float]) -> list[float]:
+            columns = [column(c, w) for c, w in enumerate(widths)]
+            return [max(heights) + pt(2 * my) for heights in zip(*columns, strict=True)]
 
         def widest(c: int, whole: bool, body_only: bool = False) -> float:
             skip = 1 if body_only and len(cells) > 1 else 0

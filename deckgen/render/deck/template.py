@@ -8,6 +8,7 @@ in placeholders.py, colours checked in colours.py.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from dataclasses import replace
@@ -40,7 +41,7 @@ def _in(inches: float) -> int:
 
 def open_deck(story: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
     if template is None:
-        return _default_presentation(story.meta.aspect, story.theme), True
+        return Presentation(io.BytesIO(_default_package(story.meta.aspect, story.theme))), True
     try:
         prs = Presentation(io.BytesIO(template))
     except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
@@ -61,6 +62,15 @@ def _drop_slides(prs: PresentationObject) -> None:
     for sld_id in list(id_list):
         prs.part.drop_rel(sld_id.rId)
         id_list.remove(sld_id)
+
+
+@functools.lru_cache(maxsize=4)
+def _default_package(aspect: str, theme: Theme) -> bytes:
+    """The default presentation for `aspect` and `theme`, saved: made once per process, then
+    opened from these bytes (half the time it takes to make)."""
+    out = io.BytesIO()
+    _default_presentation(aspect, theme).save(out)
+    return out.getvalue()
 
 
 def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
