@@ -119,18 +119,20 @@ def apply(content: Content, options: Options) -> Content:
 
 def render(content: Content, options: Options, parallel: bool = False,
            warnings: list[Problem] | None = None, cache: buildcache.Cache | None = None,
-           epoch: int | None = None) -> dict[str, bytes]:
+           epoch: int | None = None, story: deckgen.story.Story | None = None
+           ) -> dict[str, bytes]:
     """Every file of one build, as bytes keyed by file suffix; nothing is written. The
     renderers' warnings (a character no font draws, a template's colours) are added to
     `warnings` when given; charts come from `cache` (a build's chart cache; without one,
     drawn here); the files are dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: the fixed
-    date).
+    date). `story`: the content's story when it is composed already (a sweep draws two
+    files from one).
 
     With `parallel` on a machine with more than one core, the handout is drawn in a forked
     process while this one draws the deck, and the page by whichever of the two is done
     first: the same code and the same bytes, in about half the time.
     """
-    story = deckgen.story.compose(content)
+    story = story or deckgen.story.compose(content)
     charts = cache if cache is not None else buildcache.Cache()
     deck_warnings: list[Problem] = []  # the deck's warnings, heard in this process
     heard: list[Problem] = []  # the handout's

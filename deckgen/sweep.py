@@ -1,11 +1,12 @@
-"""One deck and one handout per speed (and per check), built side by side over several processes.
+"""One deck, handout and page per speed (and per check), built side by side over several processes.
 
 The whole list is checked before anything is built: one bad value and nothing is written.
-Worker processes then draw the decks and handouts (`build.render`, the same code as a
-single build, so the bytes do not depend on which process made them); this process writes
-each combination's two files together once both are drawn, so they are replaced together
-or not at all. Only a few pieces are under way at once, and each is written and let go
-as soon as its partner is drawn, so a sweep's memory does not grow with its length.
+Worker processes then draw the decks, and the handouts with their pages (`build.render`,
+the same code as a single build, so the bytes do not depend on which process made them);
+this process writes each combination's files together once all are drawn, so they are
+replaced together or not at all. Only a few pieces are under way at once, and each is
+written and let go as soon as its partners are drawn, so a sweep's memory does not grow
+with its length.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
+import deckgen.story
 from deckgen import build, buildcache, environment, fmt, forking, output, quantities, source
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
@@ -140,8 +142,8 @@ def run(
 ) -> list[Path]:
     """Build every job, `workers` processes at a time; `finished` hears of each file as it lands.
 
-    Decks and handouts are drawn as separate pieces, so the processes stay evenly busy;
-    this process writes each combination's two files together once both are drawn. A
+    The deck is one piece and the handout with the page another, so the processes stay
+    evenly busy; this process writes each combination's files together once all are drawn. A
     failing combination does not stop the others: its problems are raised together at the
     end, and its earlier files are left as they were. The renderers' warnings are added to
     `warnings` once each. At most two pieces per process are under way at a time, a deck
@@ -150,12 +152,12 @@ def run(
     environment.validate()
     for folder in dict.fromkeys(job.options.out for job in jobs):
         output.guard(folder)
-    pieces = [(number, kind) for number, job in enumerate(jobs) for kind in _kinds(job.options)]
+    pieces = [(number, piece) for number, job in enumerate(jobs) for piece in _pieces(job.options)]
     landing = _Landing(jobs, finished, warnings if warnings is not None else [])
     if workers <= 1 or len(pieces) <= 1:
         memory = buildcache.Memory()  # what one piece drew or measured, for the next
-        for number, kind in pieces:
-            landing.add(number, kind, _draw(jobs[number], kind, memory))
+        for number, piece in pieces:
+            landing.add(number, piece, _draw(jobs[number], piece, memory))
         return landing.end()
     methods = multiprocessing.get_all_start_methods()
     if context is None and "fork" in methods and threading.active_count() == 1:
@@ -174,16 +176,16 @@ def run(
     processes = min(workers, len(pieces))
     waiting = deque(pieces)
     with ProcessPoolExecutor(processes, mp_context=context, initializer=_start) as pool:
-        under_way: dict[Future[Drawn], tuple[int, str]] = {}
+        under_way: dict[Future[Drawn], tuple[int, tuple[str, ...]]] = {}
         try:
             while waiting or under_way:
                 while waiting and len(under_way) < 2 * processes:
-                    number, kind = waiting.popleft()
-                    under_way[pool.submit(_draw, jobs[number], kind)] = (number, kind)
+                    number, piece = waiting.popleft()
+                    under_way[pool.submit(_draw, jobs[number], piece)] = (number, piece)
                 done, _ = wait(under_way, return_when=FIRST_COMPLETED)
                 for future in done:
-                    number, kind = under_way.pop(future)
-                    landing.add(number, kind, future.result())
+                    number, piece = under_way.pop(future)
+                    landing.add(number, piece, future.result())
                 del done, future  # the bytes go with the last reference
         except BrokenProcessPool:
             raise RenderError(
@@ -203,18 +205,22 @@ def default_workers() -> int:
 
 @dataclass
 class Drawn:
-    """One piece: the file's bytes, the charts drawn for it and the renderer's warnings; or
-    the problems' lines and the exit code."""
+    """One piece: its files' bytes by kind, the charts drawn for them and the renderers'
+    warnings; or the problems' lines and the exit code."""
 
-    data: bytes = b""
+    files: dict[str, bytes] = field(default_factory=dict)
     charts: dict[str, bytes] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     code: int = 0
 
 
-def _kinds(options: build.Options) -> list[str]:
-    return [kind for kind in build.KINDS if options.only in (None, kind)]
+def _pieces(options: build.Options) -> list[tuple[str, ...]]:
+    """What one process draws at a time: the deck alone, the handout with the page (one
+    story for both, and the page is quick), or the one kind asked for."""
+    if options.only is not None:
+        return [(options.only,)]
+    return [("deck",), ("handout", "html")]
 
 
 class _Landing:
@@ -226,28 +232,30 @@ class _Landing:
         self.jobs = jobs
         self.finished = finished
         self.warnings = warnings
-        self.waiting: dict[int, dict[str, Drawn]] = {}
+        self.waiting: dict[int, dict[tuple[str, ...], Drawn]] = {}
         self.written: list[Path] = []
         self.problems: list[str] = []
         self.code = 0
 
-    def add(self, number: int, kind: str, drawn: Drawn) -> None:
+    def add(self, number: int, piece: tuple[str, ...], drawn: Drawn) -> None:
         job = self.jobs[number]
         pieces = self.waiting.setdefault(number, {})
-        pieces[kind] = drawn
-        if len(pieces) < len(_kinds(job.options)):
+        pieces[piece] = drawn
+        if len(pieces) < len(_pieces(job.options)):
             return
         del self.waiting[number]
-        for piece in pieces.values():
-            self.warnings.extend(w for w in piece.warnings if w not in self.warnings)
-        failed = [line for kind in build.KINDS if kind in pieces for line in pieces[kind].problems]
+        in_order = [pieces[p] for p in _pieces(job.options)]
+        for one in in_order:
+            self.warnings.extend(w for w in one.warnings if w not in self.warnings)
+        failed = [line for one in in_order for line in one.problems]
         if failed:
-            self._fail(failed, max(p.code for p in pieces.values()))
+            self._fail(failed, max(one.code for one in in_order))
             return
+        drawn_files = {kind: data for one in in_order for kind, data in one.files.items()}
         files = {
-            job.options.out / f"{job.name}{SUFFIX[kind]}": pieces[kind].data
+            job.options.out / f"{job.name}{SUFFIX[kind]}": drawn_files[kind]
             for kind in build.KINDS
-            if kind in pieces
+            if kind in drawn_files
         }
         try:
             paths = output.write_all(files)
@@ -287,34 +295,47 @@ def _start() -> None:
     _Worker.memory = buildcache.Memory()
 
 
-def _draw(job: Job, kind: str, memory: buildcache.Memory | None = None) -> Drawn:
-    """One piece of one combination, in whichever process; nothing is written here. The
-    pieces of one process share `memory` (a worker's own by default)."""
+def _draw(job: Job, piece: tuple[str, ...], memory: buildcache.Memory | None = None) -> Drawn:
+    """One piece of one combination (its kinds of file, from one story), in whichever
+    process; nothing is written here. The pieces of one process share `memory` (a worker's
+    own by default). The input's problems in any of the piece's files are reported together."""
     heard: list[Problem] = []
-    options = replace(job.options, only=kind)
     try:
         with buildcache.use(job.options.out, save=False,
                             memory=memory or _Worker.memory) as cache:
-            try:
-                files = build.render(job.content, options, warnings=heard, cache=cache,
-                                     epoch=job.epoch)
-            except InputError:
-                raise
-            except Exception:  # perhaps a damaged cache entry: once more, drawing every chart
-                if not buildcache.has_entries(job.options.out):
-                    raise
-                cache.distrust()
-                heard = []
-                files = build.render(job.content, options, warnings=heard, cache=cache,
-                                     epoch=job.epoch)
+            story = deckgen.story.compose(job.content)
+            files: dict[str, bytes] = {}
+            problems: list[Problem] = []
+            for kind in piece:
+                options = replace(job.options, only=kind)
+                before = len(heard)
+                try:
+                    try:
+                        drawn = build.render(job.content, options, warnings=heard, cache=cache,
+                                             epoch=job.epoch, story=story)
+                    except InputError:
+                        raise
+                    except Exception:  # perhaps a damaged cache entry: once more, drawing all
+                        if not buildcache.has_entries(job.options.out):
+                            raise
+                        cache.distrust()
+                        del heard[before:]
+                        drawn = build.render(job.content, options, warnings=heard, cache=cache,
+                                             epoch=job.epoch, story=story)
+                except InputError as err:
+                    problems += err.problems
+                    continue
+                files[kind] = drawn[SUFFIX[kind]]
+                del drawn
+            if problems:
+                raise InputError(problems)
             charts = cache.drawn()
-        drawn = Drawn(files[SUFFIX[kind]], charts, heard)
-        del files
-        if kind == "deck":
+        if "deck" in piece:
             cache.memory.tidy()
-        return drawn
+        return Drawn(files, charts, heard)
     except DeckgenError as err:
         return Drawn(problems=err.lines(), code=err.exit_code)
     except Exception as err:  # a bug must not take the other combinations down
-        why = f"{job.name}: cannot draw the {kind}: {type(err).__name__}: {err}"
+        kinds = " and the ".join(piece)
+        why = f"{job.name}: cannot draw the {kinds}: {type(err).__name__}: {err}"
         return Drawn(problems=[why], code=1)

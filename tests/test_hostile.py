@@ -584,8 +584,8 @@ from pathlib import Path
 from deckgen import build, output, sweep
 
 
-def stub(job, kind):  # a piece of 300 KB, drawn at once in a forked worker
-    return sweep.Drawn(bytes([len(job.name) % 256]) * 300_000)
+def stub(job, piece):  # files of 300 KB, drawn at once in a forked worker
+    return sweep.Drawn({kind: bytes([len(job.name) % 256]) * 300_000 for kind in piece})
 
 
 sweep._draw = stub
