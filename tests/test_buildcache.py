@@ -223,22 +223,37 @@ def test_charts_from_another_process_are_kept_with_ours(drawn, story, tmp_path: 
     assert len(names) == 2 and set(handed) <= names
 
 
-def test_a_long_lived_process_collects_each_decks_garbage(story) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.slow
+def test_a_long_lived_process_collects_each_decks_garbage() -> None:
     """A deck leaves reference cycles holding libxml2 documents (native memory the collector
-    does not count); a watch or a sweep's worker collects them after each build."""
+    does not count); a watch or a sweep's worker collects them after each build, and freezes
+    what survives (the lines and measures kept for the next deck), so no collection looks
+    at more than one build's objects."""
     import gc
+    from dataclasses import replace
+    from fractions import Fraction
 
     from deckgen.render import deck
 
+    content, _ = source.read(DEFAULT_CONTENT)
+    stories = [deckgen.story.compose(replace(content, dial=replace(content.dial,
+                                                                   speed=Fraction(speed))))
+               for speed in (100, 1_000, 10_000, 100_000)]
     memory = buildcache.Memory()
     try:
-        deck.render(story, cache=buildcache.Cache(memory=memory))
+        deck.render(stories[0], cache=buildcache.Cache(memory=memory))
         memory.tidy()
-        deck.render(story, cache=buildcache.Cache(memory=memory))
+        deck.render(stories[1], cache=buildcache.Cache(memory=memory))
         assert gc.collect() > 100  # a deck leaves that much behind
-        deck.render(story, cache=buildcache.Cache(memory=memory))
+        memory.tidy()
+        frozen = gc.get_freeze_count()
+        deck.render(stories[2], cache=buildcache.Cache(memory=memory))
+        deck.render(stories[3], cache=buildcache.Cache(memory=memory))
         memory.tidy()
         assert gc.collect() == 0  # and tidy took it all
-        assert gc.get_freeze_count() > 0  # the first build's are frozen: later ones are cheap
+        # What the later builds left (kept for the next) is frozen with the rest: the next
+        # collection has next to nothing else to look at.
+        assert gc.get_freeze_count() > frozen
+        assert len(gc.get_objects()) < 1_000
     finally:
         gc.unfreeze()
