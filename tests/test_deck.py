@@ -17,6 +17,7 @@ from xml.etree import ElementTree
 
 import pytest
 from conftest import DEFAULT_CONTENT, only_file, run_in
+from lxml import etree
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 from pptx.oxml.ns import qn
@@ -614,3 +615,33 @@ def highlighted_rows(slide) -> list[int]:  # noqa: ANN001
         if tc_pr is not None and tc_pr.find(f"{A}solidFill") is not None:
             filled.append(r)
     return filled
+
+
+def test_every_notes_page_is_the_one_python_pptx_makes(default_deck) -> None:  # noqa: ANN001
+    """The writer copies its first notes page for the others: each is python-pptx's page
+    (the notes master's slide image, notes and number placeholders, the same ids and names)
+    with its own text, tied to the notes master and to its own slide."""
+    import copy
+
+    from pptx.opc.constants import RELATIONSHIP_TYPE as RT
+
+    def textless(notes_slide) -> bytes:  # noqa: ANN001
+        element = copy.deepcopy(notes_slide._element)
+        for body in element.iter(qn("p:txBody")):  # the text, one paragraph a line
+            for paragraph in body.findall(qn("a:p")):
+                body.remove(paragraph)
+        return etree.tostring(element)
+
+    pages = [(n, s.notes_slide) for n, s in enumerate(default_deck.slides, 1) if s.has_notes_slide]
+    assert len(pages) == 16
+    first = textless(pages[0][1])
+    names = [sp.name for sp in pages[0][1].shapes]
+    assert names == ["Slide Image Placeholder 1", "Notes Placeholder 2",
+                     "Slide Number Placeholder 3"]
+    for number, page in pages:
+        assert textless(page) == first
+        assert page.part.part_related_by(RT.SLIDE) is default_deck.slides[number - 1].part
+        assert page.part.part_related_by(RT.NOTES_MASTER) is \
+            default_deck.notes_master.part
+        assert page.part.partname == f"/ppt/notesSlides/notesSlide{number}.xml"
+        assert page.notes_text_frame.text.strip()
