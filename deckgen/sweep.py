@@ -234,6 +234,7 @@ class _Landing:
         self.warnings = warnings
         self.waiting: dict[int, dict[tuple[str, ...], Drawn]] = {}
         self.written: list[Path] = []
+        self.kept: dict[Path, int] = {}  # cache entries this sweep kept, by folder
         self.problems: list[str] = []
         self.code = 0
 
@@ -262,8 +263,12 @@ class _Landing:
         except DeckgenError as err:
             self._fail(err.lines(), err.exit_code)
             return
+        # Only now that its files are written; and only while the sweep has kept less than
+        # its share of the cache (a long sweep would write entries only to prune them).
         charts = {name: entry for p in pieces.values() for name, entry in p.charts.items()}
-        buildcache.keep(job.options.out, charts)  # only now that its files are written
+        if self.kept.get(job.options.out, 0) < KEPT_AT_MOST:
+            buildcache.keep(job.options.out, charts)
+            self.kept[job.options.out] = self.kept.get(job.options.out, 0) + len(charts)
         for path in paths:
             self.written.append(path)
             self.finished(path)
@@ -280,6 +285,10 @@ class _Landing:
 
 
 SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html"}
+# The cache entries (slides, charts) a sweep keeps in a folder: those of its first
+# combinations, which hold the slides every speed shares; half the cache, so a build's own
+# entries keep their room.
+KEPT_AT_MOST = buildcache.MAX_ENTRIES // 2
 
 
 class _Worker:
