@@ -19,7 +19,9 @@ fails a build: when it cannot be read or written, the chart is simply drawn.
 
 The deck keeps each slide it drew (`keep_slide`: its XML, notes and native charts, under the
 hash of its plan, its place, the template and the drawing code) and takes a slide whose hash
-an earlier build kept instead of drawing it (`slide`); see deckgen.render.deck.reuse.
+an earlier build kept instead of drawing it (`slide`); see deckgen.render.deck.reuse. A
+process keeps the slides it drew or checked as they are (`Kept`): only an entry read from
+disk is parsed and checked, and a slide becomes bytes only to be saved.
 
 The cache is a real folder that deckgen made: a symbolic link, a file or a folder that only
 grows (chattr +a) in its place is neither read nor written, and pruning removes only
@@ -39,9 +41,9 @@ import stat
 import sys
 import tempfile
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from deckgen import __version__, output
 from deckgen.content import Theme
@@ -57,6 +59,12 @@ MAX_ENTRY_BYTES = 64 * 2**20  # an entry larger than this is not read
 _ENTRY = re.compile(r"^[0-9a-f]{40}\.(png|svg|slide)$")
 
 
+class Kept(Protocol):
+    """A slide as the deck keeps it: saved as the bytes `to_bytes(key)` gives."""
+
+    def to_bytes(self, key: str) -> bytes: ...
+
+
 class Memory:
     """What one process keeps from build to build: the charts and slides drawn or read, the
     most recently used last, and the lines the deck's planner broke paragraphs into. A
@@ -65,7 +73,8 @@ class Memory:
 
     def __init__(self, size: int = _IN_MEMORY) -> None:
         self.size = size
-        self.entries: OrderedDict[str, bytes] = OrderedDict()
+        self.entries: OrderedDict[str, bytes] = OrderedDict()  # charts
+        self.slides: OrderedDict[str, Kept] = OrderedDict()  # drawn or checked here
         self._code: tuple[str, ...] | None = None
         self._deck_code: str | None = None
         self._lines: dict[tuple[str, str], dict[Any, Any]] = {}
@@ -93,6 +102,17 @@ class Memory:
         self.entries[key] = data
         while len(self.entries) > self.size:
             self.entries.popitem(last=False)
+
+    def slide(self, key: str) -> Kept | None:
+        found = self.slides.get(key)
+        if found is not None:
+            self.slides.move_to_end(key)
+        return found
+
+    def put_slide(self, key: str, slide: Kept) -> None:
+        self.slides[key] = slide
+        while len(self.slides) > self.size:
+            self.slides.popitem(last=False)
 
     def code(self) -> tuple[str, ...]:
         """The chart code's hash and the drawing libraries' versions, read once."""
@@ -128,8 +148,10 @@ class Cache:
     `render(...)` takes the same arguments as `charts.render` and returns the same bytes.
     """
 
-    def __init__(self, folder: Path | None = None, memory: Memory | None = None) -> None:
+    def __init__(self, folder: Path | None = None, memory: Memory | None = None,
+                 store: bool = True) -> None:
         self.folder = folder
+        self.store = store  # whether new entries are made for `folder` at all
         self.memory = memory if memory is not None else Memory()
         self.new: dict[str, bytes] = {}  # file name -> entry, for `folder`
         self.from_disk: set[str] = set()  # keys read from disk
@@ -147,6 +169,7 @@ class Cache:
         self.trusted = False
         for key in self.from_disk:
             self.memory.entries.pop(key, None)
+            self.memory.slides.pop(key, None)
         self.from_disk.clear()
 
     def drawn(self) -> dict[str, bytes]:
@@ -198,36 +221,36 @@ class Cache:
         self.memory.put(key, data)
         return data
 
-    def slide(self, key: str) -> bytes | None:
-        """A slide an earlier build drew (`keep_slide`), from memory or the disk, or None."""
-        data = self.memory.get(key)
-        if data is not None:
+    def slide(self, key: str, parse: Callable[[bytes], Kept | None]) -> Kept | None:
+        """A slide an earlier build kept (`keep_slide`): as this process drew or checked it,
+        or read from the disk and made a slide by `parse`; None when there is none, or
+        when `parse` refuses the entry (another slide's, damaged: it is then forgotten,
+        drawn again and its entry overwritten)."""
+        found = self.memory.slide(key)
+        if found is not None:
             self.slide_stats["from_memory"] += 1
             entry = None if self.folder is None else self.folder / FOLDER / _name(key, "slide")
-            if entry is not None and not entry.exists():
-                self._store(key, "slide", data)  # kept for a build that failed: save it now
-            return data
+            if entry is not None and self.store and not entry.exists():
+                self._store(key, "slide", found.to_bytes(key))  # kept for a build that failed
+            return found
         data = self._load(key, "slide")
-        if data is not None:
-            self.slide_stats["from_disk"] += 1
-            self.from_disk.add(key)
-            self.memory.put(key, data)
-        return data
+        if data is None:
+            return None
+        found = parse(data)
+        if found is None:
+            self.slide_stats["refused"] += 1
+            return None
+        self.slide_stats["from_disk"] += 1
+        self.from_disk.add(key)
+        self.memory.put_slide(key, found)
+        return found
 
-    def refuse_slide(self, key: str) -> None:
-        """The entry `slide(key)` gave is not that slide (the deck checks): forgotten, and
-        counted as refused instead of taken."""
-        self.memory.entries.pop(key, None)
-        source = "from_disk" if key in self.from_disk else "from_memory"
-        self.from_disk.discard(key)
-        self.slide_stats[source] -= 1
-        self.slide_stats["refused"] += 1
-
-    def keep_slide(self, key: str, data: bytes) -> None:
+    def keep_slide(self, key: str, slide: Kept) -> None:
         """Keep a slide this build drew, for the next build to take as it is."""
         self.slide_stats["kept"] += 1
-        self.memory.put(key, data)
-        self._store(key, "slide", data)
+        self.memory.put_slide(key, slide)
+        if self.folder is not None and self.store:
+            self._store(key, "slide", slide.to_bytes(key))
 
     def _load(self, key: str, fmt: str) -> bytes | None:
         if self.folder is None or not self.trusted or not usable(self.folder):
@@ -235,15 +258,17 @@ class Cache:
         return _read_entry(self.folder / FOLDER / _name(key, fmt))
 
     def _store(self, key: str, fmt: str, data: bytes) -> None:
-        if self.folder is not None:
+        if self.folder is not None and self.store:
             self.new[_name(key, fmt)] = hashlib.sha256(data).hexdigest().encode("ascii") + data
 
 
 @contextlib.contextmanager
-def use(folder: Path | None, save: bool = True, memory: Memory | None = None) -> Iterator[Cache]:
+def use(folder: Path | None, save: bool = True, memory: Memory | None = None,
+        store: bool = True) -> Iterator[Cache]:
     """A build's cache reading `folder`'s entries; the new ones are saved when the block ends
-    without an error (and `save`; otherwise `drawn()` hands them to the caller)."""
-    cache = Cache(folder, memory)
+    without an error (and `save`; otherwise `drawn()` hands them to the caller). Without
+    `store`, no new entry is made for `folder` at all (a sweep's later combinations)."""
+    cache = Cache(folder, memory, store)
     yield cache
     if save:
         cache.save()

@@ -46,6 +46,7 @@ class Job:
     options: build.Options
     name: str
     epoch: int | None = None  # SOURCE_DATE_EPOCH's seconds: the date the files carry
+    keep: bool = True  # whether its slides and charts are kept in the output folder's cache
 
 
 def parse_list(
@@ -117,7 +118,7 @@ def plan(
             problems += err.problems
     if problems:
         raise InputError(problems)
-    jobs = []
+    jobs: list[Job] = []
     for speed, _ in speed_values:
         for check in check_values:
             dial = replace(
@@ -129,7 +130,8 @@ def plan(
             content = build.apply(replace(base, dial=dial), one)
             # A check given on the command line is part of the name, as with `build --check`.
             one = replace(one, check=None if check is None else check[1])
-            jobs.append(Job(content, one, build.stem(content, check is not None), epoch))
+            jobs.append(Job(content, one, build.stem(content, check is not None), epoch,
+                            keep=len(jobs) < KEPT_COMBINATIONS))
     return jobs, warnings
 
 
@@ -234,7 +236,6 @@ class _Landing:
         self.warnings = warnings
         self.waiting: dict[int, dict[tuple[str, ...], Drawn]] = {}
         self.written: list[Path] = []
-        self.kept: dict[Path, int] = {}  # cache entries this sweep kept, by folder
         self.problems: list[str] = []
         self.code = 0
 
@@ -263,12 +264,8 @@ class _Landing:
         except DeckgenError as err:
             self._fail(err.lines(), err.exit_code)
             return
-        # Only now that its files are written; and only while the sweep has kept less than
-        # its share of the cache (a long sweep would write entries only to prune them).
         charts = {name: entry for p in pieces.values() for name, entry in p.charts.items()}
-        if self.kept.get(job.options.out, 0) < KEPT_AT_MOST:
-            buildcache.keep(job.options.out, charts)
-            self.kept[job.options.out] = self.kept.get(job.options.out, 0) + len(charts)
+        buildcache.keep(job.options.out, charts)  # only now that its files are written
         for path in paths:
             self.written.append(path)
             self.finished(path)
@@ -285,10 +282,11 @@ class _Landing:
 
 
 SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html"}
-# The cache entries (slides, charts) a sweep keeps in a folder: those of its first
-# combinations, which hold the slides every speed shares; half the cache, so a build's own
-# entries keep their room.
-KEPT_AT_MOST = buildcache.MAX_ENTRIES // 2
+# The combinations whose slides and charts a sweep keeps in the output folder's cache: its
+# first ones, which hold the slides every speed shares. About twenty entries each: half the
+# cache, so a build's own keep their room, and a long sweep does not write entries for the
+# cache only to prune them.
+KEPT_COMBINATIONS = 12
 
 
 class _Worker:
@@ -310,8 +308,8 @@ def _draw(job: Job, piece: tuple[str, ...], memory: buildcache.Memory | None = N
     own by default). The input's problems in any of the piece's files are reported together."""
     heard: list[Problem] = []
     try:
-        with buildcache.use(job.options.out, save=False,
-                            memory=memory or _Worker.memory) as cache:
+        with buildcache.use(job.options.out, save=False, memory=memory or _Worker.memory,
+                            store=job.keep) as cache:
             story = deckgen.story.compose(job.content)
             files: dict[str, bytes] = {}
             problems: list[Problem] = []

@@ -185,9 +185,8 @@ def test_one_failing_combination_does_not_stop_the_others(
 def test_a_long_sweep_keeps_only_its_first_combinations_cache_entries(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each combination's entries are kept once its files are written, until the sweep has
-    kept its share of the cache: a long sweep would otherwise write entries only for the
-    cache to prune them."""
+    """The first combinations' entries are kept once their files are written; the others
+    make none: a long sweep would write entries only for the cache to prune them."""
     def drawing(content, options, *args, cache, **kwargs):  # type: ignore[no-untyped-def]
         speed = content.dial.speed
         cache._store(f"{options.only}-{speed}", "slide", f"{options.only} at {speed}".encode())
@@ -197,11 +196,12 @@ def test_a_long_sweep_keeps_only_its_first_combinations_cache_entries(
     monkeypatch.setattr(build, "render", drawing)
     monkeypatch.setattr(sweep.buildcache, "keep", lambda folder, entries: kept.append(
         sorted(entries)))
-    monkeypatch.setattr(sweep, "KEPT_AT_MOST", 5)
+    monkeypatch.setattr(sweep, "KEPT_COMBINATIONS", 2)
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,200,300,400", None)
+    assert [job.keep for job in jobs] == [True, True, False, False]
     written = sweep.run(jobs, 1, lambda path: None)
     assert len(written) == 12  # every file, whatever was kept
-    assert [len(entries) for entries in kept] == [3, 3]  # deck, handout, page: 3, then 6 >= 5
+    assert [len(entries) for entries in kept] == [3, 3, 0, 0]  # the deck, handout and page
     assert all(name.endswith(".slide") for entries in kept for name in entries)
 
 

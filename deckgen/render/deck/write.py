@@ -14,6 +14,7 @@ reuse.assemble puts it back): the deck's bytes are the same as when every slide 
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import math
 from collections.abc import Callable
@@ -426,11 +427,10 @@ def render(story: st.Story, *, template: bytes | None = None,
     keys = slide_keys(writer, plans, template, cache)
     kept: dict[int, SlideParts] = {}
     for number, (plan, key) in enumerate(zip(plans, keys, strict=True), 1):
-        found = cache.slide(key) if cache is not None and key else None
-        parts = SlideParts.from_bytes(found, key) if found is not None else None
-        if found is not None and parts is None and cache is not None:
-            cache.refuse_slide(key)
-        if parts is not None:
+        found = cache.slide(key, functools.partial(SlideParts.from_bytes, key=key)) \
+            if cache is not None and key else None
+        if found is not None:
+            parts = cast(SlideParts, found)
             writer.stub(plan)
             kept[number] = parts
         else:
@@ -440,10 +440,9 @@ def render(story: st.Story, *, template: bytes | None = None,
     data, slides, deflated = assemble(package_of(layouts.prs), when, kept, last)
     if cache is not None:
         cache.memory.deflated = deflated  # the next deck in this process deflates less
-    if cache is not None:
         for number, parts in slides.items():
             if number not in kept and parts.reusable and keys[number - 1]:
-                cache.keep_slide(keys[number - 1], parts.to_bytes(keys[number - 1]))
+                cache.keep_slide(keys[number - 1], parts)
     return data
 
 
