@@ -7,6 +7,7 @@ A batch is `output_tokens` written at `speed` tokens per second, then one `fixed
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -28,9 +29,11 @@ def writing_speedup(speed: Number, slow_speed: Number) -> Fraction:
     return Fraction(speed) / Fraction(slow_speed)
 
 
+@functools.lru_cache(maxsize=4096)
 def end_to_end_speedup(output_tokens: int, speed: Number, slow_speed: Number,
                        fixed_check: Number) -> Fraction:
-    """Total at the slow speed divided by total at the chosen speed."""
+    """Total at the slow speed divided by total at the chosen speed (kept: the ceiling chart
+    asks for some 300 points, mostly the same from one dial to the next)."""
     return total_time(output_tokens, slow_speed, fixed_check) / total_time(
         output_tokens, speed, fixed_check)
 

@@ -23,9 +23,14 @@ DIVIDE = "\u00f7"
 
 def round_half_up(value: Number, places: int) -> Decimal:
     """`value` rounded to `places` decimals, halves away from zero, exactly."""
-    value = Fraction(value)
-    scaled = abs(value) * 10**places
-    whole = int(scaled + Fraction(1, 2))  # floor for the non-negative
+    if not isinstance(value, (int, Fraction)):
+        value = Fraction(value)
+    top, bottom = abs(value.numerator), value.denominator
+    if places >= 0:
+        top *= 10**places
+    else:
+        bottom *= 10**-places
+    whole = (2 * top + bottom) // (2 * bottom)  # floor(|value| x 10^places + 1/2), in integers
     if value < 0:
         whole = -whole
     return Decimal(whole).scaleb(-places, _EXACT)

@@ -227,3 +227,28 @@ def test_a_renderers_measurement_is_rounded_from_its_shortest_decimal_text() -> 
     assert fmt.measure(float("nan"), "in") == "nan in"
     assert fmt.measure(300, "dpi") == "300 dpi"
     assert fmt.dimensions(13.333333, 7.5, "in") == "13.33 x 7.5 in"
+
+
+def test_round_half_up_in_integers_agrees_with_fraction_arithmetic() -> None:
+    """Rounding works on the fraction's integers; the reference here adds one half and
+    floors, in Fractions, for random values, every exact half, whole numbers and tens."""
+    import random
+    from decimal import Decimal
+    from fractions import Fraction
+
+    def reference(value: Fraction, places: int) -> Decimal:
+        scaled = abs(value) * Fraction(10) ** places
+        whole = int(scaled + Fraction(1, 2))
+        return Decimal(-whole if value < 0 else whole).scaleb(-places, fmt._EXACT)
+
+    picks = random.Random(14)
+    cases = [(Fraction(picks.randint(-10**9, 10**9), picks.randint(1, 10**6)),
+              picks.randint(-2, 6)) for _ in range(3000)]
+    cases += [(Fraction(k, 2 * 10**p), p) for k in range(-300, 300) for p in range(4)]
+    cases += [(Fraction(picks.randint(-10**6, 10**6)), picks.randint(-3, 3)) for _ in range(300)]
+    for value, places in cases:
+        assert str(fmt.round_half_up(value, places)) == str(reference(value, places)), \
+            (value, places)
+    assert str(fmt.round_half_up(Fraction(-5, 2), 0)) == "-3"  # away from zero
+    assert str(fmt.round_half_up(Fraction(1325, 10), -1)) == "1.3E+2"
+    assert str(fmt.round_half_up(7, 2)) == "7.00"
