@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
+from xml.sax.saxutils import escape
 
 from pptx.chart.data import CategoryChartData, XyChartData
 from pptx.chart.xlsx import CategoryWorkbookWriter, XyWorkbookWriter
+from pptx.enum.chart import XL_LABEL_POSITION
 from pptx.enum.dml import MSO_THEME_COLOR
-from pptx.oxml.ns import qn
+from pptx.oxml import parse_xml
+from pptx.oxml.ns import nsdecls, qn
 from pptx.oxml.xmlchemy import OxmlElement
 from pptx.util import Emu, Pt
 
@@ -120,7 +123,33 @@ def _width(text: str, font_pt: float, bold: bool = False) -> float:
 
 def _label(point: Any, text: str, position: Any, font_pt: float, bold: bool,
            colours: Mapping[str, MSO_THEME_COLOR], role: str, boxed: bool = False) -> None:
-    """A data label with the story's own text at one point."""
+    """A data label with the story's own text at one point: the element python-pptx's data
+    label API writes (a text frame that does not wrap, each line a run at `font_pt` in the
+    `role` colour, a light box behind it when `boxed`), made directly, in python-pptx's
+    place for it among the series' labels."""
+    if any(ch < " " and ch != "\n" for ch in text):  # python-pptx's own escapes for these
+        _label_by_api(point, text, position, font_pt, bold, colours, role, boxed)
+        return
+    run = (f'<a:r><a:rPr sz="{Pt(font_pt).centipoints}" b="{int(bold)}"><a:solidFill>'
+           f'<a:schemeClr val="{MSO_THEME_COLOR.to_xml(colours[role])}"/></a:solidFill>'
+           "</a:rPr><a:t>{}</a:t></a:r>")
+    paragraphs = "".join(f"<a:p>{run.format(escape(line))}</a:p>" if line else "<a:p/>"
+                         for line in text.split("\n"))
+    box = '<c:spPr><a:solidFill><a:schemeClr val="bg1"/></a:solidFill></c:spPr>' if boxed \
+        else ""
+    label = parse_xml(
+        f'<c:dLbl {nsdecls("c", "a")}><c:idx val="{point._idx}"/><c:tx><c:rich>'
+        f'<a:bodyPr wrap="none"/><a:lstStyle/>{paragraphs}</c:rich></c:tx>{box}'
+        f'<c:dLblPos val="{XL_LABEL_POSITION.to_xml(position)}"/>'
+        '<c:showLegendKey val="0"/><c:showVal val="1"/><c:showCatName val="0"/>'
+        '<c:showSerName val="0"/><c:showPercent val="0"/><c:showBubbleSize val="0"/></c:dLbl>')
+    placed = point._ser.get_or_add_dLbls().get_or_add_dLbl_for_point(point._idx)
+    placed.getparent().replace(placed, label)
+
+
+def _label_by_api(point: Any, text: str, position: Any, font_pt: float, bold: bool,
+                  colours: Mapping[str, MSO_THEME_COLOR], role: str, boxed: bool) -> None:
+    """`_label` through python-pptx's data label API, for text with control characters."""
     label = point.data_label
     label.has_text_frame = True
     label.position = position
