@@ -582,3 +582,31 @@ def test_the_qr_code_is_encoded_once_and_prints_as_the_widget_draws_it(
     monkeypatch.setattr(rl_config, "invariant", 1)  # no clock or random id in the PDF
     assert renderPDF.drawToString(drawing) == renderPDF.drawToString(plain)
     assert qr_drawing(url + "/other") is not drawing
+
+
+def test_a_paragraph_parsed_once_is_made_as_reportlab_makes_it() -> None:
+    """Markup is parsed once per look; each paragraph after gets copies of the fragments,
+    the same as a fresh parse gives, and none it shares with another."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from deckgen.render.handout import fonts
+
+    fonts._register_fonts()
+    base = ParagraphStyle("t-base", fontName=fonts.REGULAR, fontSize=9, leading=11)
+    other = ParagraphStyle("t-other", parent=base, fontSize=12)
+    markup = ('Check <b>60 s</b> &amp; <a href="https://example.org" color="#1f4e79">the '
+              "source</a>, then 2 h 46 min 40 s")
+
+    def fields(p: Paragraph) -> list[dict[str, object]]:
+        return [{k: v for k, v in vars(f).items()} for f in p.frags]
+
+    first, second = fonts._para(markup, base), fonts._para(markup, base)
+    fresh = Paragraph(fonts._with_fallbacks(markup, base.fontName), base)
+    assert fields(first) == fields(second) == fields(fresh)
+    assert first.text == second.text == fresh.text
+    assert not {id(f) for f in first.frags} & {id(f) for f in second.frags}
+    bigger = fonts._para(markup, other)  # another look: parsed for itself
+    assert {f.fontSize for f in bigger.frags} == {12}
+    assert {f.fontSize for f in first.frags} == {9}
+    assert first.wrap(120, 500) == second.wrap(120, 500) == fresh.wrap(120, 500)

@@ -8,6 +8,7 @@ import struct
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics, ttfonts
@@ -158,8 +159,37 @@ def _with_fallbacks(markup: str, font: str) -> str:
 
 
 def _para(markup: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of `markup`, with fallback fonts for the characters Liberation Sans lacks."""
-    return Paragraph(_with_fallbacks(markup, style.fontName), style)
+    """A paragraph of `markup`, with fallback fonts for the characters Liberation Sans lacks.
+    The markup is parsed once per process for a look (`_look`): a copy of each fragment
+    then makes the paragraph, as reportlab would make it again (most of a sweep's
+    paragraphs are the same at every speed, and parsing was a sixth of the handout)."""
+    text = _with_fallbacks(markup, style.fontName)
+    key = (text, _look(style))
+    found = _PARSED.get(key)
+    if found is None:
+        plain = Paragraph(text, style)
+        if plain.style is not style or plain.bulletText != getattr(style, "bulletText", None):
+            return plain  # markup that restyles the paragraph: not kept
+        if len(_PARSED) >= PARSED_KEPT:
+            _PARSED.clear()
+        _PARSED[key] = (plain.text, plain.frags)
+        return Paragraph(plain.text, style, frags=[f.clone() for f in plain.frags])
+    cleaned, frags = found
+    return Paragraph(cleaned, style, frags=[f.clone() for f in frags])
+
+
+_PARSED: dict[tuple[str, str], tuple[str, list[Any]]] = {}
+PARSED_KEPT = 2048  # paragraphs' parsed fragments kept per process
+
+
+def _look(style: ParagraphStyle) -> str:
+    """Everything a style gives a paragraph's fragments, as text: two styles that look
+    alike parse markup alike. Kept on the style, which is not changed once made."""
+    found = style.__dict__.get("_deckgen_look")
+    if found is None:
+        found = repr([(name, getattr(style, name)) for name in sorted(style.defaults)])
+        style.__dict__["_deckgen_look"] = found
+    return found  # type: ignore[no-any-return]
 
 
 def _to_unicode_cmap(fontname: str, subset: Sequence[int]) -> str:
