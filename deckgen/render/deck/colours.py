@@ -19,7 +19,6 @@ from PIL import Image
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
-from pptx.oxml.ns import qn
 from pptx.presentation import Presentation as PresentationObject
 from pptx.slide import SlideLayout
 
@@ -27,6 +26,7 @@ from deckgen import fmt
 from deckgen.colour import TEXT_CONTRAST, contrast, luminance
 from deckgen.content import Theme
 from deckgen.errors import Problem
+from deckgen.render.deck.lookups import qn
 from deckgen.render.deck.placeholders import TITLE_TYPES, Owner, Placeholders, family, overlap
 from deckgen.render.deck.plan import Box
 

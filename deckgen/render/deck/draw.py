@@ -19,7 +19,7 @@ from pptx.enum.shapes import MSO_SHAPE
 from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
-from pptx.oxml.ns import nsdecls, qn
+from pptx.oxml.ns import nsdecls
 from pptx.shapes.autoshape import Shape
 from pptx.shapes.group import GroupShape
 from pptx.slide import Slide as PptxSlide
@@ -30,6 +30,7 @@ from pptx.util import Emu, Pt
 from deckgen import story as st
 from deckgen.buildcache import Cache
 from deckgen.content import Theme
+from deckgen.render.deck.lookups import qn
 from deckgen.render.deck.plan import (
     EMU_PER_IN,
     EMU_PER_PT,

@@ -18,13 +18,14 @@ from pptx import Presentation
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
-from pptx.oxml.ns import nsdecls, qn
+from pptx.oxml.ns import nsdecls
 from pptx.presentation import Presentation as PresentationObject
 from pptx.util import Emu
 
 from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
+from deckgen.render.deck.lookups import qn
 from deckgen.render.deck.placeholders import FOOTER_TYPES, place
 from deckgen.render.deck.plan import Box, inch
 from deckgen.render.deck.slides import SLIDE_HEIGHT, SLIDE_WIDTHS, default_geometry

@@ -28,7 +28,6 @@ from pptx.enum.text import PP_ALIGN
 from pptx.opc.constants import CONTENT_TYPE as CT
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.opc.spec import default_content_types
-from pptx.oxml.ns import qn
 from pptx.parts.slide import NotesSlidePart
 from pptx.presentation import Presentation
 from pptx.shapes.autoshape import Shape
@@ -46,6 +45,7 @@ from deckgen.errors import InputError, Problem
 from deckgen.render.deck.colours import fill_colours, passing
 from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
 from deckgen.render.deck.layouts import Layouts
+from deckgen.render.deck.lookups import compile_once, qn
 from deckgen.render.deck.package import finish, moment
 from deckgen.render.deck.placeholders import (
     BODY_TYPES,
@@ -59,7 +59,6 @@ from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Lines, Para, SlidePlan, 
 from deckgen.render.deck.reuse import Package, SlideParts, assemble
 from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
-from deckgen.render.deck.xpaths import compile_once
 
 if TYPE_CHECKING:
     from deckgen.buildcache import Cache
@@ -69,7 +68,7 @@ FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to kee
 
 _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 
-compile_once()  # python-pptx's lookups, compiled once per process
+compile_once()  # python-pptx's lookups, worked out once per process
 
 # ---------------------------------------------------------------------------------------------
 # Slides

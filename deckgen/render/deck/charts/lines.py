@@ -18,7 +18,7 @@ from pptx.enum.chart import (
 )
 from pptx.enum.dml import MSO_LINE_DASH_STYLE, MSO_THEME_COLOR
 from pptx.oxml import parse_xml
-from pptx.oxml.ns import nsdecls, qn
+from pptx.oxml.ns import nsdecls
 from pptx.oxml.xmlchemy import OxmlElement
 from pptx.util import Pt
 
@@ -34,6 +34,7 @@ from deckgen.render.deck.charts.parts import (
     _width,
     _XyData,
 )
+from deckgen.render.deck.lookups import qn
 from deckgen.story import Line, LineChart
 
 _DASHES = (MSO_LINE_DASH_STYLE.DASH, MSO_LINE_DASH_STYLE.ROUND_DOT,

@@ -13,11 +13,12 @@ from pptx.chart.xlsx import CategoryWorkbookWriter, XyWorkbookWriter
 from pptx.enum.chart import XL_LABEL_POSITION
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.oxml import parse_xml
-from pptx.oxml.ns import nsdecls, qn
+from pptx.oxml.ns import nsdecls
 from pptx.oxml.xmlchemy import OxmlElement
 from pptx.util import Emu, Pt
 
 from deckgen import fonts
+from deckgen.render.deck.lookups import qn
 
 PALETTE: Mapping[str, MSO_THEME_COLOR] = {
     "text": MSO_THEME_COLOR.DARK_1, "muted": MSO_THEME_COLOR.DARK_2,

@@ -1,21 +1,23 @@
-"""python-pptx's XPath lookups, compiled once, find what lxml finds from the expression's text."""
+"""python-pptx's lookups, worked out once: XPath expressions find what lxml finds from the
+expression's text, and tag names turn as python-pptx turns them."""
 
 from __future__ import annotations
 
 import io
 
+import pytest
 from lxml import etree
 from pptx import Presentation
 from pptx.oxml.ns import _nsmap
 from pptx.oxml.xmlchemy import BaseOxmlElement
 from pptx.util import Inches
 
-from deckgen.render.deck import write, xpaths
+from deckgen.render.deck import lookups, write
 
 
 def test_the_deck_writer_compiles_every_expression_once() -> None:
-    assert write.compile_once is xpaths.compile_once
-    assert BaseOxmlElement.xpath is xpaths._xpath
+    assert write.compile_once is lookups.compile_once
+    assert BaseOxmlElement.xpath is lookups._xpath
 
 
 def test_compiled_lookups_return_what_lxml_returns() -> None:
@@ -32,7 +34,26 @@ def test_compiled_lookups_return_what_lxml_returns() -> None:
     assert tree.xpath("count(./p:sp)") == 3.0  # title, body and the text box
     assert tree.xpath("//a:t/text()") == ["two words"]
     assert sorted(tree.xpath("//@id")) == ["1", "2", "3", "4"]
-    assert len(xpaths._compiled) >= len(expressions)
+    assert len(lookups._compiled) >= len(expressions)
     out = io.BytesIO()
     prs.save(out)  # python-pptx's own save path runs through the same lookups
     assert Presentation(io.BytesIO(out.getvalue())).slides[0].shapes[2].text == "two words"
+
+
+def test_tag_names_turn_as_python_pptx_turns_them() -> None:
+    import pptx.oxml.xmlchemy
+    import pptx.shapes.shapetree
+    from pptx.oxml import ns
+
+    from deckgen.render.deck import draw
+
+    for tag in ("p:sp", "a:t", "c:dPt", "r:id", "p:txBody"):
+        assert lookups.qn(tag) == lookups._plain_qn(tag)
+    for turn in (lookups.qn, lookups._plain_qn):  # a prefix python-pptx does not know
+        with pytest.raises(KeyError):
+            turn("zz:nothing")
+    assert lookups.qn("a:t") == "{http://schemas.openxmlformats.org/drawingml/2006/main}t"
+    # python-pptx's modules and the deck writer's own use the kept names
+    assert pptx.oxml.xmlchemy.qn is lookups.qn
+    assert pptx.shapes.shapetree.qn is lookups.qn and ns.qn is lookups.qn
+    assert draw.qn is lookups.qn
