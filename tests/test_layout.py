@@ -319,3 +319,30 @@ def test_the_whole_story_fits_at_every_review_dial(dial: str, aspect: str) -> No
     for src in story.sources:
         assert src.title in sources
         assert " ".join(src.supports.split()) in " ".join(sources.split()), src.title
+
+
+def test_a_table_is_planned_once_per_process_and_handed_out_as_a_copy() -> None:
+    """The same faces, box and cells give the table found before, as a copy a slide may
+    move; other cells, or another box, are planned for themselves."""
+    from deckgen.render.deck import tables
+    from deckgen.render.deck.plan import Box, Faces, Fitter, TableItem, inch
+
+    fit = Fitter(Faces.of("Arial", "Arial"))
+    table = deckgen.story.Table(("Speed", "Writing"), (("100 tokens/sec", "2 h 13 min 20 s"),
+                                                       ("1M tokens/sec", "0.8 s")),
+                                ("l", "r"), 1, "caption")
+    cells = tables.table_cells(table, (24.0, 20.0, 16.0))
+    box = Box(inch(1), inch(2), inch(6), inch(3))
+    tables._TABLES.clear()
+    first = tables.table_item(fit, box, cells, 1)
+    again = tables.table_item(fit, box, tables.table_cells(table, (24.0, 20.0, 16.0)), 1)
+    assert isinstance(first, TableItem) and isinstance(again, TableItem)
+    assert again == first and again is not first
+    assert len(tables._TABLES) == 1
+    first.box = first.box.moved(inch(3))  # a slide moves its copy: the next is not moved
+    assert tables.table_item(fit, box, cells, 1).box == again.box == Box(
+        inch(1), inch(2), again.box.w, again.box.h)
+    narrow = tables.table_item(fit, Box(inch(1), inch(2), inch(4.5), inch(3)), cells, 1)
+    assert isinstance(narrow, TableItem) and narrow.widths != first.widths
+    assert len(tables._TABLES) == 2
+    assert sum(first.widths) <= box.w and first.sizes[1][1][0] == 24.0  # fits at the largest

@@ -7,6 +7,9 @@ buys a larger size; cells wrap only when nothing else fits.
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 from deckgen import fmt
 from deckgen import story as st
 from deckgen.layout.columns import Needs, search
@@ -30,7 +33,28 @@ Cells = list[list[list[Para]]]
 def table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
                stretch: bool = True, margin: tuple[int, int] = (inch(0.1), inch(0.045)),
                name: str = "Table", header: bool = True) -> TableItem | Misfit:
-    """A native table at the largest size at which it fits `box`."""
+    """A native table at the largest size at which it fits `box`: found once per process
+    for the same faces, box and cells (a sweep's decks share the tables the speed does not
+    change), and a copy handed out, since a slide may move its table."""
+    key = (fit.faces, box, tuple(tuple(tuple(cell) for cell in row) for row in cells),
+           highlight, stretch, margin, name, header)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _table_item(fit, box, cells, highlight, stretch=stretch, margin=margin,
+                            name=name, header=header)
+        if len(_TABLES) >= TABLES_KEPT:
+            _TABLES.clear()
+        _TABLES[key] = found
+    return copy.copy(found) if isinstance(found, TableItem) else found
+
+
+_TABLES: dict[tuple[Any, ...], TableItem | Misfit] = {}
+TABLES_KEPT = 256
+
+
+def _table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
+                stretch: bool, margin: tuple[int, int], name: str,
+                header: bool) -> TableItem | Misfit:
     flat = [p for row in cells for cell in row for p in cell]
     levels = max(len(p.size) for p in flat)
     mx, my = margin
