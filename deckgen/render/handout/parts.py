@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
@@ -138,6 +139,14 @@ def _short_link(url: str, keep_path: bool = False) -> str:
     return f"{host}/\u2026/{parts[-1]}"
 
 
+@functools.lru_cache(maxsize=4096)
+def _lacking(font: str, text: str) -> frozenset[str]:
+    """The characters of `text` that `font` has no glyph for (kept: the same texts come back
+    in every handout of a sweep)."""
+    cover = _coverage(font)
+    return frozenset(ch for ch in text if ch >= " " and ord(ch) not in cover)
+
+
 def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
     """A warning for each content key whose text has a character no installed font draws
     (it prints as an empty box, and stays in the PDF's text)."""
@@ -147,8 +156,7 @@ def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
             for section in (s for column in band.columns for s in column):
                 for f in section.flowables:
                     for font, text, origin in _texts(f):
-                        cover = _coverage(font)
-                        lacking = {ch for ch in text if ch >= " " and ord(ch) not in cover}
+                        lacking = _lacking(font, text)
                         if lacking:
                             missing.setdefault(origin, set()).update(lacking)
     # Text with no key of its own (a table row, say) repeats text that has one: warn only of
