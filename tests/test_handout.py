@@ -6,6 +6,7 @@ misplaced table shows up as a mismatch with the arithmetic written below.
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -610,3 +611,45 @@ def test_a_paragraph_parsed_once_is_made_as_reportlab_makes_it() -> None:
     assert {f.fontSize for f in bigger.frags} == {12}
     assert {f.fontSize for f in first.frags} == {9}
     assert first.wrap(120, 500) == second.wrap(120, 500) == fresh.wrap(120, 500)
+
+
+def test_a_paragraph_measured_before_breaks_its_lines_only_to_be_drawn(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A width measured before gives the size at once; drawing or splitting breaks the
+    lines at the width last asked for, as a plain paragraph has them."""
+    from reportlab import rl_config
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+
+    from deckgen.render.handout import fonts
+
+    fonts._register_fonts()
+    monkeypatch.setattr(rl_config, "invariant", 1)
+    style = ParagraphStyle("t-lazy", fontName=fonts.REGULAR, fontSize=9, leading=11)
+    markup = "Writing at <b>1M tokens/sec</b> takes 0.8 s; the check still takes 60 s. " * 3
+
+    def drawn(p: Paragraph, widths: list[float]) -> tuple[list[tuple[float, float]], bytes]:
+        sizes = [p.wrap(w, 10**6) for w in widths]
+        canvas = Canvas(io.BytesIO())
+        p.drawOn(canvas, 10, 10)
+        return sizes, canvas.getpdfdata()
+
+    fonts._SIZES.clear()
+    first = fonts._para(markup, style)
+    assert isinstance(first, fonts._Paragraph)
+    plain = Paragraph(fonts._with_fallbacks(markup, style.fontName), style)
+    assert drawn(first, [200.0, 120.0]) == drawn(plain, [200.0, 120.0])  # measured afresh
+    again = fonts._para(markup, style)
+    assert again.wrap(200.0, 10**6) == first.wrap(200.0, 10**6)
+    assert "blPara" not in again.__dict__  # known sizes: no lines broken yet
+    plain = Paragraph(fonts._with_fallbacks(markup, style.fontName), style)
+    assert drawn(again, [120.0, 200.0, 80.0]) == drawn(plain, [120.0, 200.0, 80.0])
+    lazy = fonts._para(markup, style)
+    lazy.wrap(80.0, 10**6)  # known: split breaks the lines itself
+    plain = Paragraph(fonts._with_fallbacks(markup, style.fontName), style)
+    plain.wrap(80.0, 10**6)
+    ours, theirs = lazy.split(80.0, 30), plain.split(80.0, 30)
+    assert [p.wrap(80.0, 10**6) for p in ours] == [p.wrap(80.0, 10**6) for p in theirs]
+    assert [p.getPlainText() for p in ours] == [p.getPlainText() for p in theirs]
+    assert len(ours) == 2 and ours[1].deckgen_key is None  # a part is measured plainly

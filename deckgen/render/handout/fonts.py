@@ -172,10 +172,54 @@ def _para(markup: str, style: ParagraphStyle) -> Paragraph:
             return plain  # markup that restyles the paragraph: not kept
         if len(_PARSED) >= PARSED_KEPT:
             _PARSED.clear()
-        _PARSED[key] = (plain.text, plain.frags)
-        return Paragraph(plain.text, style, frags=[f.clone() for f in plain.frags])
+        found = _PARSED[key] = (plain.text, plain.frags)
     cleaned, frags = found
-    return Paragraph(cleaned, style, frags=[f.clone() for f in frags])
+    made = _Paragraph(cleaned, style, frags=[f.clone() for f in frags])
+    made.deckgen_key = key
+    return made
+
+
+class _Paragraph(Paragraph):
+    """reportlab's paragraph, measured once per process for its markup, look and width.
+
+    The sheet and its tables wrap a paragraph at every width they try (some 300 wraps a
+    handout, a third of its time), and wrapping breaks the lines anew each time. Here a
+    width measured before gives its size at once, and the lines are broken only when
+    something needs them (drawing, splitting): at the width last asked for, as a plain
+    paragraph would have broken them then. The same markup, look and width break into the
+    same lines, so the PDF is the same."""
+
+    deckgen_key: tuple[str, str] | None = None  # None: a part split off, measured plainly
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        if self.deckgen_key is None:
+            return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
+        size = _SIZES.get((self.deckgen_key, availWidth))
+        if size is None:
+            size = super().wrap(availWidth, availHeight)
+            if len(_SIZES) >= SIZES_KEPT:
+                _SIZES.clear()
+            _SIZES[(self.deckgen_key, availWidth)] = size
+            return size  # type: ignore[no-any-return]
+        for name in _WRAPPED:  # what an earlier wrap left is for another width
+            self.__dict__.pop(name, None)
+        self.__dict__["_deckgen_pending"] = (availWidth, availHeight)
+        self.width, self.height = size
+        return size
+
+    def __getattr__(self, name: str) -> Any:
+        pending = self.__dict__.get("_deckgen_pending")
+        if name in _WRAPPED and pending is not None:
+            del self.__dict__["_deckgen_pending"]
+            Paragraph.wrap(self, *pending)  # the lines, at last
+            return self.__dict__[name]
+        raise AttributeError(name)
+
+
+# What a wrap leaves on a paragraph for drawing it or splitting it.
+_WRAPPED = ("blPara", "_wrapWidths", "_width_max", "_splitLongWordCount", "_hyphenations")
+_SIZES: dict[tuple[tuple[str, str], float], tuple[float, float]] = {}
+SIZES_KEPT = 8192  # paragraphs' sizes at a width, kept per process
 
 
 _PARSED: dict[tuple[str, str], tuple[str, list[Any]]] = {}
