@@ -3,6 +3,7 @@ characters it lacks, and runs of text set in each."""
 
 from __future__ import annotations
 
+import functools
 import re
 import struct
 import unicodedata
@@ -136,8 +137,10 @@ def _width(text: str, font: str, size: float) -> float:
     return sum((_face(name).width(t, size) for name, t in _runs(text, font)), 0.0)
 
 
+@functools.lru_cache(maxsize=4096)
 def _with_fallbacks(markup: str, font: str) -> str:
-    """Paragraph markup with each run of characters its font lacks put in a fallback font."""
+    """Paragraph markup with each run of characters its font lacks put in a fallback font
+    (kept: the installed fonts do not change while a process runs)."""
     out, fonts_in, at = [], [font], 0
 
     def runs(text: str) -> str:
@@ -207,9 +210,11 @@ class _Paragraph(Paragraph):
         self.width, self.height = size
         return size
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> Any:  # asked only for what the paragraph lacks
+        if name not in _WRAPPED:
+            raise AttributeError(name)
         pending = self.__dict__.get("_deckgen_pending")
-        if name in _WRAPPED and pending is not None:
+        if pending is not None:
             del self.__dict__["_deckgen_pending"]
             Paragraph.wrap(self, *pending)  # the lines, at last
             return self.__dict__[name]
@@ -217,7 +222,8 @@ class _Paragraph(Paragraph):
 
 
 # What a wrap leaves on a paragraph for drawing it or splitting it.
-_WRAPPED = ("blPara", "_wrapWidths", "_width_max", "_splitLongWordCount", "_hyphenations")
+_WRAPPED = frozenset(("blPara", "_wrapWidths", "_width_max", "_splitLongWordCount",
+                      "_hyphenations"))
 _SIZES: dict[tuple[tuple[str, str], float], tuple[float, float]] = {}
 SIZES_KEPT = 8192  # paragraphs' sizes at a width, kept per process
 
