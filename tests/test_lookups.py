@@ -57,3 +57,30 @@ def test_tag_names_turn_as_python_pptx_turns_them() -> None:
     assert pptx.oxml.xmlchemy.qn is lookups.qn
     assert pptx.shapes.shapetree.qn is lookups.qn and ns.qn is lookups.qn
     assert draw.qn is lookups.qn
+
+
+def test_the_next_part_name_is_the_one_python_pptx_would_give() -> None:
+    from pptx.opc.package import OpcPackage
+
+    prs = Presentation()
+    for _ in range(3):
+        slide = prs.slides.add_slide(prs.slide_layouts[1])
+        slide.notes_slide.notes_text_frame.text = "notes"
+    package = prs.part.package
+    assert OpcPackage.next_partname is lookups._next_partname
+    assert lookups.part_names(package) == {p.partname for p in package.iter_parts()}
+
+    def plain(tmpl: str) -> str:  # python-pptx's own, as it reads
+        prefix = tmpl[: (tmpl % 42).find("42")]
+        names = {p.partname for p in package.iter_parts() if p.partname.startswith(prefix)}
+        return next(tmpl % n for n in range(len(names) + 1, 0, -1) if tmpl % n not in names)
+
+    for tmpl in ("/ppt/slides/slide%d.xml", "/ppt/notesSlides/notesSlide%d.xml",
+                 "/ppt/charts/chart%d.xml", "/ppt/media/image%d.png"):
+        assert package.next_partname(tmpl) == plain(tmpl)
+    assert package.next_partname("/ppt/slides/slide%d.xml") == "/ppt/slides/slide4.xml"
+    # a gap: with slide 2 gone, python-pptx gives the highest free number, 2
+    prs.part.drop_rel(prs.slides._sldIdLst[1].rId)
+    del prs.slides._sldIdLst[1]
+    assert package.next_partname("/ppt/slides/slide%d.xml") == plain(
+        "/ppt/slides/slide%d.xml") == "/ppt/slides/slide2.xml"
