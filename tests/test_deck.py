@@ -645,3 +645,27 @@ def test_every_notes_page_is_the_one_python_pptx_makes(default_deck) -> None:  #
             default_deck.notes_master.part
         assert page.part.partname == f"/ppt/notesSlides/notesSlide{number}.xml"
         assert page.notes_text_frame.text.strip()
+
+
+def test_each_deck_is_a_copy_of_a_default_template_it_never_changes() -> None:
+    """The default template is made once per process; a deck drawn on a copy of it leaves
+    it as it was, so the next deck starts from the same template."""
+    from deckgen import source
+    from deckgen import story as st
+    from deckgen.render import deck
+    from deckgen.render.deck import template
+
+    content, _ = source.read(DEFAULT_CONTENT)
+    story = st.compose(content)
+
+    def blobs() -> dict[str, bytes]:
+        pristine = template._default_deck(story.meta.aspect, story.theme)
+        return {str(p.partname): p.blob for p in pristine.part.package.iter_parts()}
+
+    before = blobs()
+    assert len(before) > 10 and "/ppt/slides/slide1.xml" not in before
+    first = deck.render(story)
+    assert blobs() == before
+    assert deck.render(story) == first
+    opened, own = template.open_deck(story, None)
+    assert own and opened is not template._default_deck(story.meta.aspect, story.theme)

@@ -8,6 +8,7 @@ in placeholders.py, colours checked in colours.py.
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import re
@@ -42,7 +43,7 @@ def _in(inches: float) -> int:
 
 def open_deck(story: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
     if template is None:
-        return Presentation(io.BytesIO(_default_package(story.meta.aspect, story.theme))), True
+        return copy.deepcopy(_default_deck(story.meta.aspect, story.theme)), True
     try:
         prs = Presentation(io.BytesIO(template))
     except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
@@ -66,12 +67,13 @@ def _drop_slides(prs: PresentationObject) -> None:
 
 
 @functools.lru_cache(maxsize=4)
-def _default_package(aspect: str, theme: Theme) -> bytes:
-    """The default presentation for `aspect` and `theme`, saved: made once per process, then
-    opened from these bytes (half the time it takes to make)."""
+def _default_deck(aspect: str, theme: Theme) -> PresentationObject:
+    """The default presentation for `aspect` and `theme`, made once per process, saved and
+    opened again (as python-pptx reads a template): each deck is a copy of it, which takes
+    half the time opening it does. Never changed itself."""
     out = io.BytesIO()
     _default_presentation(aspect, theme).save(out)
-    return out.getvalue()
+    return Presentation(io.BytesIO(out.getvalue()))
 
 
 def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
