@@ -105,7 +105,8 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
     ends = sorted(math.log10(float(line.points[-1][1])) for line in chart.lines)
     direct = all(b - a >= 0.3 for a, b in zip(ends, ends[1:], strict=False))
     others = 0
-    for line, series in zip(chart.lines, plot.series, strict=False):
+    series_list = list(plot.series)  # each pass over plot.series finds every series again
+    for line, series in zip(chart.lines, series_list, strict=False):
         series.smooth = False
         fmt = series.format.line
         if line.emphasis:
@@ -132,7 +133,6 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
                "accent" if line.emphasis else "text")
         ends_at.append((last, line, end.count("\n") + 1))
 
-    series_list = list(plot.series)
     rule = series_list[len(chart.lines)]
     rule.smooth = False
     rule.marker.style = XL_MARKER_STYLE.NONE
@@ -176,7 +176,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         c.legend.include_in_layout = False
         c.legend.font.size = Pt(font_pt)
         legend = c.legend._element
-        for k in range(len(chart.lines), len(list(plot.series))):  # the dial's own marks
+        for k in range(len(chart.lines), len(series_list)):  # the dial's own marks
             entry = OxmlElement("c:legendEntry")
             idx = OxmlElement("c:idx")
             idx.set("val", str(k))
