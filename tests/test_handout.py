@@ -653,3 +653,35 @@ def test_a_paragraph_measured_before_breaks_its_lines_only_to_be_drawn(
     assert [p.wrap(80.0, 10**6) for p in ours] == [p.wrap(80.0, 10**6) for p in theirs]
     assert [p.getPlainText() for p in ours] == [p.getPlainText() for p in theirs]
     assert len(ours) == 2 and ours[1].deckgen_key is None  # a part is measured plainly
+
+
+def test_a_kept_drawing_is_written_as_reportlab_drew_it_the_first_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from reportlab import rl_config
+    from reportlab.graphics.shapes import Drawing, Rect, String
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.render.handout import fonts
+    from deckgen.render.handout.builder import qr_drawing
+    from deckgen.render.handout.flowables import _Picture
+
+    fonts._register_fonts()
+    monkeypatch.setattr(rl_config, "invariant", 1)
+
+    def pdf(picture: _Picture) -> bytes:
+        canvas = Canvas(io.BytesIO())
+        picture.wrap(200, 200)
+        picture.drawOn(canvas, 20, 20)
+        return canvas.getpdfdata()
+
+    qr = qr_drawing("https://example.org/kept")
+    plain = pdf(_Picture(qr, 60))
+    assert "_deckgen_ops" not in qr.__dict__  # not kept: drawn by reportlab every time
+    assert pdf(_Picture(qr, 60, kept=True)) == plain  # drawn, and its operators kept
+    assert len(qr.__dict__["_deckgen_ops"][0]) > 200
+    assert pdf(_Picture(qr, 60, kept=True)) == plain  # written as they were
+    labelled = Drawing(100, 40)
+    labelled.add(Rect(0, 0, 100, 40, fillColor=None))
+    labelled.add(String(5, 5, "60 s", fontName=fonts.REGULAR))
+    pdf(_Picture(labelled, 100, kept=True))
+    assert "_deckgen_ops" not in labelled.__dict__  # names a font of its PDF: never kept

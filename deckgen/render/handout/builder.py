@@ -343,7 +343,7 @@ class _Builder:
         drawing = qr_drawing(url)
         size = drawing.width
         link = _para(_link(url, _short_link(url, keep_path=True), self.p.accent), self.s.body)
-        table = Table([[_Picture(drawing, size), link]], colWidths=[size + 1 * mm, None],
+        table = Table([[_Picture(drawing, size, kept=True), link]], colWidths=[size + 1 * mm, None],
                       hAlign="LEFT")
         table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
         return table

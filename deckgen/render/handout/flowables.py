@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from reportlab.graphics import renderPDF
@@ -153,13 +154,18 @@ class _WriteIn(Flowable):
 
 
 class _Picture(Flowable):
-    """A vector drawing (a chart or a QR code) scaled to a width."""
+    """A vector drawing (a chart or a QR code) scaled to a width. A drawing that is `kept`
+    (made once per process, never changed: the QR code) is drawn by reportlab the first
+    time; its operators, which name nothing of one PDF's own (no fonts, images or graphic
+    states), are then written as they were into each later PDF, so its two hundred squares
+    are not drawn one by one again."""
 
-    def __init__(self, drawing: Drawing, width: float | None = None) -> None:
+    def __init__(self, drawing: Drawing, width: float | None = None, kept: bool = False) -> None:
         super().__init__()
         self.drawing = drawing
         drawing.initialFontName = REGULAR  # not reportlab's default, the unembedded Helvetica
         self.target = width
+        self.kept = kept
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         width = min(self.target or availWidth, availWidth)
@@ -170,5 +176,21 @@ class _Picture(Flowable):
     def draw(self) -> None:
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
-        renderPDF.draw(self.drawing, self.canv, 0, 0)
+        doc = self.canv._doc
+        kept = self.drawing.__dict__.get("_deckgen_ops") if self.kept else None
+        if kept is not None:
+            ops, version = kept
+            self.canv._code.extend(ops)
+            doc._pdfVersion = max(doc._pdfVersion, version)  # as drawing it would raise it
+        else:
+            start = len(self.canv._code)
+            renderPDF.draw(self.drawing, self.canv, 0, 0)
+            drawn = self.canv._code[start:]
+            if self.kept and not any(_NAMED.search(op) for op in drawn):
+                self.drawing.__dict__["_deckgen_ops"] = (drawn, doc._pdfVersion)
         self.canv.restoreState()
+
+
+# Operators that name a resource of one PDF: a font (Tf), a graphic state (gs), an image or
+# form (Do), a pattern or colour space (cs, CS, scn, SCN).
+_NAMED = re.compile(r"/\S+\s+(?:[\d.]+\s+)?(?:Tf|gs|Do|cs|CS|scn|SCN)\b")
