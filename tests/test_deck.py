@@ -669,3 +669,28 @@ def test_each_deck_is_a_copy_of_a_default_template_it_never_changes() -> None:
     assert deck.render(story) == first
     opened, own = template.open_deck(story, None)
     assert own and opened is not template._default_deck(story.meta.aspect, story.theme)
+
+
+def test_relationships_are_written_as_python_pptx_writes_them() -> None:
+    from pptx.util import Inches
+
+    from deckgen import source
+    from deckgen import story as st
+    from deckgen.render.deck import write
+
+    content, _ = source.read(DEFAULT_CONTENT)
+    plans, layouts, _ = write.plan_deck(st.compose(content))
+    prs = layouts.prs
+    slide = prs.slides.add_slide(prs.slide_layouts[0])
+    box = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(3), Inches(1))
+    run = box.text_frame.paragraphs[0].add_run()
+    run.text = "link"
+    run.hyperlink.address = 'https://example.org/?a=1&b="2"<x>'
+    package = prs.part.package
+    checked = 0
+    for rels in [package._rels] + [p.rels for p in package.iter_parts() if p._rels]:
+        assert write.rels_xml(rels) == rels.xml
+        checked += 1
+    assert checked > 10
+    assert b"&amp;b=&quot;2&quot;&lt;x&gt;" in write.rels_xml(slide.part.rels)
+    assert b'TargetMode="External"' in write.rels_xml(slide.part.rels)
