@@ -52,7 +52,8 @@ from deckgen.story import Chart
 
 FOLDER = ".deckgen-cache"
 MAX_ENTRIES = 480  # on disk: about 25 decks' slides (16 each, more with --walk), plus charts
-_IN_MEMORY = 96  # charts and slides: a few decks' worth
+_IN_MEMORY = 96  # charts: a few decks' worth
+SLIDES_IN_MEMORY = 48  # drawn slides, as parts: two decks' worth (a sweep shares six a deck)
 LINES = 5_000  # paragraphs broken into lines (about 1.5 KB each; a deck breaks 2,000), kept
 LINE_FONTS = 4  # pairs of fonts whose lines are kept
 MAX_ENTRY_BYTES = 64 * 2**20  # an entry larger than this is not read
@@ -111,7 +112,7 @@ class Memory:
 
     def put_slide(self, key: str, slide: Kept) -> None:
         self.slides[key] = slide
-        while len(self.slides) > self.size:
+        while len(self.slides) > SLIDES_IN_MEMORY:
             self.slides.popitem(last=False)
 
     def code(self) -> tuple[str, ...]:

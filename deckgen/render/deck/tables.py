@@ -49,7 +49,7 @@ def table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
 
 
 _TABLES: dict[tuple[Any, ...], TableItem | Misfit] = {}
-TABLES_KEPT = 256
+TABLES_KEPT = 128  # tables planned, kept per process (a deck plans about ten)
 
 
 def _table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,

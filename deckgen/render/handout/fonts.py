@@ -225,11 +225,11 @@ class _Paragraph(Paragraph):
 _WRAPPED = frozenset(("blPara", "_wrapWidths", "_width_max", "_splitLongWordCount",
                       "_hyphenations"))
 _SIZES: dict[tuple[tuple[str, str], float], tuple[float, float]] = {}
-SIZES_KEPT = 8192  # paragraphs' sizes at a width, kept per process
+SIZES_KEPT = 4096  # paragraphs' sizes at a width, kept per process (a handout needs 300)
 
 
 _PARSED: dict[tuple[str, str], tuple[str, list[Any]]] = {}
-PARSED_KEPT = 2048  # paragraphs' parsed fragments kept per process
+PARSED_KEPT = 1024  # paragraphs' parsed fragments kept per process (a handout makes 130)
 
 
 def _look(style: ParagraphStyle) -> str:

@@ -260,7 +260,7 @@ def _tagged(flowable: Flowable, origin: str) -> Flowable:
 
 
 _FRAGS: dict[tuple[str, str], list[tuple[str, str]]] = {}
-FRAGS_KEPT = 4096  # paragraphs' (font, text) pieces kept per process
+FRAGS_KEPT = 2048  # paragraphs' (font, text) pieces kept per process
 
 
 def _frag_texts(markup: str, style: Any) -> list[tuple[str, str]]:
