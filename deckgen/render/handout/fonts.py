@@ -204,6 +204,8 @@ class _Paragraph(Paragraph):
                 _SIZES.clear()
             _SIZES[(self.deckgen_key, availWidth)] = size
             return size  # type: ignore[no-any-return]
+        if "blPara" in self.__dict__ and self.__dict__.get("width") == availWidth:
+            return size  # its lines are broken at this width already
         for name in _WRAPPED:  # what an earlier wrap left is for another width
             self.__dict__.pop(name, None)
         self.__dict__["_deckgen_pending"] = (availWidth, availHeight)
