@@ -53,6 +53,7 @@ from deckgen.story import Chart
 FOLDER = ".deckgen-cache"
 MAX_ENTRIES = 480  # on disk: about 25 decks' slides (16 each, more with --walk), plus charts
 _IN_MEMORY = 96  # charts: a few decks' worth
+FULL_EVERY = 16  # builds between collections that look at the frozen objects too
 SLIDES_IN_MEMORY = 48  # drawn slides, as parts: two decks' worth (a sweep shares six a deck)
 LINES = 5_000  # paragraphs broken into lines (about 1.5 KB each; a deck breaks 2,000), kept
 LINE_FONTS = 4  # pairs of fonts whose lines are kept
@@ -79,6 +80,7 @@ class Memory:
         self._code: tuple[str, ...] | None = None
         self._deck_code: str | None = None
         self._lines: dict[tuple[str, str], dict[Any, Any]] = {}
+        self._tidied = 0  # builds tidied after
         # The last deck's zip entries, deflated (deckgen.render.deck.archive.Deflated).
         self.deflated: dict[bytes, tuple[int, bytes]] = {}
 
@@ -87,9 +89,14 @@ class Memory:
         build's garbage now. A deck leaves reference cycles (python-pptx's package and
         parts) holding libxml2 documents, which Python's collector, counting Python objects
         only, leaves for long: a sweep's memory grew by half a megabyte a speed. What
-        survives is then frozen (kept out of later collections; freed as usual once
-        unreferenced), so each collection looks at one build's objects only: 2 ms, where
-        the kept lines and caches made it 7."""
+        survives is then frozen (kept out of later collections), so a collection looks at
+        one build's objects only: 2 ms, where the kept lines and caches made it 7. Every
+        FULL_EVERY builds, the frozen objects are looked at too: a frozen cycle that has
+        since been let go (a template an earlier theme made, dropped from its cache) is
+        collected only then."""
+        self._tidied += 1
+        if self._tidied % FULL_EVERY == 0:
+            gc.unfreeze()
         gc.collect()
         gc.freeze()
 

@@ -685,3 +685,35 @@ def test_a_kept_drawing_is_written_as_reportlab_drew_it_the_first_time(
     labelled.add(String(5, 5, "60 s", fontName=fonts.REGULAR))
     pdf(_Picture(labelled, 100, kept=True))
     assert "_deckgen_ops" not in labelled.__dict__  # names a font of its PDF: never kept
+
+
+def test_a_paragraph_wrapped_at_two_widths_is_wrapped_as_reportlab_wraps_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrap at a narrow width can leave a long word split for the next wrap: a paragraph
+    asked for a second width is wrapped at each in turn, whatever the sizes known."""
+    from reportlab import rl_config
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+
+    from deckgen.render.handout import fonts
+
+    fonts._register_fonts()
+    monkeypatch.setattr(rl_config, "invariant", 1)
+    style = ParagraphStyle("t-twice", fontName=fonts.REGULAR, fontSize=9, leading=11)
+    markup = "Check <b>this</b> Pneumonoultramicroscopicsilicovolcanoconiosisandmore, then go"
+
+    def drawn(p: Paragraph, widths: list[float]) -> tuple[list[tuple[float, float]], bytes]:
+        sizes = [p.wrap(w, 10**6) for w in widths]
+        canvas = Canvas(io.BytesIO())
+        p.drawOn(canvas, 10, 10)
+        return sizes, canvas.getpdfdata()
+
+    def plain() -> Paragraph:
+        return Paragraph(fonts._with_fallbacks(markup, style.fontName), style)
+
+    assert drawn(plain(), [40.0, 400.0]) != drawn(plain(), [400.0])  # the history shows
+    fonts._SIZES.clear()
+    assert drawn(fonts._para(markup, style), [400.0]) == drawn(plain(), [400.0])
+    for widths in ([40.0, 400.0], [400.0, 40.0, 400.0], [40.0, 40.0, 400.0]):
+        assert drawn(fonts._para(markup, style), widths) == drawn(plain(), widths), widths

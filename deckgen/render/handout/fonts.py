@@ -186,41 +186,49 @@ class _Paragraph(Paragraph):
     """reportlab's paragraph, measured once per process for its markup, look and width.
 
     The sheet and its tables wrap a paragraph at every width they try (some 300 wraps a
-    handout, a third of its time), and wrapping breaks the lines anew each time. Here a
-    width measured before gives its size at once, and the lines are broken only when
-    something needs them (drawing, splitting): at the width last asked for, as a plain
-    paragraph would have broken them then. The same markup, look and width break into the
-    same lines, so the PDF is the same."""
+    handout, a third of its time), and wrapping breaks the lines anew each time. A paragraph
+    asked only ever for one width is a fresh paragraph at that width: its size is known
+    from the first one measured, and its lines are broken only when something needs them
+    (drawing, splitting). Once asked for another width it is wrapped as reportlab wraps it,
+    every width in turn (a wrap can leave a long word split for the next), so the PDF is
+    the same either way."""
 
     deckgen_key: tuple[str, str] | None = None  # None: a part split off, measured plainly
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         if self.deckgen_key is None:
             return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
+        widths: list[float] = self.__dict__.setdefault("_deckgen_widths", [])
+        if widths and (len(widths) > 1 or widths[0] != availWidth):
+            self._catch_up()  # another width: from now on reportlab's own way, in turn
+            widths.append(availWidth)
+            return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
+        if not widths:
+            widths.append(availWidth)
         size = _SIZES.get((self.deckgen_key, availWidth))
         if size is None:
             size = super().wrap(availWidth, availHeight)
+            self.__dict__["_deckgen_broken"] = True
             if len(_SIZES) >= SIZES_KEPT:
                 _SIZES.clear()
             _SIZES[(self.deckgen_key, availWidth)] = size
             return size  # type: ignore[no-any-return]
-        if "blPara" in self.__dict__ and self.__dict__.get("width") == availWidth:
-            return size  # its lines are broken at this width already
-        for name in _WRAPPED:  # what an earlier wrap left is for another width
-            self.__dict__.pop(name, None)
-        self.__dict__["_deckgen_pending"] = (availWidth, availHeight)
-        self.width, self.height = size
+        if not self.__dict__.get("_deckgen_broken"):
+            self.width, self.height = size  # its lines wait until they are needed
         return size
 
+    def _catch_up(self) -> None:
+        """Break the lines at the one width asked so far, if not done yet."""
+        if not self.__dict__.get("_deckgen_broken"):
+            self.__dict__["_deckgen_broken"] = True
+            Paragraph.wrap(self, self.__dict__["_deckgen_widths"][0], 10**6)
+
     def __getattr__(self, name: str) -> Any:  # asked only for what the paragraph lacks
-        if name not in _WRAPPED:
+        if name not in _WRAPPED or not self.__dict__.get("_deckgen_widths") or \
+                self.__dict__.get("_deckgen_broken"):
             raise AttributeError(name)
-        pending = self.__dict__.get("_deckgen_pending")
-        if pending is not None:
-            del self.__dict__["_deckgen_pending"]
-            Paragraph.wrap(self, *pending)  # the lines, at last
-            return self.__dict__[name]
-        raise AttributeError(name)
+        self._catch_up()  # the lines, at last
+        return self.__dict__[name]
 
 
 # What a wrap leaves on a paragraph for drawing it or splitting it.
