@@ -677,14 +677,16 @@ def test_a_kept_drawing_is_written_as_reportlab_drew_it_the_first_time(
     qr = qr_drawing("https://example.org/kept")
     plain = pdf(_Picture(qr, 60))
     assert "_deckgen_ops" not in qr.__dict__  # not kept: drawn by reportlab every time
-    assert pdf(_Picture(qr, 60, kept=True)) == plain  # drawn, and its operators kept
+    assert pdf(_Picture(qr, 60, kept=True)) == plain  # its operators, found on a canvas of
+    # their own, written as they were
     assert len(qr.__dict__["_deckgen_ops"][0]) > 200
-    assert pdf(_Picture(qr, 60, kept=True)) == plain  # written as they were
+    assert pdf(_Picture(qr, 60, kept=True)) == plain  # and again
+    assert qr.__dict__["_deckgen_ops"][1] == (1, 4)  # the version drawing it asks for
     labelled = Drawing(100, 40)
     labelled.add(Rect(0, 0, 100, 40, fillColor=None))
     labelled.add(String(5, 5, "60 s", fontName=fonts.REGULAR))
     pdf(_Picture(labelled, 100, kept=True))
-    assert "_deckgen_ops" not in labelled.__dict__  # names a font of its PDF: never kept
+    assert labelled.__dict__["_deckgen_ops"] is None  # names a font of its PDF: not kept
 
 
 def test_a_paragraph_wrapped_at_two_widths_is_wrapped_as_reportlab_wraps_it(

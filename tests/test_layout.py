@@ -340,9 +340,12 @@ def test_a_table_is_planned_once_per_process_and_handed_out_as_a_copy() -> None:
     assert again == first and again is not first
     assert len(tables._TABLES) == 1
     first.box = first.box.moved(inch(3))  # a slide moves its copy: the next is not moved
+    first.widths[0] += 1
+    first.sizes[0][0][0] = 1.0
     assert tables.table_item(fit, box, cells, 1).box == again.box == Box(
         inch(1), inch(2), again.box.w, again.box.h)
     narrow = tables.table_item(fit, Box(inch(1), inch(2), inch(4.5), inch(3)), cells, 1)
     assert isinstance(narrow, TableItem) and narrow.widths != first.widths
     assert len(tables._TABLES) == 2
-    assert sum(first.widths) <= box.w and first.sizes[1][1][0] == 24.0  # fits at the largest
+    assert tables.table_item(fit, box, cells, 1) == again  # nor changed
+    assert sum(again.widths) <= box.w and again.sizes[1][1][0] == 24.0  # fits at the largest

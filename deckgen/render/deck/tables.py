@@ -7,7 +7,7 @@ buys a larger size; cells wrap only when nothing else fits.
 
 from __future__ import annotations
 
-import copy
+from dataclasses import replace
 from typing import Any
 
 from deckgen import fmt
@@ -35,7 +35,7 @@ def table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
                name: str = "Table", header: bool = True) -> TableItem | Misfit:
     """A native table at the largest size at which it fits `box`: found once per process
     for the same faces, box and cells (a sweep's decks share the tables the speed does not
-    change), and a copy handed out, since a slide may move its table."""
+    change), and a copy handed out (its lists too), since a slide may move or change it."""
     key = (fit.faces, box, tuple(tuple(tuple(cell) for cell in row) for row in cells),
            highlight, stretch, margin, name, header)
     found = _TABLES.get(key)
@@ -45,7 +45,11 @@ def table_item(fit: Fitter, box: Box, cells: Cells, highlight: int | None, *,
         if len(_TABLES) >= TABLES_KEPT:
             _TABLES.clear()
         _TABLES[key] = found
-    return copy.copy(found) if isinstance(found, TableItem) else found
+    if not isinstance(found, TableItem):
+        return found
+    return replace(found, cells=[[list(c) for c in row] for row in found.cells],
+                   sizes=[[list(c) for c in row] for row in found.sizes],
+                   widths=list(found.widths), heights=list(found.heights))
 
 
 _TABLES: dict[tuple[Any, ...], TableItem | Misfit] = {}

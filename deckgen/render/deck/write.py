@@ -65,6 +65,7 @@ from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 if TYPE_CHECKING:
     from deckgen.buildcache import Cache
 
+DEFLATED_MOST = 32 * 2**20  # bytes of a deck's entries, raw and deflated, kept for the next
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
 FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
 
@@ -439,8 +440,9 @@ def render(story: st.Story, *, template: bytes | None = None,
     finish(writer.prs, story.meta, when, notes=sum(1 for plan in plans if plan.notes))
     last = None if cache is None else cache.memory.deflated
     data, slides, deflated = assemble(package_of(layouts.prs), when, kept, last)
-    if cache is not None:
-        cache.memory.deflated = deflated  # the next deck in this process deflates less
+    if cache is not None:  # the next deck in this process deflates less (a huge one: not kept)
+        kept_bytes = sum(len(data) + len(packed) for data, (_, packed) in deflated.items())
+        cache.memory.deflated = deflated if kept_bytes <= DEFLATED_MOST else {}
         for number, parts in slides.items():
             if number not in kept and parts.reusable and keys[number - 1]:
                 cache.keep_slide(keys[number - 1], parts)

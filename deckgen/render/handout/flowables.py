@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 
@@ -10,6 +11,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from deckgen.render.handout.fonts import (
@@ -176,19 +178,28 @@ class _Picture(Flowable):
     def draw(self) -> None:
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
-        doc = self.canv._doc
-        kept = self.drawing.__dict__.get("_deckgen_ops") if self.kept else None
+        kept = _kept_ops(self.drawing) if self.kept else None
         if kept is not None:
             ops, version = kept
             self.canv._code.extend(ops)
-            doc._pdfVersion = max(doc._pdfVersion, version)  # as drawing it would raise it
+            doc = self.canv._doc
+            doc._pdfVersion = max(doc._pdfVersion, version)  # as drawing it raises it
         else:
-            start = len(self.canv._code)
             renderPDF.draw(self.drawing, self.canv, 0, 0)
-            drawn = self.canv._code[start:]
-            if self.kept and not any(_NAMED.search(op) for op in drawn):
-                self.drawing.__dict__["_deckgen_ops"] = (drawn, doc._pdfVersion)
         self.canv.restoreState()
+
+
+def _kept_ops(drawing: Drawing) -> tuple[list[str], tuple[int, int]] | None:
+    """The operators reportlab draws `drawing` with, and the PDF version drawing it asks for,
+    found once on a canvas of its own; None when they name something of their PDF's own."""
+    if "_deckgen_ops" not in drawing.__dict__:
+        scratch = Canvas(io.BytesIO())
+        start = len(scratch._code)
+        renderPDF.draw(drawing, scratch, 0, 0)
+        ops = scratch._code[start:]
+        named = any(_NAMED.search(op) for op in ops)
+        drawing.__dict__["_deckgen_ops"] = None if named else (ops, scratch._doc._pdfVersion)
+    return drawing.__dict__["_deckgen_ops"]  # type: ignore[no-any-return]
 
 
 # Operators that name a resource of one PDF: a font (Tf), a graphic state (gs), an image or

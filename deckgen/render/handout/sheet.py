@@ -19,6 +19,7 @@ from deckgen.render.handout.flowables import (
     _WriteIn,
 )
 from deckgen.render.handout.fonts import (
+    _look,
     _runs,
 )
 from deckgen.render.handout.style import (
@@ -259,15 +260,16 @@ def _tagged(flowable: Flowable, origin: str) -> Flowable:
     return flowable
 
 
-_FRAGS: dict[tuple[str, str], list[tuple[str, str]]] = {}
+_FRAGS: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (markup, look) -> pieces
 FRAGS_KEPT = 2048  # paragraphs' (font, text) pieces kept per process
 
 
 def _frag_texts(markup: str, style: Any) -> list[tuple[str, str]]:
     """The (font, text) pieces of a paragraph's markup in `style`, parsed afresh (wrapping
-    reshapes a paragraph's own frags) once per process: the fonts depend on the markup and
-    the style's font only, and most of a sweep's paragraphs are the same at every speed."""
-    key = (markup, style.fontName)
+    reshapes a paragraph's own frags) once per process: the same markup in a style that
+    looks the same gives the same pieces, and most of a sweep's paragraphs are the same at
+    every speed."""
+    key = (markup, _look(style))
     found = _FRAGS.get(key)
     if found is None:
         if len(_FRAGS) >= FRAGS_KEPT:
