@@ -53,7 +53,7 @@ from deckgen.story import Chart
 FOLDER = ".deckgen-cache"
 MAX_ENTRIES = 480  # on disk: about 25 decks' slides (16 each, more with --walk), plus charts
 _IN_MEMORY = 96  # charts: a few decks' worth
-FULL_EVERY = 16  # builds between collections that look at the frozen objects too
+FULL_EVERY = 64  # builds between collections that look at the frozen objects too (40 ms)
 SLIDES_IN_MEMORY = 48  # drawn slides, as parts: two decks' worth (a sweep shares six a deck)
 LINES = 5_000  # paragraphs broken into lines (about 1.5 KB each; a deck breaks 2,000), kept
 LINE_FONTS = 4  # pairs of fonts whose lines are kept
