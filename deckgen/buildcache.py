@@ -43,7 +43,7 @@ import tempfile
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from deckgen import __version__, output
 from deckgen.content import Theme
@@ -101,26 +101,16 @@ class Memory:
         gc.freeze()
 
     def get(self, key: str) -> bytes | None:
-        data = self.entries.get(key)
-        if data is not None:
-            self.entries.move_to_end(key)
-        return data
+        return _recent(self.entries, key)
 
     def put(self, key: str, data: bytes) -> None:
-        self.entries[key] = data
-        while len(self.entries) > self.size:
-            self.entries.popitem(last=False)
+        _keep_recent(self.entries, key, data, self.size)
 
     def slide(self, key: str) -> Kept | None:
-        found = self.slides.get(key)
-        if found is not None:
-            self.slides.move_to_end(key)
-        return found
+        return _recent(self.slides, key)
 
     def put_slide(self, key: str, slide: Kept) -> None:
-        self.slides[key] = slide
-        while len(self.slides) > SLIDES_IN_MEMORY:
-            self.slides.popitem(last=False)
+        _keep_recent(self.slides, key, slide, SLIDES_IN_MEMORY)
 
     def code(self) -> tuple[str, ...]:
         """The chart code's hash and the drawing libraries' versions, read once."""
@@ -146,6 +136,24 @@ class Memory:
         if self._deck_code is None:
             self._deck_code = _deck_code()
         return self._deck_code
+
+
+_V = TypeVar("_V")
+
+
+def _recent(kept: OrderedDict[str, _V], key: str) -> _V | None:
+    """The value kept under `key`, now the most recently used; None when there is none."""
+    found = kept.get(key)
+    if found is not None:
+        kept.move_to_end(key)
+    return found
+
+
+def _keep_recent(kept: OrderedDict[str, _V], key: str, value: _V, most: int) -> None:
+    """Keep `value` under `key`, forgetting the least recently used past `most`."""
+    kept[key] = value
+    while len(kept) > most:
+        kept.popitem(last=False)
 
 
 class Cache:

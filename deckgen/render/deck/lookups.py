@@ -9,8 +9,9 @@ on every call (some 2,000 calls a deck); and it names every element it looks for
 chart point it labels) and each tag name turned, in python-pptx's modules loaded by then.
 It also gives python-pptx a quicker way to the next free part name (a slide's, a notes
 page's, a chart's), which walked every relationship of the package through generators
-for each new part. What each call returns is unchanged, so the deck's bytes are too. (Compiled XPath objects
-are not for sharing between threads; a build draws its deck in one.)
+for each new part. What each call returns is unchanged, so the deck's bytes are too.
+(Compiled XPath objects are not for sharing between threads; a build draws its deck in
+one.)
 """
 
 from __future__ import annotations
