@@ -91,9 +91,10 @@ class Memory:
         only, leaves for long: a sweep's memory grew by half a megabyte a speed. What
         survives is then frozen (kept out of later collections), so a collection looks at
         one build's objects only: 2 ms, where the kept lines and caches made it 7. Every
-        FULL_EVERY builds, the frozen objects are looked at too: a frozen cycle that has
-        since been let go (a template an earlier theme made, dropped from its cache) is
-        collected only then."""
+        FULL_EVERY builds, the frozen objects are looked at too: reference cycles kept at
+        the time of a freeze and let go since (what a process-level cache dropped) are
+        collected only then. The caches keep plain values where they can (the default
+        template as bytes), so this is a backstop."""
         self._tidied += 1
         if self._tidied % FULL_EVERY == 0:
             gc.unfreeze()

@@ -259,30 +259,27 @@ def test_a_long_lived_process_collects_each_decks_garbage() -> None:
         gc.unfreeze()
 
 
-@pytest.mark.slow
 def test_a_frozen_cycle_let_go_later_is_collected_within_a_few_builds() -> None:
-    """tidy() freezes what survives; a template the default-template cache drops later (a
-    watch whose theme keeps changing) holds reference cycles, so it is freed only by a
-    collection that looks at the frozen objects too, every FULL_EVERY builds."""
+    """tidy() freezes what survives; reference cycles kept somewhere at that moment and let
+    go later (a cache dropping what it held) are freed only by a collection that looks at
+    the frozen objects too, every FULL_EVERY builds."""
     import gc
     import weakref
-    from dataclasses import replace
 
-    from deckgen.render.deck import template
+    class Node:
+        pass
 
-    content, _ = source.read(DEFAULT_CONTENT)
-    story = deckgen.story.compose(content)
     memory = buildcache.Memory()
-    template._default_deck.cache_clear()
+    held = [Node()]
+    held[0].itself = held[0]  # type: ignore[attr-defined]  # a cycle
     try:
-        first = weakref.ref(template._default_deck(story.meta.aspect, story.theme))
-        memory.tidy()  # frozen with it
-        for accent in ("#112233", "#223344", "#334455", "#445566"):  # four more: it is dropped
-            template._default_deck(story.meta.aspect, replace(story.theme, accent=accent))
-        assert first() is not None  # still there: frozen, and a cycle
+        cycle = weakref.ref(held[0])
+        memory.tidy()  # frozen with the rest
+        held.clear()  # let go
+        memory.tidy()
+        assert cycle() is not None  # frozen, and a cycle: not freed yet
         for _ in range(buildcache.FULL_EVERY):
             memory.tidy()
-        assert first() is None
+        assert cycle() is None
     finally:
         gc.unfreeze()
-        template._default_deck.cache_clear()
