@@ -32,8 +32,6 @@ TYPES = "[Content_Types].xml"
 
 _RELATIONSHIP = re.compile(r"<Relationship ([^>]*?)/>")
 _ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
-_DEFAULT = re.compile(r'<Default Extension="([^"]*)" ContentType="([^"]*)"/>')
-_OVERRIDE = re.compile(r'<Override PartName="/([^"]*)" ContentType="([^"]*)"/>')
 _SLIDE_ID = re.compile(r'<p:sldId [^>]*?r:id="([^"]+)"')
 _NUMBERED = re.compile(r"^(.*?)(\d+)(\.[^./]+)$")
 
@@ -157,7 +155,7 @@ def _relationships(xml: bytes) -> list[dict[str, str]]:
 
 class Package:
     """A deck's entries (name -> bytes) and content types, with its slides in their order:
-    what python-pptx would save, or what a saved package holds (`read`)."""
+    what python-pptx would save."""
 
     def __init__(self, entries: dict[str, bytes], defaults: dict[str, str],
                  overrides: dict[str, str]) -> None:
@@ -168,14 +166,6 @@ class Package:
                 _relationships(self.entries["ppt/_rels/presentation.xml.rels"])}
         order = _SLIDE_ID.findall(self.entries["ppt/presentation.xml"].decode("utf-8"))
         self.slides = [_resolve("ppt/presentation.xml", rels[r_id]["Target"]) for r_id in order]
-
-    @classmethod
-    def read(cls, data: bytes) -> Package:
-        """The package saved as `data`."""
-        with zipfile.ZipFile(io.BytesIO(data)) as source:
-            entries = {name: source.read(name) for name in source.namelist()}
-        types = entries.pop(TYPES).decode("utf-8")
-        return cls(entries, dict(_DEFAULT.findall(types)), dict(_OVERRIDE.findall(types)))
 
     def take(self, slide: str) -> SlideParts:
         """Slide `slide` and the parts only it uses, removed from the package."""
