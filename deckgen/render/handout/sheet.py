@@ -89,16 +89,6 @@ def _wrapped(flowable: Flowable, width: float) -> float:
     return heights[width]
 
 
-def _wrapped_last(flowable: Flowable, width: float) -> float:
-    """The flowable's height at `width`, wrapped there for drawing. A paragraph whose last
-    wrap was at this width is drawn as that wrap left it (reportlab breaks its lines by the
-    width alone); anything else is wrapped again."""
-    if isinstance(flowable, Paragraph) and getattr(flowable, "width", None) == width \
-            and hasattr(flowable, "blPara"):
-        return float(flowable.height)
-    return float(flowable.wrap(width, 10**6)[1])
-
-
 def _band_height(band: Band, frame_w: float) -> float:
     widths = _column_widths(frame_w, len(band.columns))
     return max(_height(_flowables(col), w) for col, w in zip(band.columns, widths, strict=True))
@@ -245,7 +235,7 @@ class _Sheet:
                     self.c.bookmarkHorizontal(key, x, y + 2 * mm)
                     self.c.addOutlineEntry(section.outline, key, level=0)
                 for f in section.flowables:
-                    h = _wrapped_last(f, width)
+                    _, h = f.wrap(width, 10**6)
                     f.drawOn(self.c, x, y - h)
                     y -= h
             x += width + GUTTER
