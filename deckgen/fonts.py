@@ -1,11 +1,19 @@
-"""Where the TrueType fonts live that the deck measures with and the handout embeds.
+"""The fonts the deck measures with and the handout embeds.
 
-The deck and the handout are set in Arial, a face PowerPoint, Keynote, Google Slides and every
-Office or macOS install already has. They are measured with, and the handout embeds, Liberation
-Sans, Arial's metric-compatible free twin (the same advance width for every character): its
-files ship inside the package (`deckgen/typefaces/`, under the SIL Open Font License in
-`OFL.txt`), so a plain install has them. `twin(family)` names the file that measures a theme
-font; a family without a known twin is measured as Arial.
+The deck and the handout are set in Arial by default, a face PowerPoint, Keynote, Google
+Slides and every Office or macOS install already has. They are measured with, and the handout
+embeds, Liberation Sans, Arial's metric-compatible free twin (the same advance width for every
+character): its files ship inside the package (`deckgen/typefaces/`, under the SIL Open Font
+License in `OFL.txt`), so a plain install has them.
+
+A template or the content may name another theme font. Text is measured with the widths of
+the face the client will draw it with: Calibri with Carlito's, Cambria with Caladea's, Times
+New Roman with Liberation Serif's, Courier New with Liberation Mono's, Arial Narrow with
+Liberation Sans Narrow's (`TWINS`). Those twins' advance widths ship as data
+(`typefaces/widths.json`, written by `scripts/twin_widths.py`), not as fonts: measuring needs
+nothing else. A family with no known twin (Aptos, Segoe UI, a brand face) is measured with a
+conservative stand-in, DejaVu Sans (wider than most text faces) with 5% more room
+(`STAND_IN_SLACK`), and the deck says so in one warning line.
 
 The charts are drawn by matplotlib in the same Liberation Sans (`CHART_FAMILY`, from the files
 shipped here) and measured with the same `Face`, so their labels are placed as the deck and
@@ -18,8 +26,10 @@ are installed (`fallbacks()`).
 from __future__ import annotations
 
 import importlib.util
+import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from deckgen.errors import RenderError
 from deckgen.layout.text import Face
@@ -42,8 +52,22 @@ _FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
 _TWIN_FILES = {"regular": "LiberationSans-Regular.ttf", "bold": "LiberationSans-Bold.ttf",
                "italic": "LiberationSans-Italic.ttf",
                "bolditalic": "LiberationSans-BoldItalic.ttf"}
-# Families measured by the twin shipped here (the metric-compatible clones of Arial).
-_ARIAL_LIKE = {"arial", "liberation sans", "arimo", "helvetica", "helvetica neue"}
+# Theme fonts and the metric-compatible twin each is measured with (lower-case names).
+TWINS = {
+    **dict.fromkeys(("arial", "liberation sans", "arimo", "helvetica", "helvetica neue"),
+                    TWIN_FAMILY),
+    **dict.fromkeys(("arial narrow", "liberation sans narrow"), "Liberation Sans Narrow"),
+    **dict.fromkeys(("calibri", "carlito"), "Carlito"),
+    **dict.fromkeys(("cambria", "caladea"), "Caladea"),
+    **dict.fromkeys(("times new roman", "times", "tinos", "liberation serif"),
+                    "Liberation Serif"),
+    **dict.fromkeys(("courier new", "courier", "cousine", "liberation mono"),
+                    "Liberation Mono"),
+    FAMILY.lower(): FAMILY,
+}
+STAND_IN = FAMILY  # what measures a family with no known twin
+STAND_IN_SLACK = 1.05  # and how much wider than the stand-in such text is taken to be
+WIDTHS = TYPEFACES / "widths.json"
 
 
 @cache
@@ -70,26 +94,51 @@ def text_path(style: str = "regular") -> Path:
     return TYPEFACES / _TWIN_FILES[style]
 
 
-def twin(family: str, style: str = "regular") -> Path:
-    """The file that measures `family`: DejaVu Sans's own, else Arial's twin."""
-    if family.strip().lower() == FAMILY.lower():
-        return path(style)
-    return text_path(style)
+def twin(family: str) -> str | None:
+    """The metric-compatible twin that measures `family`, or None when none is known."""
+    return TWINS.get(" ".join(family.split()).lower())
+
+
+def known(family: str) -> bool:
+    """Whether `family` is measured exactly, by its own metric twin."""
+    return twin(family) is not None
 
 
 @cache
 def face(family: str = TEXT_FAMILY, bold: bool = False) -> Face:
-    """The measured face of a theme font (see `twin`), read once."""
-    file = twin(family, "bold" if bold else "regular")
+    """The measured face of a theme font: its twin's widths, or the stand-in's with slack."""
+    name = twin(family)
+    style = "bold" if bold else "regular"
+    if name == TWIN_FAMILY:
+        return _from_file(family, text_path(style))
+    if name is None or name == FAMILY:
+        own = _from_file(family, path(style))
+        if name is not None:
+            return own
+        wider = {cp: advance * STAND_IN_SLACK for cp, advance in own.advances.items()}
+        return Face(family, wider, own.missing * STAND_IN_SLACK, own.ascent, own.descent)
+    table = _widths()[name][style]
+    units = table["units"]
+    advances = {start + i: width / units
+                for start, widths in table["runs"] for i, width in enumerate(widths)}
+    return Face(family, advances, advances.get(0x20, 0.25) * 2, table["ascent"] / units,
+                table["descent"] / units)
+
+
+def _from_file(family: str, file: Path) -> Face:
     try:
         return Face.from_ttf(family, file.read_bytes())
     except (OSError, KeyError, IndexError, ValueError) as err:
         raise RenderError(f"cannot read the font {file}: {err}") from None
 
 
-def known(family: str) -> bool:
-    """Whether `family` is measured exactly (it is Arial-like or DejaVu Sans)."""
-    return family.strip().lower() in _ARIAL_LIKE | {FAMILY.lower()}
+@cache
+def _widths() -> dict[str, dict[str, dict[str, Any]]]:
+    try:
+        data: dict[str, dict[str, dict[str, Any]]] = json.loads(WIDTHS.read_text("utf-8"))
+    except (OSError, ValueError) as err:
+        raise RenderError(f"cannot read the font widths {WIDTHS}: {err}") from None
+    return data
 
 
 def fallbacks() -> list[Path]:

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import REVIEW_DIALS, ROOT
@@ -37,10 +38,46 @@ def test_widths_are_the_fonts_own(text: str, bold: bool, ems: float) -> None:
     assert fonts.face(bold=bold).em(text) == pytest.approx(ems)
 
 
-def test_arial_and_unknown_families_are_measured_with_the_twin() -> None:
-    assert fonts.twin("Arial") == fonts.text_path()
-    assert fonts.twin("Brand Sans") == fonts.text_path()
-    assert fonts.twin("DejaVu Sans") == fonts.path()
+def test_theme_fonts_are_measured_with_their_metric_twin() -> None:
+    assert fonts.twin("Arial") == fonts.twin("helvetica") == "Liberation Sans"
+    assert fonts.twin("Calibri") == "Carlito"
+    assert fonts.twin("Cambria") == "Caladea"
+    assert fonts.twin("Times  New Roman") == "Liberation Serif"
+    assert fonts.twin("Courier New") == "Liberation Mono"
+    assert fonts.twin("Arial Narrow") == "Liberation Sans Narrow"
+    assert fonts.twin("Aptos") is None and not fonts.known("Aptos")
+
+
+TWIN_FILES = {  # the Debian font files (fonts-liberation, fonts-crosextra-*) of each twin
+    "Calibri": "crosextra/Carlito", "Cambria": "crosextra/Caladea",
+    "Times New Roman": "liberation/LiberationSerif", "Courier New": "liberation/LiberationMono",
+    "Arial Narrow": "liberation/LiberationSansNarrow",
+}
+
+
+@pytest.mark.parametrize("family", sorted(TWIN_FILES))
+@pytest.mark.parametrize("bold", [False, True])
+def test_shipped_widths_are_the_twin_fonts_own(family: str, bold: bool) -> None:
+    """The widths shipped as data equal the twin's font file, read by fontTools."""
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    style = "Bold" if bold else "Regular"
+    file = Path(f"/usr/share/fonts/truetype/{TWIN_FILES[family]}-{style}.ttf")
+    if not file.is_file():
+        pytest.skip(f"{file} is not installed")
+    font = ttlib.TTFont(str(file))
+    units, cmap, hmtx = font["head"].unitsPerEm, font.getBestCmap(), font["hmtx"]
+    face = fonts.face(family, bold)
+    text = "Hello, 1,000,000 tokens/sec éß–×"
+    expected = sum(hmtx[cmap[ord(ch)]][0] for ch in text) / units
+    assert face.em(text) == pytest.approx(expected)
+
+
+def test_calibri_is_narrower_than_arial_and_an_unknown_face_wider() -> None:
+    text = "Turn the dial: 1,000,000 tokens/sec"
+    arial, calibri, aptos = (fonts.face(f).em(text) for f in ("Arial", "Calibri", "Aptos"))
+    assert calibri < arial < aptos
+    # The stand-in is DejaVu Sans with 5% slack.
+    assert aptos == pytest.approx(fonts.face("DejaVu Sans").em(text) * 1.05)
 
 
 def test_a_wide_character_the_face_lacks_counts_one_em() -> None:
