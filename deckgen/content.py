@@ -273,7 +273,12 @@ class Validator:
 
     def quantity(self, path: str, value: Any, parse: Callable[[Any], T]) -> T | None:
         try:
+            if path in self.tree.written:
+                quantities.check_unambiguous(self.tree.written[path])
             return parse(value)
+        except quantities.Ambiguous as err:
+            self.problem(path, str(err))
+            return None
         except ValueError as err:
             self.problem(path, f"{err}, got {_describe(value)}")
             return None

@@ -20,6 +20,11 @@ PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _TYPED_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])")
 
 
+def _refusal(err: ValueError, given: str) -> str:
+    """Why a value from the command line was refused; an ambiguous one names itself."""
+    return str(err) if isinstance(err, quantities.Ambiguous) else f"{err}, got {given!r}"
+
+
 @dataclass(frozen=True)
 class Figure:
     """One computed figure: the exact value (None for words) and its text."""
@@ -41,12 +46,12 @@ def with_overrides(
         try:
             new["speed"] = quantities.parse_speed(speed)
         except ValueError as err:
-            problems.append(Problem(f"{err}, got {speed!r}", path="--speed"))
+            problems.append(Problem(_refusal(err, speed), path="--speed"))
     if check is not None:
         try:
             new["fixed_check"] = quantities.parse_duration(check)
         except ValueError as err:
-            problems.append(Problem(f"{err}, got {check!r}", path="--check"))
+            problems.append(Problem(_refusal(err, check), path="--check"))
     if workload is not None:
         ids = [w.id for w in content.workloads]
         if workload not in ids:

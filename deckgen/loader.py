@@ -23,6 +23,7 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
     "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp",
 }
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 _PLAIN = "write plain text, numbers, lists and mappings, without tags"
@@ -36,6 +37,9 @@ class Tree:
     name: str
     marks: dict[str, tuple[int, int]] = field(default_factory=dict)
     keys: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Each plain number as it was written ('5.000' where the value is 5.0), so a number that
+    # reads two ways is caught although YAML has read it one way.
+    written: dict[str, str] = field(default_factory=dict)
     # Problems that left the tree readable (a duplicate key, a refused tag); the validator
     # reports them with its own, so one file gives every line at once.
     problems: list[Problem] = field(default_factory=list)
@@ -105,7 +109,7 @@ def parse(text: str, name: str) -> Tree:
         data = walker.value(node, "")
     except _TooBig:
         raise InputError(walker.problems) from None
-    return Tree(data, name, walker.marks, walker.keys, walker.problems)
+    return Tree(data, name, walker.marks, walker.keys, walker.written, walker.problems)
 
 
 class _Loader(yaml.SafeLoader):
@@ -164,6 +168,7 @@ class _Walker:
         self.problems: list[Problem] = []
         self.marks: dict[str, tuple[int, int]] = {}
         self.keys: dict[str, tuple[int, int]] = {}
+        self.written: dict[str, str] = {}
         self.nodes = 0
         self.open: set[int] = set()  # the mappings and lists being walked, to catch loops
         self.constructor = yaml.SafeLoader("")
@@ -212,6 +217,8 @@ class _Walker:
             return None
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay as written
+        if node.tag in _NUMBER_TAGS:
+            self.written[path] = node.value
         try:
             value = self.constructor.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as err:

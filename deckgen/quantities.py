@@ -41,6 +41,31 @@ _UNITS = {
 _PART = re.compile(r"\s*([+-]?(?:\d[\d,_]*(?:\.\d*)?|\.\d+)(?:e[+-]?\d{1,4})?)\s*([a-z]*)")
 _SPEED_UNIT = re.compile(r"\s*tokens?\s*(?:/|per)\s*(?:sec(?:ond)?|s)$")
 _ORDER = {86400: 0, 3600: 1, 60: 2, 1: 3}
+# One mark and three digits after it: a decimal point to one reader, a thousands separator to
+# another ('5.000' is 5 in English and 5000 in German).
+_TWO_WAYS = re.compile(r"^([+-]?)([1-9]\d{0,2})([.,])(\d{3})([a-z]*)$")
+
+
+class Ambiguous(ValueError):
+    """A number readers of different languages read as different values; the message names
+    both readings and how to write it so that it reads one way."""
+
+
+def check_unambiguous(written: str) -> None:
+    """Raise Ambiguous when `written` (a number as the user typed it, perhaps with a suffix
+    such as 'K') reads as two values: '5.000', '2,000', '1.500K'."""
+    match = _TWO_WAYS.match(written.strip().lower())
+    if not match:
+        return
+    sign, whole, mark, part, suffix = match.groups()
+    as_decimal = f"{whole}.{part.rstrip('0')}" if part.rstrip("0") else whole
+    as_thousands = str(int(whole + part))
+    mark_name = "point" if mark == "." else "comma"
+    unit = suffix.upper() if suffix in ("k", "m", "g", "b", "t") else suffix
+    raise Ambiguous(
+        f"{written.strip()!r} reads two ways: {sign}{as_decimal}{unit} where the {mark_name} "
+        f"marks decimals, {sign}{as_thousands}{unit} where it separates thousands; write "
+        f"{sign}{as_decimal}{unit} or {sign}{as_thousands}{unit}, whichever you mean")
 
 
 def _exact(text: str) -> Fraction:
@@ -48,6 +73,7 @@ def _exact(text: str) -> Fraction:
     text = text.strip()
     if len(text) > MAX_TEXT:
         raise ValueError
+    check_unambiguous(text)
     if not _NUMBER.match(text):
         raise ValueError
     if "," in text and not re.match(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?$", text):
@@ -82,10 +108,14 @@ def parse_speed(value: object) -> Fraction:
                 raise ValueError
             text = value.strip().lower()
             text = _SPEED_UNIT.sub("", text)
+            shown = value.strip()[: len(text)]
+            check_unambiguous(shown if shown.lower() == text else text)
             suffix = text[-1:] if text[-1:] in "kmgbt" and text[-1:] != "" else ""
             speed = _exact(text[: len(text) - len(suffix)]) * _SUFFIX[suffix]
         else:
             speed = _from_number(value)
+    except Ambiguous:
+        raise
     except (ValueError, TypeError, KeyError, IndexError):
         raise ValueError(SPEED_RULE) from None
     if speed < MIN_SPEED or speed > MAX_SPEED:
@@ -108,6 +138,8 @@ def parse_duration(value: object) -> Fraction:
             seconds = _parts(text)
         else:
             seconds = _from_number(value)
+    except Ambiguous:
+        raise
     except (ValueError, TypeError):
         raise ValueError(DURATION_RULE) from None
     if seconds < 0 or seconds > MAX_DURATION or 0 < seconds < MIN_DURATION:
@@ -146,6 +178,8 @@ def parse_count(value: object, limit: int = MAX_COUNT) -> int:
         if isinstance(value, str):
             try:
                 exact = _exact(value)
+            except Ambiguous:
+                raise
             except ValueError:
                 raise ValueError(rule) from None
             if exact.denominator == 1:

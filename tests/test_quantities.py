@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 import yaml
+from conftest import ROOT
 
 from deckgen import quantities
 from deckgen.quantities import parse_count, parse_duration, parse_speed
@@ -112,7 +114,7 @@ def test_bad_durations(bad: object) -> None:
 
 
 @pytest.mark.parametrize(("given", "count"), [
-    (1, 1), (1000, 1000), ("1,000", 1000), ("10000", 10000), (40.0, 40), ("1e3", 1000),
+    (1, 1), (1000, 1000), ("1,000,000", 1_000_000), ("10000", 10000), (40.0, 40), ("1e3", 1000),
     (10**9, 10**9),
 ])
 def test_counts(given: object, count: int) -> None:
@@ -129,3 +131,75 @@ def test_bad_counts(bad: object) -> None:
 def test_count_limit_is_in_the_rule() -> None:
     with pytest.raises(ValueError, match=r"^must be a whole number from 1 to 50$"):
         parse_count(51, 50)
+
+
+# --- numbers that read two ways ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("written", "one", "other"), [
+    ("5.000", "5", "5000"),
+    ("2.000", "2", "2000"),
+    ("1,500", "1.5", "1500"),
+    ("12.250", "12.25", "12250"),
+    ("1.500K", "1.5K", "1500K"),
+])
+def test_a_number_that_reads_two_ways_is_refused_with_both_readings(
+        written: str, one: str, other: str) -> None:
+    with pytest.raises(quantities.Ambiguous) as err:
+        quantities.parse_speed(written)
+    message = str(err.value)
+    assert f"'{written}' reads two ways: {one} " in message
+    assert f", {other} where it separates thousands; write {one} or {other}" in message
+
+
+@pytest.mark.parametrize("parse", [quantities.parse_speed, quantities.parse_count,
+                                   quantities.parse_duration])
+def test_every_quantity_refuses_a_number_that_reads_two_ways(parse: object) -> None:
+    with pytest.raises(quantities.Ambiguous):
+        parse("2.000")  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("written", ["1,000,000", "1.5K", "5.0", "5.00", "5.0000", "1234.5",
+                                     "1000", "2.5", "15 min", "1.5 h"])
+def test_numbers_that_read_one_way_are_not_ambiguous(written: str) -> None:
+    quantities.check_unambiguous(written)
+
+
+def _built_with(tmp_path: Path, old: str, new: str) -> list[str]:
+    from deckgen import source
+    from deckgen.errors import InputError
+
+    text = (ROOT / "content.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "content.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        source.read(path)
+    return [str(problem) for problem in err.value.problems]
+
+
+def test_a_speed_written_5_000_in_the_content_is_a_located_error(tmp_path: Path) -> None:
+    """YAML reads 5.000 as 5.0; the content file's text says it may mean 5000."""
+    lines = _built_with(tmp_path, "  speed: 1M", "  speed: 5.000")
+    assert len(lines) == 1
+    assert "content.yaml:" in lines[0] and "dial.speed" in lines[0]
+    assert "'5.000' reads two ways: 5 where the point marks decimals, 5000 where" in lines[0]
+
+
+def test_a_count_written_2_000_in_the_content_is_a_located_error(tmp_path: Path) -> None:
+    text = (ROOT / "content.yaml").read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if "tokens_each:" in ln)
+    lines = _built_with(tmp_path, line, line.split(":")[0] + ": 2.000")
+    assert len(lines) == 1 and "tokens_each" in lines[0] and "'2.000' reads two ways" in lines[0]
+
+
+def test_a_speed_written_5_000_on_the_command_line_is_refused() -> None:
+    from deckgen import build, source
+    from deckgen.errors import InputError
+
+    content, _ = source.read(None)
+    with pytest.raises(InputError) as err:
+        build.apply(content, build.Options(speed="5.000"))
+    (problem,) = err.value.problems
+    assert problem.path == "--speed"
+    assert str(problem.message).startswith("'5.000' reads two ways: 5 where")
