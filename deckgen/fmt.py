@@ -108,8 +108,15 @@ def speedup(ratio: Number) -> str:
 
 
 def share(part: Number) -> str:
-    """A share of a whole (0..1) as a percentage with one decimal: '99.3%'."""
-    return f"{round_half_up(Fraction(part) * 100, 1):.1f}%"
+    """A share of a whole (0..1) as a percentage with one decimal: '99.3%'. A share that is
+    not all or nothing never reads as if it were: '>99.9%', '<0.1%'."""
+    percent = Fraction(part) * 100
+    shown = round_half_up(percent, 1)
+    if shown == 100 and percent < 100:
+        return ">99.9%"
+    if shown == 0 and percent > 0:
+        return "<0.1%"
+    return f"{shown:.1f}%"
 
 
 def tokens(count: int) -> str:

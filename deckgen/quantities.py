@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
@@ -54,7 +55,8 @@ class Ambiguous(ValueError):
 def check_unambiguous(written: str) -> None:
     """Raise Ambiguous when `written` (a number as the user typed it, perhaps with a suffix
     such as 'K') reads as two values: '5.000', '2,000', '1.500K'."""
-    match = _TWO_WAYS.match(written.strip().lower())
+    plain = "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in written)
+    match = _TWO_WAYS.match(plain.strip().lower())
     if not match:
         return
     sign, whole, mark, part, suffix = match.groups()

@@ -103,7 +103,11 @@ def test_speedup(ratio: F | int, text: str) -> None:
     (F(1, 3), "33.3%"),
     (F(2, 3), "66.7%"),
     (F(1, 2000), "0.1%"),  # 0.05% rounds half-up
-    (F(9995, 10000), "100.0%"),
+    (F(9995, 10000), ">99.9%"),  # 99.95% rounds to 100.0%, which would read as all of it
+    (F(99964, 100000), ">99.9%"),  # a 2 h 30 min check at 250K: 99.964%
+    (F(36, 100000), "<0.1%"),  # and its writing share, 0.036%
+    (F(5, 10000), "0.1%"),  # 0.05% rounds half up to 0.1%
+    (F(4999, 10000000), "<0.1%"),
 ])
 def test_share(part: F | int, text: str) -> None:
     assert fmt.share(part) == text

@@ -121,10 +121,10 @@ def _settings(content: Any) -> list[tuple[str, str, str]]:
         lambda: str(rng.randint(100, 1_000_000)),
         lambda: f"{rng.randint(100, 999)}K",
         lambda: f"{rng.randint(1, 99)}.{rng.randint(1, 9)}K",
-        lambda: f"{rng.randint(100, 99_999)}.{rng.randint(0, 999):03d}",
+        lambda: f"{rng.randint(1000, 99_999)}.{rng.randint(0, 999):03d}",
         lambda: f"{rng.randint(1, 9)}e{rng.randint(2, 5)}",
         lambda: f"{rng.randint(100, 999_999)} tokens/sec",
-        lambda: f"{rng.randint(1_000, 999_999):,}",
+        lambda: f"{rng.randint(1_000_000, 9_999_999):,}",
     ]
     check_forms = [
         lambda: f"{rng.randint(1, 600)}s",
@@ -252,7 +252,7 @@ def test_fragment_is_read_written_and_bad_values_fall_back(browser: Any, page_fi
     assert seen["texts"]["b.check"].replace(NBSP, " ") == "24 h"
 
 
-SPEEDS = ["1,000", "1,00", "1_000", "1e3", "1E3", ".5K", "2.5k", "1 M", "1M tokens/sec",
+SPEEDS = ["1,000", "5.000", "1.500K", "\u0665.\u0660\u0660\u0660", "1,000,000", "1,00", "1_000", "1e3", "1E3", ".5K", "2.5k", "1 M", "1M tokens/sec",
           "1000 tokens per second", "  40K ", "+1K", "-1K", "1e", "1.2.3", "0x10", "1e10000",
           "1e9999", "1.", "1k tokens/s", "\uff11\uff10\uff10\uff10",
           "\u0661\u0660\u0660\u0660", "99.99",

@@ -81,7 +81,12 @@
   }
   function check(s) { return s.n === Z ? "None" : duration(s); }
   function speedup(r) { return number(r, 2) + TIMES; }
-  function share(p) { return fixed(rhu(mul(p, Q(100)), 1), false) + "%"; }
+  function share(p) {
+    var pct = mul(p, Q(100)), r = rhu(pct, 1);
+    if (decCmp(r, 100) === 0 && cmp(pct, Q(100)) < 0) return ">99.9%";
+    if (r.w === Z && pct.n > Z) return "<0.1%";
+    return fixed(r, false) + "%";
+  }
   function count(n) { return group(BigInt(n).toString()); }
   function speed(s) { return number(s) + " tokens/sec"; }
   var MARKS = [[1, ""], [1e3, "K"], [1e6, "M"], [1e9, "B"], [1e12, "T"]].map(function (m) {
@@ -119,6 +124,9 @@
   // ---- quantities ----
   var NUMBER = /^[+-]?(\d[\d,_]*(\.\d*)?|\.\d+)([eE][+-]?\d{1,4})?$/;
   var GROUPED = /^[+-]?\d{1,3}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?$/;
+  // One mark and three digits after it reads two ways ('5.000': 5 in English, 5000 in
+  // German), so it is refused, as on the command line.
+  var TWO_WAYS = /^[+-]?[1-9]\d{0,2}[.,]\d{3}$/;
   var SUFFIX = { "": 1, k: 1e3, m: 1e6, g: 1e9, b: 1e9, t: 1e12 };
   var UNITS = {
     "": 1, s: 1, sec: 1, secs: 1, second: 1, seconds: 1,
@@ -129,7 +137,7 @@
   var DURATION = /^([+-]?[\d.,_eE+-]+?)\s*([a-z]*)$/;
   function exact(text) {
     text = text.trim();
-    if (!NUMBER.test(text)) return null;
+    if (!NUMBER.test(text) || TWO_WAYS.test(text)) return null;
     if (text.indexOf(",") >= 0 && !GROUPED.test(text)) return null;
     var m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.replace(/[,_]/g, ""));
     if (!m || (m[2] + (m[3] || "")) === "") return null;
