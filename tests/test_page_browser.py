@@ -252,7 +252,8 @@ def test_fragment_is_read_written_and_bad_values_fall_back(browser: Any, page_fi
     assert seen["texts"]["b.check"].replace(NBSP, " ") == "24 h"
 
 
-SPEEDS = ["1,000", "5.000", "1.500K", "\u0665.\u0660\u0660\u0660", "1,000,000", "1,00", "1_000", "1e3", "1E3", ".5K", "2.5k", "1 M", "1M tokens/sec",
+SPEEDS = ["1,000", "5.000", "1.500K", "\u0665.\u0660\u0660\u0660", "1,000,000",
+          "1,00", "1_000", "1e3", "1E3", ".5K", "2.5k", "1 M", "1M tokens/sec",
           "1000 tokens per second", "  40K ", "+1K", "-1K", "1e", "1.2.3", "0x10", "1e10000",
           "1e9999", "1.", "1k tokens/s", "\uff11\uff10\uff10\uff10",
           "\u0661\u0660\u0660\u0660", "99.99",
