@@ -3,6 +3,9 @@
 Exact inputs (`Fraction` or `int`), half-up rounding, no floats: a renderer's own measurement
 for a message (`measure`, `dimensions`) is taken at its shortest decimal text first. Renderers
 and the story call these; nothing else turns a number into text.
+
+Each reader-facing function takes the talk's `Numbers` (deckgen.locale, English by default):
+the number is rounded here first, then spelled in that language's marks and words.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import math
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from fractions import Fraction
+
+from deckgen.locale import ENGLISH, Numbers
 
 Number = Fraction | int
 
@@ -55,7 +60,7 @@ def _significant(value: Fraction, figures: int) -> tuple[Decimal, int]:
     return round_half_up(value, places), places
 
 
-def number(value: Number, places: int = 2) -> str:
+def number(value: Number, places: int = 2, lang: Numbers = ENGLISH) -> str:
     """A plain number: '8,060', '60.8', '2.5'; one too small for `places` keeps 3 significant
     figures ('0.001') rather than showing as 0."""
     rounded = round_half_up(value, places)
@@ -63,10 +68,10 @@ def number(value: Number, places: int = 2) -> str:
         rounded, places = _significant(abs(Fraction(value)), 3)
         if value < 0:
             rounded = -rounded
-    return _plain(rounded, places)
+    return lang.spell(_plain(rounded, places))
 
 
-def duration(seconds: Number) -> str:
+def duration(seconds: Number, lang: Numbers = ENGLISH) -> str:
     """A span of time as the explainer writes it.
 
     Under 1 s: up to three significant figures ("0.8 seconds"); under 100 s: at most one
@@ -77,67 +82,69 @@ def duration(seconds: Number) -> str:
     if seconds < 0:
         raise ValueError("a duration cannot be negative")
     if seconds == 0:
-        return "0 seconds"
+        return lang.seconds_text(Decimal(0), "0")
     if seconds < 1:
         rounded, places = _significant(seconds, 3)
         if rounded < 1:
-            return f"{_plain(rounded, places)} seconds"
+            return lang.seconds_text(rounded, lang.spell(_plain(rounded, places)))
     if seconds < 100:
         rounded = round_half_up(seconds, 1)
         if rounded < 100:
-            return "1 second" if rounded == 1 else f"{_plain(rounded, 1)} seconds"
+            plain = _plain(rounded, 1)
+            return lang.seconds_text(Decimal(plain.replace(",", "")), lang.spell(plain))
     whole = int(round_half_up(seconds, 0))
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
-    parts = [f"{hours:,} h"] if hours else []
+    parts = [lang.hours.format(lang.spell(f"{hours:,}"))] if hours else []
     if minutes:
-        parts.append(f"{minutes} min")
+        parts.append(lang.minutes.format(minutes))
     if secs:
-        parts.append(f"{secs} s")
+        parts.append(lang.short_seconds.format(secs))
     return " ".join(parts)
 
 
-def check(seconds: Number) -> str:
-    """A fixed check as a table label: 'None', '60 seconds', '15 min', '24 h'."""
-    return "None" if Fraction(seconds) == 0 else duration(seconds)
+def check(seconds: Number, lang: Numbers = ENGLISH, none: str = "None") -> str:
+    """A fixed check as a table label: 'None' (`none`, the language's word), '60 seconds',
+    '15 min', '24 h'."""
+    return none if Fraction(seconds) == 0 else duration(seconds, lang)
 
 
-def speedup(ratio: Number) -> str:
+def speedup(ratio: Number, lang: Numbers = ENGLISH) -> str:
     """Two decimals at most, thousands separators: '10,000×', '132.57×', '1.09×'."""
-    return number(ratio, 2) + TIMES
+    return number(ratio, 2, lang) + TIMES
 
 
-def share(part: Number) -> str:
+def share(part: Number, lang: Numbers = ENGLISH) -> str:
     """A share of a whole (0..1) as a percentage with one decimal: '99.3%'. A share that is
     not all or nothing never reads as if it were: '>99.9%', '<0.1%'."""
     percent = Fraction(part) * 100
     shown = round_half_up(percent, 1)
     if shown == 100 and percent < 100:
-        return ">99.9%"
+        return ">" + lang.percent.format(lang.spell("99.9"))
     if shown == 0 and percent > 0:
-        return "<0.1%"
-    return f"{shown:.1f}%"
+        return "<" + lang.percent.format(lang.spell("0.1"))
+    return lang.percent.format(lang.spell(f"{shown:.1f}"))
 
 
-def tokens(count: int) -> str:
+def tokens(count: int, lang: Numbers = ENGLISH) -> str:
     """A token count: '1,000,000'."""
-    return f"{count:,}"
+    return lang.spell(f"{count:,}")
 
 
-def count(value: int) -> str:
+def count(value: int, lang: Numbers = ENGLISH) -> str:
     """A count of things: '1,000', '40'."""
-    return f"{value:,}"
+    return lang.spell(f"{value:,}")
 
 
-def speed(tokens_per_second: Number) -> str:
-    """'1,000,000 tokens/sec'."""
-    return f"{number(tokens_per_second)} tokens/sec"
+def speed(tokens_per_second: Number, lang: Numbers = ENGLISH, unit: str = "tokens/sec") -> str:
+    """'1,000,000 tokens/sec' (`unit`: the language's word for tokens per second)."""
+    return f"{number(tokens_per_second, 2, lang)} {unit}"
 
 
 _MARKS = ((1, ""), (10**3, "K"), (10**6, "M"), (10**9, "B"), (10**12, "T"))
 
 
-def speed_mark(tokens_per_second: Number) -> str:
+def speed_mark(tokens_per_second: Number, lang: Numbers = ENGLISH) -> str:
     """The dial's short marks: '100', '1K', '2.5K', '1M' (999,999 rounds up to '1M')."""
     value = Fraction(tokens_per_second)
     step = max((i for i, (size, _) in enumerate(_MARKS) if value >= size), default=0)
@@ -145,7 +152,7 @@ def speed_mark(tokens_per_second: Number) -> str:
     while step + 1 < len(_MARKS) and round_half_up(value / _MARKS[step][0], 2) >= 1000:
         step += 1
     size, letter = _MARKS[step]
-    return number(value / size) + letter
+    return number(value / size, 2, lang) + letter
 
 
 def _exact(value: float | Number) -> Number | None:
