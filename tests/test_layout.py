@@ -386,3 +386,28 @@ def test_a_table_is_planned_once_per_process_and_handed_out_as_a_copy() -> None:
     assert len(tables._TABLES) == 2
     assert tables.table_item(fit, box, cells, 1) == again  # nor changed
     assert sum(again.widths) <= box.w and again.sizes[1][1][0] == 24.0  # fits at the largest
+
+
+# --- scripts written without spaces ------------------------------------------------------------
+
+JAPANESE = ("毎秒百万トークンで書けるなら、答えを待つ時間はほとんど消える。"
+            "けれども、人が読んで確かめる「チェック」は一分のまま残り、全体の速さはそこで頭打ちになる。ルールーは変わらない。")
+NEVER_FIRST = set("、。，．・：；？！ー）」』】〕〉》ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+
+
+@pytest.mark.parametrize("width", [120.0, 200.0, 333.0, 500.0])
+def test_japanese_breaks_between_characters_by_the_east_asian_rules(width: float) -> None:
+    face = fonts.face()
+    lines = break_lines(JAPANESE, face, 24, width)
+    assert not isinstance(lines, Overlong)
+    assert "".join(lines) == JAPANESE  # nothing added, nothing lost: no spaces to break at
+    assert len(lines) > 1
+    for line in lines:
+        assert face.width(line, 24) <= width + 1e-3
+    assert not [line for line in lines[1:] if line[0] in NEVER_FIRST]
+    assert not [line for line in lines[:-1] if line[-1] in "「『（【〔〈《"]
+
+
+def test_latin_text_beside_japanese_keeps_its_own_rules() -> None:
+    text = "1,000,000 tokens/sec で well-known な速さ"
+    assert "1,000,000 " in pieces(text) and "tokens/sec " in pieces(text)

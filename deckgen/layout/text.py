@@ -151,11 +151,31 @@ class Overlong:
 def pieces(text: str, soft: bool = True) -> list[str]:
     """`text` (one paragraph without hard breaks) cut at its break opportunities (at spaces
     only, without `soft`: how reportlab breaks); each piece keeps its trailing space, which
-    hangs past the line's end when a line breaks after it."""
+    hangs past the line's end when a line breaks after it.
+
+    Text in a script written without spaces (Chinese, Japanese) breaks where the Unicode line
+    breaking algorithm (UAX #14) allows, with the strict East Asian rules: no line starts
+    with 、 。 ー, a small kana or a closing bracket, and none ends with an opening one."""
     out = []
     for chunk in re.findall(r"[^ ]+ *| +", text):
-        out.extend(_SOFT.split(chunk) if soft else [chunk])
+        if _unspaced(chunk):
+            out.extend(_east_asian(chunk))
+        else:
+            out.extend(_SOFT.split(chunk) if soft else [chunk])
     return [p for p in out if p]
+
+
+def _unspaced(chunk: str) -> bool:
+    """Whether `chunk` holds a character of a script written without spaces."""
+    return any(ord(ch) >= 0x2E80 and unicodedata.east_asian_width(ch) in "WF" for ch in chunk)
+
+
+def _east_asian(chunk: str) -> list[str]:
+    """`chunk` cut at its UAX #14 break opportunities (uniseg resolves the conditional
+    Japanese starters, ー and the small kana, as non-starters: the strict rules)."""
+    from uniseg.linebreak import line_break_units
+
+    return list(line_break_units(chunk))
 
 
 def words(text: str, soft: bool = True) -> list[str]:
