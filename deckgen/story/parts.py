@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from deckgen.content import Meta, Source, Theme
 
@@ -246,6 +247,52 @@ class Closing:
     url: str | None
 
 
+class Piece(NamedTuple):
+    """A piece of prose: literal words (`figure` None), or a figure and the name it has in the
+    prose ("bottleneck.total"), so that a renderer which turns the dial itself can update it."""
+
+    text: str
+    figure: str | None
+
+
+@dataclass(frozen=True)
+class LiveWorkload:
+    """One workload as exact counts, for computing its figures at any speed."""
+
+    id: str
+    noun: str
+    count: int
+    each: int  # tokens each
+    title: tuple[Piece, ...]  # as written: each figure's piece is its placeholder
+
+
+@dataclass(frozen=True)
+class Live:
+    """What a renderer that turns the dial itself (the web page's script) needs to compute
+    every figure exactly as the story does, and the content's prose with every figure named.
+
+    `prose` holds every text of the content that may name figures, under its path in the
+    content ("meta.title", "meanings[0].text", "slides.dial.notes"), as pieces whose figure
+    text is the figure at the dial, kept on one line; an empty text has no pieces. The
+    templates (`ceiling`, `no_ceiling`, each workload's `title`) are the prose as written,
+    each figure's piece its placeholder, for filling in at another speed or check.
+    """
+
+    speed: Fraction
+    slow: Fraction
+    workload: str  # the featured workload's id
+    check: Fraction
+    presets: tuple[Fraction, ...]
+    speed_marks: tuple[Tick, ...]
+    check_marks: tuple[Tick, ...]  # the checks a control for the check marks: none to 1 day
+    workloads: tuple[LiveWorkload, ...]
+    bottleneck: str  # the bottleneck's workload id
+    aggregate: tuple[int, Fraction] | None  # streams and the speed of each, if a meaning has them
+    ceiling: tuple[Piece, ...]
+    no_ceiling: tuple[Piece, ...]
+    prose: Mapping[str, tuple[Piece, ...]]
+
+
 @dataclass(frozen=True)
 class Story:
     meta: Meta
@@ -266,6 +313,7 @@ class Story:
     sources: tuple[Cited, ...]
     charts: tuple[Chart, ...]  # each distinct chart once: writing_time, bottleneck, ceiling
     slides: tuple[Slide, ...]
+    live: Live  # the dial and the prose for a renderer that turns the dial itself
     experiments_headline: Text = Text("")  # the headline over the thought experiments
 
     our_dial: str = ""  # "Our dial: 1,000,000 tokens/sec"
