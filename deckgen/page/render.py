@@ -1,9 +1,10 @@
 """The page renderer: the story as one HTML file with its styles, script and data inline.
 
-Jinja2 with autoescaping writes every text from the content, so none of it can become markup;
-the page's data rides in a JSON block the script parses, and a Content-Security-Policy lets only
-this file's own style and script (named by their SHA-256) run. The same story gives the same
-bytes.
+The page reads the story alone: its words and figures, and (from the story's `live` part) the
+prose with every figure named and the dial's exact values the script computes from. Jinja2 with
+autoescaping writes every text, so none of it can become markup; the page's data rides in a
+JSON block the script parses, and a Content-Security-Policy lets only this file's own style and
+script (named by their SHA-256) run. The same story gives the same bytes.
 """
 
 from __future__ import annotations
