@@ -45,7 +45,7 @@ def main() -> None:
         runs = int(args[at + 1])
         del args[at:at + 2]
     content = source.read(Path(args[0]) if args else None)[0]
-    data = page.render(content, story.compose(content))
+    data = page.render(story.compose(content))
     chromium = shutil.which("chromium")
     if chromium is None:
         sys.exit("needs chromium on PATH")

@@ -75,9 +75,9 @@ def main() -> None:
     mark("render the handout again")
     from deckgen.page import render as page
 
-    page.render(content, story)
+    page.render(story)
     mark("import Jinja2 and render the page")
-    page.render(content, story)
+    page.render(story)
     mark("render the page again")
     for chart in story.charts:
         charts.render(chart, story.theme, width_in=11.0, height_in=4.6, fmt="png")

@@ -216,7 +216,7 @@ def _handout(story: deckgen.story.Story, options: Options, warnings: list[Proble
 def _page(content: Content, story: deckgen.story.Story) -> bytes:
     from deckgen.page import render as page
 
-    return page.render(content, story)
+    return page.render(story)
 
 
 def write(content: Content, options: Options, parallel: bool = False,

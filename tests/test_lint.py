@@ -30,7 +30,7 @@ def test_mypy_finds_nothing() -> None:
 
 
 @pytest.mark.parametrize(("module", "library"), [
-    ("deckgen/story.py", "matplotlib"),
+    ("deckgen/story/parts.py", "matplotlib"),
     ("deckgen/cli.py", "pptx"),
     ("deckgen/cli.py", "typer"),
     ("deckgen/build.py", "reportlab"),

@@ -8,6 +8,7 @@ import base64
 import hashlib
 import json
 import re
+from dataclasses import replace
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,6 +21,7 @@ import deckgen.story
 from deckgen import source
 from deckgen.figures import figures, split, with_overrides
 from deckgen.page import render as page
+from deckgen.story import Piece
 
 NBSP = "\u00a0"
 
@@ -60,7 +62,7 @@ def content() -> Any:
 
 @pytest.fixture(scope="module")
 def html(content: Any) -> str:
-    return page.render(content, deckgen.story.compose(content)).decode("utf-8")
+    return page.render(deckgen.story.compose(content)).decode("utf-8")
 
 
 def _hash(text: str) -> str:
@@ -70,7 +72,7 @@ def _hash(text: str) -> str:
 def test_small_and_the_same_bytes_every_time(content: Any, html: str) -> None:
     data = html.encode("utf-8")
     assert len(data) < 150_000
-    assert page.render(content, deckgen.story.compose(content)) == data
+    assert page.render(deckgen.story.compose(content)) == data
 
 
 def test_self_contained(html: str) -> None:
@@ -153,9 +155,25 @@ def test_the_script_gets_the_dial_and_the_templates(content: Any, html: str) -> 
                                                "workload.candidates.count"], [" ideas", None]]
 
 
+def test_the_page_shows_what_the_story_says(content: Any) -> None:
+    """The page is drawn from the story alone: words the story holds, and no others, reach it."""
+    story = deckgen.story.compose(content)
+    prose = dict(story.live.prose)
+    prose["bottleneck.setup"] = (Piece("A setup the story tells, ", None),
+                                 Piece("60.8" + NBSP + "seconds", "bottleneck.total"))
+    told = replace(story, live=replace(story.live, prose=prose),
+                   bottleneck=replace(story.bottleneck, summary="A summary of the story's own."))
+    html = page.render(told).decode()
+    assert ('<p>A setup the story tells, <span data-fig="bottleneck.total">60.8' + NBSP
+            + "seconds</span></p>") in html
+    assert '<p class="summary"><span data-story="b.summary">A summary of the story&#39;s own.<' \
+        in html
+    assert html.count("A setup the story tells") == 1
+
+
 def test_an_other_dial_is_static_text_too(content: Any) -> None:
     dialed = with_overrides(content, "2500", "15 min", "candidates")
-    html = page.render(dialed, deckgen.story.compose(dialed)).decode()
+    html = page.render(deckgen.story.compose(dialed)).decode()
     assert f'data-story="dial.figure">20{NBSP}min<' in html
     assert '"speed": "2500"' in html and '"workload": "candidates"' in html
 
@@ -187,7 +205,7 @@ def _hostile(tmp_path: Path) -> Any:
 
 def test_hostile_text_never_becomes_markup(tmp_path: Path) -> None:
     content = _hostile(tmp_path)
-    html = page.render(content, deckgen.story.compose(content)).decode()
+    html = page.render(deckgen.story.compose(content)).decode()
     parsed = Parsed(html)
     assert [t for t, _ in parsed.tags].count("script") == 2
     assert [t for t, _ in parsed.tags].count("img") == 0
@@ -208,7 +226,7 @@ def test_a_page_too_big_is_refused_with_one_line(content: Any) -> None:
     long = replace(content, slides={**content.slides, "dial": replace(
         content.slides["dial"], notes="All talk and no figures. " * 6000)})
     with pytest.raises(InputError) as caught:
-        page.render(long, deckgen.story.compose(long))
+        page.render(deckgen.story.compose(long))
     (line,) = caught.value.lines()
     assert re.fullmatch(r".*content\.yaml: the web page would be \d{3},\d{3} bytes, more than "
                         r"the 150,000 one self-contained page may take; shorten the prose", line)

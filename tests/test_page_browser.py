@@ -72,7 +72,7 @@ def content() -> Any:
 @pytest.fixture(scope="module")
 def page_file(content: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("page") / "million-tokens-1M.html"
-    path.write_bytes(page.render(content, deckgen.story.compose(content)))
+    path.write_bytes(page.render(deckgen.story.compose(content)))
     return path
 
 
@@ -393,7 +393,7 @@ def test_hostile_content_stays_text(browser: Any, tmp_path: Path) -> None:
     content = source.read(path)[0]
     assert content.meta.title == hostile
     out = tmp_path / "page.html"
-    out.write_bytes(page.render(content, deckgen.story.compose(content)))
+    out.write_bytes(page.render(deckgen.story.compose(content)))
     tab = _open(browser, out)
     assert tab.title() == hostile
     assert tab.evaluate("document.querySelectorAll('img').length") == 0

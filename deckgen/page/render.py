@@ -1,9 +1,10 @@
 """The page renderer: the story as one HTML file with its styles, script and data inline.
 
-Jinja2 with autoescaping writes every text from the content, so none of it can become markup;
-the page's data rides in a JSON block the script parses, and a Content-Security-Policy lets only
-this file's own style and script (named by their SHA-256) run. The same story gives the same
-bytes.
+The page reads the story alone: its words and figures, and (from the story's `live` part) the
+prose with every figure named and the dial's exact values the script computes from. Jinja2 with
+autoescaping writes every text, so none of it can become markup; the page's data rides in a
+JSON block the script parses, and a Content-Security-Policy lets only this file's own style and
+script (named by their SHA-256) run. The same story gives the same bytes.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import base64
 import functools
 import hashlib
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 from typing import Any
@@ -22,9 +22,7 @@ from markupsafe import Markup
 
 import deckgen.story
 from deckgen import fmt
-from deckgen.content import Content
 from deckgen.errors import InputError, Problem, RenderError
-from deckgen.figures import Figure, figures, split
 
 MAX_BYTES = 150_000
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
@@ -50,41 +48,26 @@ def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
-@dataclass(frozen=True)
-class Piece:
-    """A piece of prose: literal text, or a named figure shown live."""
-
-    text: str
-    figure: str | None
-
-
-def pieces(text: str, table: dict[str, Figure]) -> tuple[Piece, ...]:
-    """Raw prose as literal pieces and figures (each figure's text kept on one line)."""
-    return tuple(Piece(lit, None) if name is None else
-                 Piece(fmt.keep_together(table[name].text), name) for lit, name in split(text))
-
-
-def model(content: Content) -> dict[str, Any]:
+def model(story: deckgen.story.Story) -> dict[str, Any]:
     """What the script needs to compute every figure: the dial, the workloads, the templates."""
-    d = content.dial
-    aggregate = next(([m.streams, _exact(m.stream_speed)] for m in content.meanings
-                      if m.streams is not None and m.stream_speed is not None), None)
-    marks = sorted({Fraction(0), Fraction(60), Fraction(3600), Fraction(86400)})
+    live = story.live
+    aggregate = None if live.aggregate is None else [live.aggregate[0],
+                                                     _exact(live.aggregate[1])]
     return {
-        "speed": _exact(d.speed),
-        "slow": _exact(d.slow_speed),
-        "workload": d.workload,
-        "check": _exact(d.fixed_check),
-        "presets": [_exact(c) for c in d.check_presets],
-        "marks": [_exact(m) for m in d.speed_marks],
-        "markLabels": [fmt.speed_mark(m) for m in d.speed_marks],
-        "checkMarks": [[_exact(m), fmt.check(m)] for m in marks],
-        "workloads": [{"id": w.id, "noun": w.noun, "count": w.count, "each": w.tokens_each,
-                       "title": [list(p) for p in split(w.title)]} for w in content.workloads],
-        "bottleneck": content.bottleneck.workload,
+        "speed": _exact(live.speed),
+        "slow": _exact(live.slow),
+        "workload": live.workload,
+        "check": _exact(live.check),
+        "presets": [_exact(c) for c in live.presets],
+        "marks": [_exact(m.at) for m in live.speed_marks],
+        "markLabels": [m.label for m in live.speed_marks],
+        "checkMarks": [[_exact(m.at), m.label] for m in live.check_marks],
+        "workloads": [{"id": w.id, "noun": w.noun, "count": w.count, "each": w.each,
+                       "title": [list(p) for p in w.title]} for w in live.workloads],
+        "bottleneck": live.bottleneck,
         "aggregate": aggregate,
-        "prose": {"ceiling": [list(p) for p in split(content.bottleneck.ceiling)],
-                  "no_ceiling": [list(p) for p in split(content.bottleneck.no_ceiling)]},
+        "prose": {"ceiling": [list(p) for p in live.ceiling],
+                  "no_ceiling": [list(p) for p in live.no_ceiling]},
     }
 
 
@@ -139,9 +122,8 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def render(content: Content, story: deckgen.story.Story) -> bytes:
-    """The page's bytes: the story at the content's dial, live once the script runs."""
-    table = figures(content)
+def render(story: deckgen.story.Story) -> bytes:
+    """The page's bytes: the story at its dial, live once the script runs."""
     css = _asset("page.css")
     js = _asset("page.js")
     theme = story.theme
@@ -162,23 +144,15 @@ def render(content: Content, story: deckgen.story.Story) -> bytes:
            f"style-src {_sha256(root)} {_sha256(css)}; "
            "base-uri 'none'; form-action 'none'")
 
-    def prose(text: str) -> tuple[Piece, ...]:
-        return pieces(text, table)
-
-    c = content
-    notes = {sid: prose(c.slides[sid].notes) for sid in c.slides if c.slides[sid].notes}
     page = _environment().get_template("page.html.j2").render(
-        story=story, content=c, prose=prose, notes=notes, texts=story_texts(story),
-        model=model(c), csp=csp, css=Markup(css),
-        root=Markup(root), js=Markup(js),
-        kick={sid: prose(c.slides[sid].kicker) for sid in c.slides},
-        heads={sid: prose(c.slides[sid].headline) for sid in c.slides},
-        lang=c.meta.language, linkable=lambda url: bool(_LINK.match(url)),
+        story=story, said=story.live.prose.__getitem__, texts=story_texts(story),
+        model=model(story), csp=csp, css=Markup(css), root=Markup(root), js=Markup(js),
+        lang=story.meta.language, linkable=lambda url: bool(_LINK.match(url)),
     )
     data = page.encode("utf-8")
     if len(data) > MAX_BYTES:
         raise InputError(Problem(
             f"the web page would be {fmt.count(len(data))} bytes, more than the "
             f"{fmt.count(MAX_BYTES)} one self-contained page may take; shorten the prose",
-            content.file))
+            story.file))
     return data

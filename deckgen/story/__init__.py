@@ -1,0 +1,140 @@
+"""The story: the whole talk as renderer-neutral parts, every figure already text.
+
+`compose(content)` turns valid content into a `Story`: slides in order with their notes,
+tables, chart specifications with alt text, and the handout's and the page's parts. The deck,
+the handout and the page read only this, so they cannot disagree, and none of them computes
+nor formats a number. Each section of the talk is composed in a module of its own; the parts
+they make are in `deckgen.story.parts`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from deckgen import fmt
+from deckgen.content import Content, Source, Step
+from deckgen.story import (
+    bottleneck,
+    ceiling,
+    checklist,
+    closing,
+    dial,
+    experiments,
+    live,
+    meanings,
+    precious,
+    sources,
+    title,
+    workloads,
+)
+from deckgen.story.parts import (
+    Bar,
+    BarChart,
+    BigFigure,
+    Bottleneck,
+    Card,
+    Chart,
+    Cited,
+    Closing,
+    DialView,
+    Experiment,
+    Labels,
+    Line,
+    LineChart,
+    Live,
+    LiveWorkload,
+    Mark,
+    Piece,
+    Segment,
+    Slide,
+    Story,
+    Table,
+    Text,
+    Tick,
+)
+from deckgen.story.talk import Talk, keep
+
+
+def compose(content: Content) -> Story:
+    """The whole talk, section by section, from content whose prose has been validated."""
+    talk = Talk(content)
+    meta, opening = title.tell(talk)
+    cards, on_meanings = meanings.tell(talk)
+    shown, on_dial = dial.tell(talk)
+    workload_table, writing_chart, on_workloads = workloads.tell(talk)
+    headline, told, on_experiments = experiments.tell(talk)
+    figures, bars, on_bottleneck = bottleneck.tell(talk)
+    presets_table, ceiling_chart, on_ceiling = ceiling.tell(talk, figures)
+    things, on_precious = precious.tell(talk)
+    steps, on_checklist = checklist.tell(talk)
+    cited, on_sources = sources.tell(talk)
+    ending = closing.tell(talk)
+    slides = (opening, on_meanings, on_dial, *on_workloads, *on_experiments, on_bottleneck,
+              *on_ceiling, on_precious, on_checklist, on_sources, *ending)
+    return Story(
+        meta=meta,
+        theme=content.theme,
+        file=content.file,
+        marks=content.marks,
+        speed=talk.speed,
+        speed_mark=fmt.speed_mark(content.dial.speed),
+        slow_speed=talk.slow,
+        cards=cards,
+        dial=shown,
+        workload_table=workload_table,
+        experiments=told,
+        bottleneck=figures,
+        presets_table=presets_table,
+        precious=things,
+        checklist=steps,
+        sources=cited,
+        charts=(writing_chart, bars, ceiling_chart),  # with no check, no slide shows the bars
+        slides=tuple(spoken(slide) for slide in slides),
+        live=live.tell(talk),
+        experiments_headline=headline,
+        our_dial=f"Our dial: {keep(talk.speed)}",
+        event_line=title.event_line(meta),
+        layouts=tuple((sid, said.layout) for sid, said in content.slides.items() if said.layout),
+    )
+
+
+def spoken(slide: Slide) -> Slide:
+    """The slide with its notes as the speaker reads them: no figure held together by a
+    no-break space."""
+    return replace(slide, notes=slide.notes.replace(fmt.NBSP, " "))
+
+
+def walk(content: Content) -> tuple[Slide, ...]:
+    """One 'turn the dial' slide per speed mark, for clicking through the dial live."""
+    return dial.walk(Talk(content))
+
+
+__all__ = [
+    "Bar",
+    "BarChart",
+    "BigFigure",
+    "Bottleneck",
+    "Card",
+    "Chart",
+    "Cited",
+    "Closing",
+    "DialView",
+    "Experiment",
+    "Labels",
+    "Line",
+    "LineChart",
+    "Live",
+    "LiveWorkload",
+    "Mark",
+    "Piece",
+    "Segment",
+    "Slide",
+    "Source",
+    "Step",
+    "Story",
+    "Table",
+    "Text",
+    "Tick",
+    "compose",
+    "walk",
+]
