@@ -10,11 +10,11 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from deckgen import quantities
+from deckgen import quantities, words
 from deckgen.errors import InputError, Problem
 from deckgen.loader import Tree
 
@@ -152,6 +152,8 @@ class Content:
     theme: Theme
     file: str
     marks: Mapping[str, tuple[int, int]]
+    # The content's own fixed words over its language's catalogue ('labels:' in the file).
+    labels: Mapping[str, str] = field(default_factory=dict)
 
     def workload(self, workload_id: str) -> Workload:
         return next(w for w in self.workloads if w.id == workload_id)
@@ -201,6 +203,7 @@ class Validator:
         self.warnings: list[Problem] = []
         self.missing: set[str] = set()  # paths already reported missing: one line each is enough
         self.refused = tuple(p.path for p in tree.problems if p.path)
+        self.language = "en"  # meta.language, once read: numbers are read the way it writes them
 
     def _problem(self, path: str, message: str, key: bool = False,
                  into: list[Problem] | None = None) -> None:
@@ -271,11 +274,12 @@ class Validator:
             return None
         return value
 
-    def quantity(self, path: str, value: Any, parse: Callable[[Any], T]) -> T | None:
+    def quantity(self, path: str, value: Any, parse: Callable[[Any, str], T]) -> T | None:
+        """A number read by `parse`, as written in the talk's language."""
         try:
             if path in self.tree.written:
                 quantities.check_unambiguous(self.tree.written[path])
-            return parse(value)
+            return parse(value, self.language)
         except quantities.Ambiguous as err:
             self.problem(path, str(err))
             return None
@@ -309,7 +313,7 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     c = Validator(tree)
     top = c.mapping("", tree.data, ("meta", "meanings", "workloads", "bottleneck", "precious",
                                     "checklist", "sources", "slides"),
-                    ("dial", "theme"))
+                    ("dial", "theme", "labels"))
     if top is None:
         raise InputError(c.problems)
 
@@ -325,12 +329,13 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     sources = tuple(_sources(c, top.get("sources")))
     slides = _slides(c, top.get("slides"))
     theme = _theme(c, top.get("theme", {}))
+    labels = _labels(c, top.get("labels", {}))
 
     if c.problems:  # in the order they stand in the file
         raise InputError(sorted(c.problems, key=lambda p: (p.line or 0, p.col or 0)))
     assert meta and dial and bottleneck and theme and slides is not None
     content = Content(meta, dial, meanings, tuple(w for w in workloads if w), bottleneck, precious,
-                      checklist, sources, slides, theme, tree.name, tree.marks)
+                      checklist, sources, slides, theme, tree.name, tree.marks, labels)
     return content, c.warnings
 
 
@@ -351,11 +356,29 @@ def _meta(c: Validator, value: Any) -> Meta | None:
             c.problem("meta.url", "must be a web address starting with https:// or http://, "
                                   f"got {url!r}")
     language = c.text("meta.language", m.get("language", "en"), 20) or "en"
+    if language != "en" and not re.fullmatch(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*", language):
+        c.problem("meta.language", f"must be a language tag such as en, de, fr-CA or ja, "
+                                   f"got {language!r}")
+        language = "en"
+    c.language = language
+    if not words.has_catalogue(language):
+        from deckgen import locale
+
+        numbers = (f"numbers are written as {language} writes them" if locale.known(language)
+                   else f"numbers stay English too, since {language!r} is no language deckgen "
+                        "knows")
+        c.warn("meta.language", f"deckgen has no words for {language!r} (it has "
+                                f"{', '.join(words.languages())}): the fixed words stay "
+                                f"English; {numbers}; give your own under labels:")
     paper = c.choice("meta.paper", m.get("paper", "a4"), ("a4", "letter")) or "a4"
     aspect = c.choice("meta.aspect", m.get("aspect", "16:9"), ("16:9", "4:3")) or "16:9"
     if title is None or presenter is None or event is None or date is None or subtitle is None:
         return None
     return Meta(title, subtitle, presenter, event, date, url, language, paper, aspect)
+
+
+def _count(value: Any, language: str) -> int:
+    return quantities.parse_count(value, language=language)
 
 
 DEFAULT_PRESETS = (0, 60, 900, 86400)
@@ -404,7 +427,7 @@ def _meanings(c: Validator, value: Any) -> tuple[Meaning, ...]:
         fields = [c.text(f"{path}.{k}", m.get(k), 300 if k != "text" else 2000)
                   for k in ("id", "label", "question", "text") if k in m]
         ours = c.flag(f"{path}.ours", m["ours"]) if "ours" in m else False
-        streams = (c.quantity(f"{path}.streams", m["streams"], quantities.parse_count)
+        streams = (c.quantity(f"{path}.streams", m["streams"], _count)
                    if "streams" in m else None)
         stream_speed = (c.quantity(f"{path}.stream_speed", m["stream_speed"],
                                    quantities.parse_speed)
@@ -443,10 +466,11 @@ def _workloads(c: Validator, value: Any) -> tuple[list[Workload | None], tuple[s
                 seen[wid] = i
         title = c.text(f"{path}.title", w.get("title"), 300) if "title" in w else None
         noun = c.text(f"{path}.noun", w.get("noun"), 100) if "noun" in w else None
-        count = (c.quantity(f"{path}.count", w.get("count"), quantities.parse_count)
+        count = (c.quantity(f"{path}.count", w.get("count"), _count)
                  if "count" in w else None)
         each = (c.quantity(f"{path}.tokens_each", w.get("tokens_each"),
-                           lambda v: quantities.parse_count(v, quantities.MAX_TOKENS_EACH))
+                           lambda v, lang: quantities.parse_count(
+                               v, quantities.MAX_TOKENS_EACH, lang))
                 if "tokens_each" in w else None)
         story = c.text(f"{path}.story", w.get("story")) if "story" in w else None
         scarce = c.text(f"{path}.scarce", w.get("scarce"), 1000) if "scarce" in w else None
@@ -532,6 +556,36 @@ def _slides(c: Validator, value: Any) -> dict[str, SlideText] | None:
         if None not in fields:
             result[sid] = SlideText(*fields)  # type: ignore[arg-type]
     return result
+
+
+def _labels(c: Validator, value: Any) -> dict[str, str]:
+    """The content's own fixed words, by the names of deckgen's catalogue."""
+    known = words.english()
+    out: dict[str, str] = {}
+    if not isinstance(value, dict):
+        c.problem("labels", "must be a mapping of word names to words (the names in "
+                            f"deckgen/words/en.yaml), got {_describe(value)}")
+        return out
+    for key, said in value.items():
+        path = f"labels.{key}"
+        if key not in known:
+            guess = difflib.get_close_matches(str(key), list(known), n=1)
+            hint = f"did you mean '{guess[0]}'? " if guess else ""
+            c.problem(path, f"unknown label '{key}'; {hint}the labels are the names in "
+                            "deckgen/words/en.yaml", key=True)
+            continue
+        text = c.text(path, said, 2000)
+        if text is None:
+            continue
+        allowed = words.slots(known[key])
+        extra = sorted(words.slots(text) - allowed)
+        if extra:
+            may = ", ".join("{" + n + "}" for n in sorted(allowed)) or "no {name} at all"
+            c.problem(path, f"names {', '.join('{' + n + '}' for n in extra)}, which this "
+                            f"label does not have; it may name {may}")
+            continue
+        out[str(key)] = text
+    return out
 
 
 def _theme(c: Validator, value: Any) -> Theme | None:

@@ -12,9 +12,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from deckgen import dial, fmt, quantities
+from deckgen import dial, fmt, locale, quantities, words
 from deckgen.content import Content, Dial
 from deckgen.errors import InputError, Problem
+from deckgen.locale import Numbers
+from deckgen.words import Words
 
 PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 _TYPED_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])")
@@ -23,6 +25,16 @@ _TYPED_NUMBER = re.compile(r"(?<![\w.,])\d[\d,]*(?:\.\d+)?(?![\w])")
 def _refusal(err: ValueError, given: str) -> str:
     """Why a value from the command line was refused; an ambiguous one names itself."""
     return str(err) if isinstance(err, quantities.Ambiguous) else f"{err}, got {given!r}"
+
+
+def numbers_of(content: Content) -> Numbers:
+    """How the talk spells numbers: as its language (meta.language) writes them."""
+    return locale.numbers(content.meta.language)
+
+
+def words_of(content: Content) -> Words:
+    """The talk's fixed words: its language's catalogue and the content's own labels."""
+    return words.of(content.meta.language, content.labels)
 
 
 @dataclass(frozen=True)
@@ -44,12 +56,12 @@ def with_overrides(
     new: dict[str, object] = {}
     if speed is not None:
         try:
-            new["speed"] = quantities.parse_speed(speed)
+            new["speed"] = quantities.parse_speed(speed, content.meta.language)
         except ValueError as err:
             problems.append(Problem(_refusal(err, speed), path="--speed"))
     if check is not None:
         try:
-            new["fixed_check"] = quantities.parse_duration(check)
+            new["fixed_check"] = quantities.parse_duration(check, content.meta.language)
         except ValueError as err:
             problems.append(Problem(_refusal(err, check), path="--check"))
     if workload is not None:
@@ -69,30 +81,33 @@ def with_overrides(
     return replace(content, dial=chosen)
 
 
-def division(top: Fraction, bottom: Fraction,
-             shown: Callable[[Fraction], str] = fmt.speedup) -> tuple[str, str]:
+def division(top: Fraction, bottom: Fraction, lang: Numbers = locale.ENGLISH,
+             shown: Callable[[Fraction], str] | None = None) -> tuple[str, str]:
     """`top` and `bottom` as plain numbers at the fewest decimals whose quotient, as shown,
     is the quotient's own text: the sum under a figure gives the figure shown ("8,060 ÷ 60.8",
     and at 3.3M "8,060 ÷ 60.242" for 133.79×, where "60.24" would give 133.8×)."""
+    if shown is None:
+        def shown(ratio: Fraction) -> str:
+            return fmt.speedup(ratio, lang)
     want = shown(top / bottom)
     for places in range(0, 40):
         a, b = fmt.round_half_up(top, places), fmt.round_half_up(bottom, places)
         if a and b and shown(Fraction(a) / Fraction(b)) == want:
-            return fmt.number(top, places), fmt.number(bottom, places)
-    return fmt.number(top, 40), fmt.number(bottom, 40)  # pragma: no cover - parsed input ends
+            return fmt.number(top, places, lang), fmt.number(bottom, places, lang)
+    return fmt.number(top, 40, lang), fmt.number(bottom, 40, lang)  # pragma: no cover
 
 
 def _workload_figures(prefix: str, tokens_each: int, count: int,
-                      settings: Dial) -> dict[str, Figure]:
+                      settings: Dial, lang: Numbers) -> dict[str, Figure]:
     output = count * tokens_each
     fast = dial.writing_time(output, settings.speed)
     slow = dial.writing_time(output, settings.slow_speed)
     return {
-        f"{prefix}.count": Figure(count, fmt.count(count)),
-        f"{prefix}.tokens_each": Figure(tokens_each, fmt.tokens(tokens_each)),
-        f"{prefix}.output_tokens": Figure(output, fmt.tokens(output)),
-        f"{prefix}.writing_time": Figure(fast, fmt.duration(fast)),
-        f"{prefix}.slow_writing_time": Figure(slow, fmt.duration(slow)),
+        f"{prefix}.count": Figure(count, fmt.count(count, lang)),
+        f"{prefix}.tokens_each": Figure(tokens_each, fmt.tokens(tokens_each, lang)),
+        f"{prefix}.output_tokens": Figure(output, fmt.tokens(output, lang)),
+        f"{prefix}.writing_time": Figure(fast, fmt.duration(fast, lang)),
+        f"{prefix}.slow_writing_time": Figure(slow, fmt.duration(slow, lang)),
     }
 
 
@@ -107,61 +122,68 @@ def figures(content: Content) -> dict[str, Figure]:
     """Every figure the prose may name, computed from the content's dial."""
     d = content.dial
     featured = content.workload(d.workload)
+    lang, said = numbers_of(content), words_of(content)
+
+    def speed(value: Fraction) -> str:
+        return fmt.speed(value, lang, said.tokens_per_sec)
+
     out: dict[str, Figure] = {
-        "dial.speed": Figure(d.speed, fmt.speed(d.speed)),
-        "dial.speed_mark": Figure(d.speed, fmt.speed_mark(d.speed)),
-        "dial.slow_speed": Figure(d.slow_speed, fmt.speed(d.slow_speed)),
+        "dial.speed": Figure(d.speed, speed(d.speed)),
+        "dial.speed_mark": Figure(d.speed, fmt.speed_mark(d.speed, lang)),
+        "dial.slow_speed": Figure(d.slow_speed, speed(d.slow_speed)),
         "dial.writing_speedup": Figure(
             dial.writing_speedup(d.speed, d.slow_speed),
-            fmt.speedup(dial.writing_speedup(d.speed, d.slow_speed)),
+            fmt.speedup(dial.writing_speedup(d.speed, d.slow_speed), lang),
         ),
-        "dial.fixed_check": Figure(d.fixed_check, fmt.duration(d.fixed_check)),
+        "dial.fixed_check": Figure(d.fixed_check, fmt.duration(d.fixed_check, lang)),
         # "100 and 40,000 tokens/sec": the two speeds a table at both ends shows
-        "dial.both_speeds": Figure(None, f"{fmt.number(d.slow_speed)} and {fmt.speed(d.speed)}"),
+        "dial.both_speeds": Figure(None, lang.pair.format(fmt.number(d.slow_speed, 2, lang),
+                                                          speed(d.speed))),
         "dial.noun": Figure(None, featured.noun),
         "dial.title": Figure(None, featured.title),
     }
-    out.update(_workload_figures("dial", featured.tokens_each, featured.count, d))
+    out.update(_workload_figures("dial", featured.tokens_each, featured.count, d, lang))
     for w in content.workloads:
-        out.update(_workload_figures(f"workload.{w.id}", w.tokens_each, w.count, d))
+        out.update(_workload_figures(f"workload.{w.id}", w.tokens_each, w.count, d, lang))
     for m in content.meanings:
         if m.streams is not None and m.stream_speed is not None:
             total = m.streams * m.stream_speed
-            out["aggregate.streams"] = Figure(m.streams, fmt.count(m.streams))
-            out["aggregate.stream_speed"] = Figure(m.stream_speed, fmt.speed(m.stream_speed))
-            out["aggregate.total"] = Figure(total, fmt.speed(total))
+            out["aggregate.streams"] = Figure(m.streams, fmt.count(m.streams, lang))
+            out["aggregate.stream_speed"] = Figure(m.stream_speed, speed(m.stream_speed))
+            out["aggregate.total"] = Figure(total, speed(total))
     b = batch(content)
     work = content.workload(content.bottleneck.workload)
     ceiling = b.ceiling
-    seconds = division(b.slow_total, b.total)  # both totals as the end-to-end sum shows them
+    seconds = division(b.slow_total, b.total, lang)  # the totals as the end-to-end sum shows them
     out.update(
         {
-            "bottleneck.count": Figure(work.count, fmt.count(work.count)),
+            "bottleneck.count": Figure(work.count, fmt.count(work.count, lang)),
             "bottleneck.noun": Figure(None, work.noun),
-            "bottleneck.output_tokens": Figure(b.output_tokens, fmt.tokens(b.output_tokens)),
-            "bottleneck.fixed_check": Figure(b.fixed_check, fmt.duration(b.fixed_check)),
-            "bottleneck.writing_time": Figure(b.writing_time, fmt.duration(b.writing_time)),
+            "bottleneck.output_tokens": Figure(b.output_tokens, fmt.tokens(b.output_tokens, lang)),
+            "bottleneck.fixed_check": Figure(b.fixed_check, fmt.duration(b.fixed_check, lang)),
+            "bottleneck.writing_time": Figure(b.writing_time, fmt.duration(b.writing_time, lang)),
             "bottleneck.slow_writing_time": Figure(
-                b.slow_writing_time, fmt.duration(b.slow_writing_time)
+                b.slow_writing_time, fmt.duration(b.slow_writing_time, lang)
             ),
-            "bottleneck.total": Figure(b.total, fmt.duration(b.total)),
-            "bottleneck.slow_total": Figure(b.slow_total, fmt.duration(b.slow_total)),
+            "bottleneck.total": Figure(b.total, fmt.duration(b.total, lang)),
+            "bottleneck.slow_total": Figure(b.slow_total, fmt.duration(b.slow_total, lang)),
             "bottleneck.slow_total_seconds": Figure(b.slow_total, seconds[0]),
             "bottleneck.total_seconds": Figure(b.total, seconds[1]),
-            "bottleneck.writing_speedup": Figure(b.writing_speedup, fmt.speedup(b.writing_speedup)),
+            "bottleneck.writing_speedup": Figure(b.writing_speedup,
+                                                 fmt.speedup(b.writing_speedup, lang)),
             "bottleneck.end_to_end_speedup": Figure(
-                b.end_to_end_speedup, fmt.speedup(b.end_to_end_speedup)
+                b.end_to_end_speedup, fmt.speedup(b.end_to_end_speedup, lang)
             ),
-            "bottleneck.writing_share": Figure(b.writing_share, fmt.share(b.writing_share)),
-            "bottleneck.check_share": Figure(b.check_share, fmt.share(b.check_share)),
+            "bottleneck.writing_share": Figure(b.writing_share, fmt.share(b.writing_share, lang)),
+            "bottleneck.check_share": Figure(b.check_share, fmt.share(b.check_share, lang)),
             "bottleneck.slow_writing_share": Figure(
-                b.slow_writing_share, fmt.share(b.slow_writing_share)
+                b.slow_writing_share, fmt.share(b.slow_writing_share, lang)
             ),
             "bottleneck.slow_check_share": Figure(
-                b.slow_check_share, fmt.share(b.slow_check_share)
+                b.slow_check_share, fmt.share(b.slow_check_share, lang)
             ),
             "bottleneck.ceiling": Figure(
-                ceiling, fmt.speedup(ceiling) if ceiling is not None else "no ceiling"
+                ceiling, fmt.speedup(ceiling, lang) if ceiling is not None else said.no_ceiling
             ),
         }
     )

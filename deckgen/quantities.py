@@ -12,6 +12,7 @@ import re
 import unicodedata
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from functools import cache
 
 # Documented limits (README, "Limits"): far beyond any talk, small enough to stay exact and fast.
 MIN_SPEED = Fraction(1, 1000)  # tokens per second; slower makes times too long to print
@@ -39,7 +40,8 @@ _UNITS = {
     "d": 86400, "day": 86400, "days": 86400,
 }
 # One part of a duration: a number and its unit ('2 h', '46min', '0.8 seconds', '1e3').
-_PART = re.compile(r"\s*([+-]?(?:\d[\d,_]*(?:\.\d*)?|\.\d+)(?:e[+-]?\d{1,4})?)\s*([a-z]*)")
+_PART = re.compile(r"\s*([+-]?(?:\d[\d,_]*(?:\.\d*)?|\.\d+)(?:e[+-]?\d{1,4})?)\s*"
+                   r"((?:[^\W\d_]+\.?)?)")
 _SPEED_UNIT = re.compile(r"\s*tokens?\s*(?:/|per)\s*(?:sec(?:ond)?|s)$")
 _ORDER = {86400: 0, 3600: 1, 60: 2, 1: 3}
 # One mark and three digits after it: a decimal point to one reader, a thousands separator to
@@ -70,12 +72,45 @@ def check_unambiguous(written: str) -> None:
         f"{sign}{as_decimal}{unit} or {sign}{as_thousands}{unit}, whichever you mean")
 
 
-def _exact(text: str) -> Fraction:
-    """An exact value from a decimal string such as '1,000,000', '2.5' or '1e6'."""
+_SPACES = "\u00a0\u202f\u2009 "  # the group marks a language writes as a space, and a space
+
+
+@cache
+def _spelling(language: str) -> tuple[str, str] | None:
+    """The decimal and group marks of `language` where they are not English's."""
+    if language.split("-")[0].split("_")[0].lower() in ("en", ""):
+        return None
+    from deckgen import locale
+
+    lang = locale.numbers(language)
+    return None if (lang.decimal, lang.group) == (".", ",") else (lang.decimal, lang.group)
+
+
+def _in_english(text: str, language: str) -> str:
+    """A number written with `language`'s marks ('1.000.000', '1,5', '1 000') in English's;
+    text not written so is returned as it is (and read the English way)."""
+    marks = _spelling(language)
+    if marks is None:
+        return text
+    decimal, group = marks
+    groups = re.escape(_SPACES) if group in _SPACES else re.escape(group)
+    found = re.match(rf"^([+-]?)(\d{{1,3}}(?:[{groups}]\d{{3}})+|\d+)(?:{re.escape(decimal)}(\d+))?"
+                     rf"([a-z]*)$", text)
+    if not found:
+        return text
+    sign, whole, part, suffix = found.groups()
+    whole = re.sub(rf"[{groups}]", "", whole)
+    return f"{sign}{whole}{'.' + part if part else ''}{suffix}"
+
+
+def _exact(text: str, language: str = "en") -> Fraction:
+    """An exact value from a decimal string such as '1,000,000', '2.5' or '1e6' (or, in the
+    talk's language, '1.000.000' and '2,5' for German)."""
     text = text.strip()
     if len(text) > MAX_TEXT:
         raise ValueError
     check_unambiguous(text)
+    text = _in_english(text, language)
     if not _NUMBER.match(text):
         raise ValueError
     if "," in text and not re.match(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?$", text):
@@ -102,8 +137,9 @@ def _from_number(value: object) -> Fraction:
     raise TypeError
 
 
-def parse_speed(value: object) -> Fraction:
-    """Tokens per second: 100, 1K, 10K, 1M, 1e6, '1,000,000', '2.5K', '1,000,000 tokens/sec'."""
+def parse_speed(value: object, language: str = "en") -> Fraction:
+    """Tokens per second: 100, 1K, 10K, 1M, 1e6, '1,000,000', '2.5K', '1,000,000 tokens/sec';
+    in German also '1.000.000' and '2,5K'."""
     try:
         if isinstance(value, str):
             if len(value) > MAX_TEXT:
@@ -113,7 +149,7 @@ def parse_speed(value: object) -> Fraction:
             shown = value.strip()[: len(text)]
             check_unambiguous(shown if shown.lower() == text else text)
             suffix = text[-1:] if text[-1:] in "kmgbt" and text[-1:] != "" else ""
-            speed = _exact(text[: len(text) - len(suffix)]) * _SUFFIX[suffix]
+            speed = _exact(text[: len(text) - len(suffix)], language) * _SUFFIX[suffix]
         else:
             speed = _from_number(value)
     except Ambiguous:
@@ -125,9 +161,10 @@ def parse_speed(value: object) -> Fraction:
     return speed
 
 
-def parse_duration(value: object) -> Fraction:
+def parse_duration(value: object, language: str = "en") -> Fraction:
     """Seconds: 0, None/'none', 60, '60 s', '15 min', '1 h', '24 h', '1 day', '1.5 h', and
-    every duration deckgen prints: '2 h 46 min 40 s', '0.8 seconds', '2h46min40s'."""
+    every duration deckgen prints: '2 h 46 min 40 s', '0.8 seconds', '2h46min40s'; and as the
+    talk's language writes them ('1 Std. 30 Min.', '1,5 h', 'keine' in German)."""
     try:
         if value is None:
             return Fraction(0)
@@ -135,9 +172,10 @@ def parse_duration(value: object) -> Fraction:
             if len(value) > MAX_TEXT:
                 raise ValueError
             text = value.strip().lower()
-            if text in ("none", "no", "0"):
+            units, nothing = _units(language)
+            if text in nothing:
                 return Fraction(0)
-            seconds = _parts(text)
+            seconds = _parts(text, units, language)
         else:
             seconds = _from_number(value)
     except Ambiguous:
@@ -149,9 +187,31 @@ def parse_duration(value: object) -> Fraction:
     return seconds
 
 
-def _parts(text: str) -> Fraction:
+@cache
+def _units(language: str) -> tuple[dict[str, int], frozenset[str]]:
+    """The unit words a duration may use in `language` (English's always), and its words for
+    no check at all."""
+    units = dict(_UNITS)
+    nothing = {"none", "no", "0"}
+    if language.split("-")[0].split("_")[0].lower() in ("en", ""):
+        return units, frozenset(nothing)
+    from deckgen import locale, words
+
+    lang = locale.numbers(language)
+    for pattern, size in ((lang.hours, 3600), (lang.minutes, 60), (lang.short_seconds, 1),
+                          *((p, 1) for p in lang.seconds.values())):
+        word = pattern.replace("{}", "").strip(_SPACES).lower()
+        if word and not word[0].isdigit():
+            units.setdefault(word, size)
+    said = words.of(language)
+    nothing.update(" ".join(w.lower().split()) for w in (said.none, said.no_check))
+    return units, frozenset(nothing)
+
+
+def _parts(text: str, units: dict[str, int] | None = None, language: str = "en") -> Fraction:
     """A duration of one or more parts, units from the largest down, each once: '90',
     '15 min', '2 h 46 min 40 s'. One pass over the text."""
+    units = _UNITS if units is None else units
     total = Fraction(0)
     at, last = 0, -1
     while at < len(text):
@@ -159,12 +219,12 @@ def _parts(text: str) -> Fraction:
         if not match or match.end() == at:
             raise ValueError
         number, unit = match.groups()
-        if unit not in _UNITS or (number[0] in "+-" and at > 0):
+        if unit not in units or (number[0] in "+-" and at > 0):
             raise ValueError
-        order = _ORDER[_UNITS[unit]]
+        order = _ORDER[units[unit]]
         if order <= last or (not unit and (at > 0 or match.end() < len(text.rstrip()))):
             raise ValueError  # '1 h 2 h', '5 min 1 h', or a bare number beside others
-        total += _exact(number) * _UNITS[unit]
+        total += _exact(number, language) * units[unit]
         at, last = match.end(), order
         while at < len(text) and text[at].isspace():
             at += 1
@@ -173,13 +233,13 @@ def _parts(text: str) -> Fraction:
     return total
 
 
-def parse_count(value: object, limit: int = MAX_COUNT) -> int:
+def parse_count(value: object, limit: int = MAX_COUNT, language: str = "en") -> int:
     """A whole number from 1 to `limit`."""
     rule = f"must be a whole number from 1 to {limit:,}"
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str):
             try:
-                exact = _exact(value)
+                exact = _exact(value, language)
             except Ambiguous:
                 raise
             except ValueError:

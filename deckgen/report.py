@@ -8,7 +8,7 @@ from typing import Any
 
 from deckgen import dial, fmt
 from deckgen.content import Content
-from deckgen.figures import Figure, batch, figures
+from deckgen.figures import Figure, batch, figures, numbers_of, words_of
 
 
 @dataclass(frozen=True)
@@ -31,14 +31,16 @@ class PresetRow:
 
 def workload_rows(content: Content) -> tuple[WorkloadRow, ...]:
     d = content.dial
+    lang = numbers_of(content)
     rows = []
     for w in content.workloads:
         slow = dial.writing_time(w.output_tokens, d.slow_speed)
         fast = dial.writing_time(w.output_tokens, d.speed)
         rows.append(WorkloadRow(
-            w.id, f"{fmt.count(w.count)} {w.noun} {fmt.TIMES} {fmt.tokens(w.tokens_each)}",
-            Figure(w.output_tokens, fmt.tokens(w.output_tokens)),
-            Figure(slow, fmt.duration(slow)), Figure(fast, fmt.duration(fast))))
+            w.id, f"{fmt.count(w.count, lang)} {w.noun} {fmt.TIMES} "
+                  f"{fmt.tokens(w.tokens_each, lang)}",
+            Figure(w.output_tokens, fmt.tokens(w.output_tokens, lang)),
+            Figure(slow, fmt.duration(slow, lang)), Figure(fast, fmt.duration(fast, lang))))
     return tuple(rows)
 
 
@@ -46,6 +48,7 @@ def preset_rows(content: Content, with_chosen: bool = False) -> tuple[PresetRow,
     """One row per preset check; `with_chosen` adds the chosen check in its place by length
     when it is not a preset, so the dial's own row is always in the table."""
     d = content.dial
+    lang, said = numbers_of(content), words_of(content)
     tokens = batch(content).output_tokens
     checks = list(d.check_presets)
     if with_chosen and d.fixed_check not in checks:
@@ -56,10 +59,11 @@ def preset_rows(content: Content, with_chosen: bool = False) -> tuple[PresetRow,
         b = dial.Batch(tokens, d.speed, d.slow_speed, check)
         cap = b.ceiling
         rows.append(PresetRow(
-            Figure(check, fmt.check(check)), Figure(b.slow_total, fmt.duration(b.slow_total)),
-            Figure(b.total, fmt.duration(b.total)),
-            Figure(b.end_to_end_speedup, fmt.speedup(b.end_to_end_speedup)),
-            Figure(cap, fmt.speedup(cap) if cap is not None else "none")))
+            Figure(check, fmt.check(check, lang, said.none)),
+            Figure(b.slow_total, fmt.duration(b.slow_total, lang)),
+            Figure(b.total, fmt.duration(b.total, lang)),
+            Figure(b.end_to_end_speedup, fmt.speedup(b.end_to_end_speedup, lang)),
+            Figure(cap, fmt.speedup(cap, lang) if cap is not None else said.no_check)))
     return tuple(rows)
 
 
@@ -120,7 +124,7 @@ def as_text(content: Content) -> str:
     slow, fast = t["dial.slow_speed"].text, t["dial.speed"].text
     featured = content.workload(content.dial.workload)
     out = [f"Dial: {fast} (slow end {slow}); "
-           f"featured: {fmt.count(featured.count)} {featured.noun}; "
+           f"featured: {fmt.count(featured.count, numbers_of(content))} {featured.noun}; "
            f"fixed check: {t['dial.fixed_check'].text}", "",
            "All workloads at both ends of the dial"]
     out += _grid(("Workload", "Output tokens", slow, fast),

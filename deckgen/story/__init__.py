@@ -77,7 +77,7 @@ def compose(content: Content) -> Story:
         file=content.file,
         marks=content.marks,
         speed=talk.speed,
-        speed_mark=fmt.speed_mark(content.dial.speed),
+        speed_mark=fmt.speed_mark(content.dial.speed, talk.lang),
         slow_speed=talk.slow,
         cards=cards,
         dial=shown,
@@ -92,7 +92,8 @@ def compose(content: Content) -> Story:
         slides=tuple(spoken(slide) for slide in slides),
         live=live.tell(talk),
         experiments_headline=headline,
-        our_dial=f"Our dial: {keep(talk.speed)}",
+        our_dial=talk.say("our_dial_at", speed=keep(talk.speed)),
+        labels=bottleneck.labels_of(talk),
         event_line=title.event_line(meta),
         layouts=tuple((sid, said.layout) for sid, said in content.slides.items() if said.layout),
     )

@@ -29,13 +29,15 @@ def figures(talk: Talk, b: dial.Batch) -> Bottleneck:
     def bf(name: str) -> str:  # the bottleneck's figures, as the prose names them
         return talk.figure(f"bottleneck.{name}")
 
-    speed_num, slow_num = division(d.speed, d.slow_speed)
-    writing_how = f"{speed_num} {fmt.DIVIDE} {keep(slow_num + ' tokens/sec')}"
+    w = talk.words
+    speed_num, slow_num = division(d.speed, d.slow_speed, talk.lang)
+    writing_how = f"{speed_num} {fmt.DIVIDE} {keep(slow_num + ' ' + w.tokens_per_sec)}"
     end_to_end_how = (  # both totals in seconds, at the precision that gives the figure
-        f"{bf('slow_total_seconds')} {fmt.DIVIDE} {keep(bf('total_seconds') + ' seconds')}"
+        f"{bf('slow_total_seconds')} {fmt.DIVIDE} "
+        f"{keep(w.say('seconds', seconds=bf('total_seconds')))}"
     )
-    share_how = f"of the {keep(bf('total'))} total"
-    labels = Labels()
+    share_how = w.say("share_how", total=keep(bf("total")))
+    labels = labels_of(talk)
     big = (
         BigFigure("writing_speedup", labels.writing_speedup, bf("writing_speedup"),
                   writing_how, "muted" if b.fixed_check else "accent"),
@@ -47,7 +49,7 @@ def figures(talk: Talk, b: dial.Batch) -> Bottleneck:
         setup=talk.prose("bottleneck.setup", cb.setup),
         model=talk.prose("bottleneck.model", cb.model),
         lesson=talk.prose("bottleneck.lesson", cb.lesson),
-        check=keep(fmt.check(b.fixed_check)),
+        check=keep(talk.check(b.fixed_check)),
         writing_speedup=bf("writing_speedup"),
         writing_speedup_how=writing_how,
         end_to_end_speedup=bf("end_to_end_speedup"),
@@ -73,42 +75,53 @@ def summary(talk: Talk, b: dial.Batch) -> str:
         return talk.figure(f"bottleneck.{name}")
 
     speed, slow = talk.speed, talk.slow
-    checking = f"With {bf('fixed_check')} of checking" if b.fixed_check else "With no check"
+    w = talk.words
     ratio = b.end_to_end_speedup
-    faster = ("faster end to end" if ratio > 1 else
-              "no faster end to end" if ratio == 1 else f"end to end, slower than at {slow}")
-    of_total = "of the faster total" if ratio > 1 else f"of the total at {speed}"
-    takes = (f"{checking}, the batch takes {bf('slow_total')} at {slow} and {bf('total')} at "
-             f"{speed}: ")
+    faster = (w.faster if ratio > 1 else w.no_faster if ratio == 1
+              else w.say("slower", slow=slow))
+    of_total = w.of_faster_total if ratio > 1 else w.say("of_total_at", speed=speed)
+    both = {"slow_total": bf("slow_total"), "slow": slow, "total": bf("total"), "speed": speed,
+            "faster": faster}
     if b.fixed_check:
-        return (f"{takes}{bf('end_to_end_speedup')} {faster}, and checking is "
-                f"{bf('check_share')} {of_total}.")
-    return f"{takes}{bf('writing_speedup')} {faster}, the writing speedup itself."
+        return w.say("summary_check", check=bf("fixed_check"),
+                     speedup=bf("end_to_end_speedup"), share=bf("check_share"),
+                     of_total=of_total, **both)
+    return w.say("summary_no_check", speedup=bf("writing_speedup"), **both)
 
 
 def bars_chart(talk: Talk, b: dial.Batch) -> BarChart:
     """Two bars, the slow end and the dial, each split into writing and the fixed check."""
-    d = talk.content.dial
+    lang, w = talk.lang, talk.words
 
     def bar(speed: str, total: str, writing: Fraction, check: Fraction, ours: bool) -> Bar:
         return Bar(f"{speed}: {total}",
-                   (Segment("Writing", writing, fmt.share(writing)),
-                    Segment("Fixed check", check, fmt.share(check))),
+                   (Segment(w.writing, writing, fmt.share(writing, lang)),
+                    Segment(w.fixed_check, check, fmt.share(check, lang))),
                    ours)
 
     bars = (
-        bar(fmt.speed(d.slow_speed), fmt.duration(b.slow_total), b.slow_writing_share,
+        bar(talk.slow, fmt.duration(b.slow_total, lang), b.slow_writing_share,
             b.slow_check_share, False),
-        bar(fmt.speed(d.speed), fmt.duration(b.total), b.writing_share, b.check_share, True),
+        bar(talk.speed, fmt.duration(b.total, lang), b.writing_share, b.check_share, True),
     )
-    check = f"a fixed check of {fmt.duration(b.fixed_check)}" if b.fixed_check else "no fixed check"
-    alt = (
-        f"Two horizontal bars, each 100% of its own total, split into writing and {check}. "
-        f"At {fmt.speed(d.slow_speed)} the total is "
-        f"{fmt.duration(b.slow_total)}: writing {fmt.share(b.slow_writing_share)}, check "
-        f"{fmt.share(b.slow_check_share)}. At {fmt.speed(d.speed)} the total is "
-        f"{fmt.duration(b.total)}: writing {fmt.share(b.writing_share)}, check "
-        f"{fmt.share(b.check_share)}. Writing speedup {fmt.speedup(b.writing_speedup)}, "
-        f"end-to-end speedup {fmt.speedup(b.end_to_end_speedup)}."
-    )
-    return BarChart("bottleneck", "Where each total goes", bars, alt)
+    check = (w.say("check_of", check=fmt.duration(b.fixed_check, lang)) if b.fixed_check
+             else w.no_fixed_check)
+    alt = w.say(
+        "bars_alt", whole=lang.percent.format(fmt.number(100, 2, lang)), check=check,
+        slow=talk.slow,
+        slow_total=fmt.duration(b.slow_total, lang),
+        slow_writing=fmt.share(b.slow_writing_share, lang),
+        slow_checking=fmt.share(b.slow_check_share, lang), speed=talk.speed,
+        total=fmt.duration(b.total, lang), writing=fmt.share(b.writing_share, lang),
+        checking=fmt.share(b.check_share, lang),
+        writing_speedup=fmt.speedup(b.writing_speedup, lang),
+        end_to_end=fmt.speedup(b.end_to_end_speedup, lang))
+    return BarChart("bottleneck", w.bars_title, bars, alt)
+
+
+def labels_of(talk: Talk) -> Labels:
+    """The labels beside the big figures, in the talk's words."""
+    w = talk.words
+    return Labels(still_scarce=w.still_scarce, writing_speedup=w.writing_speedup,
+                  end_to_end_speedup=w.end_to_end_speedup, check_share=w.check_share,
+                  ceiling=w.ceiling, our_dial=w.our_dial, source=w.source, supports=w.supports)

@@ -33,13 +33,14 @@ def presets_table(talk: Talk) -> Table:
     highlight = next(
         (i for i, r in enumerate(presets) if r.fixed_check.value == d.fixed_check), None
     )
+    w = talk.words
     return Table(
-        ("Fixed check", talk.slow, talk.speed, "End to end"),
+        (w.fixed_check, talk.slow, talk.speed, w.end_to_end),
         keep_figures(rows),
         ("l", "r", "r", "r"),
         highlight,
-        f"The same {fmt.tokens(work.output_tokens)} tokens "
-        f"({fmt.count(work.count)} {work.noun}) with each fixed check.",
+        w.say("presets_caption", tokens=fmt.tokens(work.output_tokens, talk.lang),
+              count=fmt.count(work.count, talk.lang), noun=work.noun),
     )
 
 
@@ -56,6 +57,8 @@ def checks(talk: Talk) -> list[Fraction]:
 def ceiling_chart(talk: Talk) -> LineChart:
     """End-to-end speedup against speed, one line per check, each toward its ceiling."""
     d = talk.content.dial
+    lang, w = talk.lang, talk.words
+    mark = fmt.speed_mark(d.speed, lang)
     output_tokens = talk.content.workload(talk.content.bottleneck.workload).output_tokens
     low, high = speed_span(d)
     speeds = sorted(set(speeds_across(low, high)) | {d.slow_speed, d.speed})
@@ -67,40 +70,38 @@ def ceiling_chart(talk: Talk) -> LineChart:
         )
         cap = dial.ceiling(output_tokens, d.slow_speed, check)
         at_speed = dial.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, check)
-        label = f"Check {fmt.check(check).lower()}"
+        label = w.say("check_line", check=talk.check(check, inline=True))
         lines.append(Line(label, points, check == d.fixed_check, cap,
-                          f"ceiling {fmt.speedup(cap)}" if cap is not None else ""))
+                          w.say("ceiling_of", ceiling=fmt.speedup(cap, lang))
+                          if cap is not None else ""))
         described.append(
-            f"{label}: {fmt.speedup(at_speed)} at {fmt.speed_mark(d.speed)}"
-            + (f", ceiling {fmt.speedup(cap)}" if cap is not None else ", no ceiling")
-        )
+            w.say("line_with_ceiling", line=label, speedup=fmt.speedup(at_speed, lang),
+                  mark=mark, ceiling=fmt.speedup(cap, lang)) if cap is not None
+            else w.say("line_without_ceiling", line=label, speedup=fmt.speedup(at_speed, lang),
+                       mark=mark))
     ours = next(i for i, line in enumerate(lines) if line.emphasis)
     value = dial.end_to_end_speedup(output_tokens, d.speed, d.slow_speed, d.fixed_check)
     cap = dial.ceiling(output_tokens, d.slow_speed, d.fixed_check)
     ys = [p[1] for line in lines for p in line.points]
     ys += [line.asymptote for line in lines if line.asymptote is not None]
     y_low, y_high = span(ys)
-    under = f", under its ceiling of {fmt.speedup(cap)}" if cap is not None else ""
-    alt = (
-        f"Line chart, both axes logarithmic: end-to-end speedup against speed from "
-        f"{fmt.speed(low)} to {fmt.speed(high)}, one line per fixed check, each flattening "
-        f"toward its ceiling. " + "; ".join(described) + ". The chosen check, "
-        f"{fmt.check(d.fixed_check).lower()}, is highlighted and our dial is marked at "
-        f"{fmt.speed_mark(d.speed)}: {fmt.speedup(value)}{under}."
-    )
+    under = w.say("under_ceiling", ceiling=fmt.speedup(cap, lang)) if cap is not None else ""
+    alt = w.say("ceiling_alt", low=talk.rate(low), high=talk.rate(high),
+                lines="; ".join(described), check=talk.check(d.fixed_check, inline=True),
+                mark=mark, speedup=fmt.speedup(value, lang), under=under)
     return LineChart(
         "ceiling",
-        "End-to-end speedup against speed",
-        "Speed (tokens/sec, log scale)",
-        "End-to-end speedup (log scale)",
-        tuple(Tick(v, fmt.speed_mark(v)) for v in decades(low, high)),
-        tuple(Tick(v, fmt.speedup(v)) for v in decades(y_low, y_high)),
+        w.ceiling_title,
+        w.speed_axis,
+        w.speedup_axis,
+        tuple(Tick(v, fmt.speed_mark(v, lang)) for v in decades(low, high)),
+        tuple(Tick(v, fmt.speedup(v, lang)) for v in decades(y_low, y_high)),
         tuple(lines),
         d.speed,
-        f"Our dial: {fmt.speed_mark(d.speed)}",
+        w.say("our_dial_at", speed=mark),
         alt,
-        marks=(Mark(ours, d.speed, value, fmt.speedup(value),
-                    f"{lines[ours].label} at {fmt.speed_mark(d.speed)}"),),
+        marks=(Mark(ours, d.speed, value, fmt.speedup(value, lang),
+                    w.say("point_at", line=lines[ours].label, mark=mark)),),
         x_range=(low, high),
         y_range=(y_low, y_high),
         y_unit="times",

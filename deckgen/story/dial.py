@@ -15,31 +15,35 @@ def view(talk: Talk, speed: Fraction) -> DialView:
     """The featured workload at `speed`: its big figure, its sum and its sentence."""
     d = talk.content.dial
     w = talk.content.workload(d.workload)
+    lang = talk.lang
     fast = writing_time(w.output_tokens, speed)
     slow = writing_time(w.output_tokens, d.slow_speed)
-    count = f"{fmt.count(w.count)} {w.noun}"
+    count = fmt.count(w.count, lang)
+    at = keep(talk.rate(speed))
     return DialView(
-        speed=fmt.speed(speed),
-        speed_mark=fmt.speed_mark(speed),
+        speed=talk.rate(speed),
+        speed_mark=fmt.speed_mark(speed, lang),
         title=talk.fill(w.title),
-        arithmetic=f"{count} {fmt.TIMES} {fmt.tokens(w.tokens_each)} tokens = "
-        f"{fmt.tokens(w.output_tokens)} output tokens",
-        figure=keep(fmt.duration(fast)),
-        sentence=f"{count}: {keep(fmt.duration(fast))} of writing at {keep(fmt.speed(speed))}",
-        slow_speed=keep(fmt.speed(d.slow_speed)),
-        slow_figure=keep(fmt.duration(slow)),
-        at_speed=f"At {keep(fmt.speed(speed))}",
-        at_slow_speed=f"At {keep(fmt.speed(d.slow_speed))}",
-        slow_note="the same batch, at the slow end of the dial",
-        writing_at=f"of writing at {keep(fmt.speed(speed))}",
+        arithmetic=talk.say("dial_arithmetic", count=count, noun=w.noun,
+                            each=fmt.tokens(w.tokens_each, lang),
+                            output=fmt.tokens(w.output_tokens, lang)),
+        figure=keep(fmt.duration(fast, lang)),
+        sentence=talk.say("dial_sentence", count=count, noun=w.noun,
+                          time=keep(fmt.duration(fast, lang)), speed=at),
+        slow_speed=keep(talk.rate(d.slow_speed)),
+        slow_figure=keep(fmt.duration(slow, lang)),
+        at_speed=talk.say("at_speed", speed=at),
+        at_slow_speed=talk.say("at_speed", speed=keep(talk.rate(d.slow_speed))),
+        slow_note=talk.words.slow_note,
+        writing_at=talk.say("writing_at", speed=at),
     )
 
 
 def tell(talk: Talk) -> tuple[DialView, Slide]:
     """The dial at the content's speed, and its slide."""
     shown = view(talk, talk.content.dial.speed)
-    said = (f"On the slide: {shown.sentence}. "
-            f"At {shown.slow_speed} the same batch takes {shown.slow_figure}.")
+    said = talk.say("notes_dial", sentence=shown.sentence, slow=shown.slow_speed,
+                    slow_time=shown.slow_figure)
     return shown, talk.slide("dial", said, dial=shown)
 
 
@@ -48,8 +52,8 @@ def walk(talk: Talk) -> tuple[Slide, ...]:
     slides = []
     for mark in talk.content.dial.speed_marks:
         shown = view(talk, mark)
-        notes = (f"{shown.sentence}. At {shown.slow_speed} the same batch takes "
-                 f"{shown.slow_figure}.")
+        notes = talk.say("notes_walk", sentence=shown.sentence, slow=shown.slow_speed,
+                         slow_time=shown.slow_figure)
         slides.append(Slide("dial", talk.kicker("dial"), talk.headline("dial"),
                             notes.replace(fmt.NBSP, " "), dial=shown))
     return tuple(slides)

@@ -3,9 +3,8 @@ write, and what stays scarce however fast the writing gets."""
 
 from __future__ import annotations
 
-from deckgen import fmt
 from deckgen.content import Workload
-from deckgen.story.parts import Experiment, Labels, Slide, Text
+from deckgen.story.parts import Experiment, Slide, Text
 from deckgen.story.talk import Talk, keep
 
 
@@ -16,7 +15,8 @@ def tell(talk: Talk) -> tuple[Text, tuple[Experiment, ...], tuple[Slide, ...]]:
     slides = []
     for i, (w, e) in enumerate(zip(content.workloads, told, strict=True)):
         own = talk.fill(w.notes) if w.notes else ""
-        said = f"{e.arithmetic}, {e.writing}. {Labels().still_scarce}: {e.scarce.text}"
+        said = talk.say("notes_experiment", arithmetic=e.arithmetic, writing=e.writing,
+                        scarce=e.scarce.text)
         notes = "\n\n".join(p for p in (own, said) if p)
         slides.append(Slide("experiment", talk.kicker("experiments"),
                             Text(e.title, f"workloads[{i}].title"), notes, experiment=e))
@@ -34,13 +34,13 @@ def experiment(talk: Talk, i: int, w: Workload) -> Experiment:
     return Experiment(
         w.id,
         talk.fill(w.title),
-        f"{figure('count')} {fmt.TIMES} {figure('tokens_each')} = "
-        f"{figure('output_tokens')} tokens",
-        f"{writing_time} of writing at {keep(talk.speed)}",
+        talk.say("experiment_arithmetic", count=figure("count"), each=figure("tokens_each"),
+                 output=figure("output_tokens")),
+        talk.say("experiment_writing", time=writing_time, speed=keep(talk.speed)),
         talk.prose(f"workloads[{i}].story", w.story),
         talk.prose(f"workloads[{i}].scarce", w.scarce),
         featured,
         writing_time,
-        f"of writing at {keep(talk.speed)}",
-        "Featured on the dial" if featured else "",
+        talk.say("writing_at", speed=keep(talk.speed)),
+        talk.words.featured if featured else "",
     )

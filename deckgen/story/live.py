@@ -26,8 +26,8 @@ def tell(talk: Talk) -> Live:
         workload=d.workload,
         check=d.fixed_check,
         presets=tuple(d.check_presets),
-        speed_marks=tuple(Tick(m, fmt.speed_mark(m)) for m in d.speed_marks),
-        check_marks=tuple(Tick(m, fmt.check(m)) for m in CHECK_MARKS),
+        speed_marks=tuple(Tick(m, fmt.speed_mark(m, talk.lang)) for m in d.speed_marks),
+        check_marks=tuple(Tick(m, talk.check(m)) for m in CHECK_MARKS),
         workloads=tuple(LiveWorkload(w.id, w.noun, w.count, w.tokens_each, as_written(w.title))
                         for w in content.workloads),
         bottleneck=content.bottleneck.workload,

@@ -4,13 +4,16 @@ each slide takes from the content (`slides.<id>` there: kicker, headline, notes,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 from deckgen import fmt
 from deckgen.content import Content
-from deckgen.figures import Figure, figures, fill
+from deckgen.figures import Figure, figures, fill, numbers_of, words_of
+from deckgen.locale import Numbers
 from deckgen.story.parts import Slide, Table, Text
+from deckgen.words import Words
 
 keep = fmt.keep_together  # a figure never breaks across lines: "2 h 46 min 40 s"
 
@@ -37,15 +40,37 @@ class Talk:
     def figures(self) -> dict[str, Figure]:
         return figures(self.content)
 
+    @cached_property
+    def lang(self) -> Numbers:
+        """How the talk's language spells numbers (meta.language)."""
+        return numbers_of(self.content)
+
+    @cached_property
+    def words(self) -> Words:
+        """The talk's fixed words, in its language."""
+        return words_of(self.content)
+
+    def say(self, name: str, **values: str) -> str:
+        """One of the fixed sentences with its figures in place."""
+        return self.words.say(name, **values)
+
+    def rate(self, value: Fraction) -> str:
+        """A speed in the talk's words: '1,000,000 tokens/sec', '1.000.000 Tokens/s'."""
+        return fmt.speed(value, self.lang, self.words.tokens_per_sec)
+
+    def check(self, value: Fraction, inline: bool = False) -> str:
+        """A fixed check: 'None' as a label, 'none' inside a sentence, else its duration."""
+        return fmt.check(value, self.lang, self.words.no_check if inline else self.words.none)
+
     @property
     def speed(self) -> str:
         """The dial's speed as text: '1,000,000 tokens/sec'."""
-        return fmt.speed(self.content.dial.speed)
+        return self.rate(self.content.dial.speed)
 
     @property
     def slow(self) -> str:
         """The slow end of the dial as text: '100 tokens/sec'."""
-        return fmt.speed(self.content.dial.slow_speed)
+        return self.rate(self.content.dial.slow_speed)
 
     def figure(self, name: str) -> str:
         """One named figure's text: figure('bottleneck.total')."""

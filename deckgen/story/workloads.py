@@ -31,12 +31,13 @@ def workload_table(talk: Talk) -> Table:
         for r in report.workload_rows(content)
     )
     featured_row = [w.id for w in content.workloads].index(content.dial.workload)
+    w = talk.words
     return Table(
-        ("Workload", "Output tokens", talk.slow, talk.speed),
+        (w.workload, w.output_tokens, talk.slow, talk.speed),
         keep_figures(rows),
         ("l", "r", "r", "r"),
         featured_row,
-        "Imagined comparisons, not measurements: generated output only.",
+        w.workloads_caption,
     )
 
 
@@ -44,29 +45,33 @@ def writing_chart(talk: Talk) -> LineChart:
     """Writing time against speed, one line per workload, the dial marked."""
     content = talk.content
     d = content.dial
+    lang, w_ = talk.lang, talk.words
     low, high = speed_span(d)
     xs = sorted({low, d.slow_speed, d.speed, high})
     lines = []
     for w in content.workloads:
         points = tuple((s, writing_time(w.output_tokens, s)) for s in xs)
-        lines.append(Line(f"{fmt.count(w.count)} {w.noun}", points, w.id == d.workload))
+        lines.append(Line(f"{fmt.count(w.count, lang)} {w.noun}", points, w.id == d.workload))
     times = [t for line in lines for _, t in line.points]
     y_low, y_high = decade_below(min(times)), decade_above(max(times))
     ours = [w.id for w in content.workloads].index(d.workload)
     at_dial = writing_time(content.workload(d.workload).output_tokens, d.speed)
+    mark = fmt.speed_mark(d.speed, lang)
     return LineChart(
         "writing_time",
-        f"Writing time from {fmt.speed_mark(low)} to {fmt.speed_mark(high)} tokens/sec",
-        "Speed (tokens/sec, log scale)",
-        "Writing time (seconds, log scale)",
-        tuple(Tick(v, fmt.speed_mark(v)) for v in decades(low, high)),
-        tuple(Tick(v, f"{fmt.number(v)} s") for v in decades(y_low, y_high)),
+        w_.say("writing_chart_title", low=fmt.speed_mark(low, lang),
+               high=fmt.speed_mark(high, lang)),
+        w_.speed_axis,
+        w_.writing_axis,
+        tuple(Tick(v, fmt.speed_mark(v, lang)) for v in decades(low, high)),
+        tuple(Tick(v, lang.short_seconds.format(fmt.number(v, 2, lang)))
+              for v in decades(y_low, y_high)),
         tuple(lines),
         d.speed,
-        f"Our dial: {fmt.speed_mark(d.speed)}",
+        w_.say("our_dial_at", speed=mark),
         _writing_alt(talk, lines, low, high),
-        marks=(Mark(ours, d.speed, at_dial, fmt.duration(at_dial),
-                    f"{lines[ours].label} at {fmt.speed_mark(d.speed)}"),),
+        marks=(Mark(ours, d.speed, at_dial, fmt.duration(at_dial, lang),
+                    w_.say("point_at", line=lines[ours].label, mark=mark)),),
         x_range=(low, high),
         y_range=(y_low, y_high),
         y_unit="seconds",
@@ -81,14 +86,11 @@ def _writing_alt(talk: Talk, lines: list[Line], low: Fraction, high: Fraction) -
 
     def at(speed: Fraction) -> str:
         return "; ".join(
-            f"{line.label}: {fmt.duration(writing_time(w.output_tokens, speed))}"
+            f"{line.label}: {fmt.duration(writing_time(w.output_tokens, speed), talk.lang)}"
             for line, w in zip(lines, content.workloads, strict=True)
         )
 
-    return (
-        f"Line chart, both axes logarithmic: writing time in seconds against speed from "
-        f"{fmt.speed(low)} to {fmt.speed(high)}, one line per workload. "
-        f"At {fmt.speed(d.slow_speed)}: {at(d.slow_speed)}. At the chosen {fmt.speed(d.speed)}, "
-        f"marked on the chart: {at(d.speed)}. The featured workload is "
-        f"{fmt.count(featured.count)} {featured.noun}."
-    )
+    return talk.say("writing_alt", low=talk.rate(low), high=talk.rate(high),
+                    slow=talk.rate(d.slow_speed), at_slow=at(d.slow_speed),
+                    speed=talk.rate(d.speed), at_speed=at(d.speed),
+                    featured=f"{fmt.count(featured.count, talk.lang)} {featured.noun}")
