@@ -208,6 +208,13 @@ def _units(language: str) -> tuple[dict[str, int], frozenset[str]]:
     return units, frozenset(nothing)
 
 
+def duration_words(language: str) -> tuple[dict[str, int], frozenset[str]]:
+    """The unit words (with their seconds) a duration may use in `language`, beyond English's,
+    and its words for no check: what the page's script reads in a link."""
+    units, nothing = _units(language)
+    return {w: s for w, s in units.items() if w not in _UNITS}, nothing
+
+
 def _parts(text: str, units: dict[str, int] | None = None, language: str = "en") -> Fraction:
     """A duration of one or more parts, units from the largest down, each once: '90',
     '15 min', '2 h 46 min 40 s'. One pass over the text."""

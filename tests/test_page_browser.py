@@ -149,26 +149,29 @@ def _fragment(speed: str, check: str, workload: str) -> str:
 
 def _compare(seen: dict[str, Any], figures: dict[str, Any], texts: dict[str, str],
              story: Any, where: str) -> int:
+    def n(text: str) -> str:  # a figure's no-break spaces as spaces, on both sides
+        return text.replace(NBSP, " ")
+
     compared = 0
     for name, text in seen["figs"]:
-        assert text.replace(NBSP, " ") == figures["figures"][name]["text"], (where, name)
+        assert text.replace(NBSP, " ") == n(figures["figures"][name]["text"]), (where, name)
         compared += 1
     for key, text in seen["texts"].items():
         assert text == texts[key], (where, key)
         compared += 1
     for i, row in enumerate(figures["workloads"]):
-        assert seen["texts"][f"wt.r.{i}.2"].replace(NBSP, " ") == row["slow_writing_time"]["text"]
-        assert seen["texts"][f"wt.r.{i}.3"].replace(NBSP, " ") == row["writing_time"]["text"]
+        assert n(seen["texts"][f"wt.r.{i}.2"]) == n(row["slow_writing_time"]["text"])
+        assert n(seen["texts"][f"wt.r.{i}.3"]) == n(row["writing_time"]["text"])
     # The check table: every preset, and the chosen check in its place when it is not one.
     rows = len(story.presets_table.rows)
     shown = [seen["texts"][f"pt.r.{i}.0"].replace(NBSP, " ") for i in range(rows)]
     assert f"pt.r.{rows}.0" not in seen["texts"], where
-    presets = [row["fixed_check"]["text"] for row in figures["presets"]]
+    presets = [n(row["fixed_check"]["text"]) for row in figures["presets"]]
     assert [c for c in shown if c in presets] == presets, where
     for row in figures["presets"]:
-        i = shown.index(row["fixed_check"]["text"])
-        assert seen["texts"][f"pt.r.{i}.2"].replace(NBSP, " ") == row["total"]["text"]
-        assert seen["texts"][f"pt.r.{i}.3"].replace(NBSP, " ") == row["end_to_end_speedup"]["text"]
+        i = shown.index(n(row["fixed_check"]["text"]))
+        assert n(seen["texts"][f"pt.r.{i}.2"]) == n(row["total"]["text"])
+        assert n(seen["texts"][f"pt.r.{i}.3"]) == n(row["end_to_end_speedup"]["text"])
     assert seen["rows"].get("wt") == story.workload_table.highlight, where
     assert seen["rows"].get("pt") == story.presets_table.highlight, where
     return compared
@@ -445,3 +448,43 @@ def test_the_chosen_check_no_check_and_a_slowdown_on_the_live_page(browser: Any,
     assert t["b.writing_speedup"] == "0.37\u00d7"
     assert t["b.end_to_end_speedup"] == "0.37\u00d7"  # 8,060 / 21,681.6... = 0.3717...
     assert t["chart.writing_time.title"] == "Writing time from 10 to 1M tokens/sec"  # decades
+
+
+def _talk_in(language: str) -> Any:
+    """The German talk, or the English talk with `meta.language` set to `language`."""
+    from dataclasses import replace
+
+    if language == "de":
+        return source.read(DEFAULT_CONTENT.parent / "content.de.yaml")[0]
+    english = source.read(DEFAULT_CONTENT)[0]
+    return replace(english, meta=replace(english.meta, language=language))
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "ja"])
+def test_every_figure_matches_the_core_in_the_talks_language(browser: Any, language: str,
+                                                             tmp_path: Path) -> None:
+    """Numbers, durations (with their plural forms), percentages and every composed sentence
+    the page writes again at a new dial are the story's, to the character, in the talk's
+    language; the link reads numbers as that language writes them."""
+    talk = _talk_in(language)
+    path = tmp_path / "page.html"
+    path.write_bytes(page.render(deckgen.story.compose(talk)))
+    tab = _open(browser, path)
+    settings = _settings(talk)[:70] + [("1M", "0.5 s", "apps"), ("1M", "1 s", "apps"),
+                                       ("1M", "1.5 s", "apps"), ("1M", "2 s", "apps")]
+    compared = 0
+    everything = tab.evaluate(GO_EACH, [_fragment(*setting) for setting in settings])
+    for (speed, check, workload), seen in zip(settings, everything, strict=True):
+        figures, texts, story = _expected(talk, speed, check, workload)
+        compared += _compare(seen, figures, texts, story, f"{speed!r} {check!r} {workload}")
+        assert seen["speed"] == story.dial.sentence.replace(NBSP, " ")
+    assert compared > len(settings) * 80
+    if language == "de":  # the language's own spelling in the link: 1,5K and 1.000.000
+        for fragment, speed, check in (
+                ("#speed=1,5K&check=1,5%20h", "1.500 Tokens/s", "1 Std. 30 Min."),
+                ("#speed=1.000.000&check=keine", "1.000.000 Tokens/s", "Keine")):
+            seen = tab.evaluate(GO, fragment)
+            assert seen["texts"]["dial.speed"] == speed
+            assert seen["texts"]["b.check"].replace(NBSP, " ") == check
+        seen = tab.evaluate(GO, "#speed=5.000")  # reads two ways: refused, the content's dial
+        assert seen["texts"]["dial.speed"] == "1.000.000 Tokens/s"

@@ -6,6 +6,31 @@
   var M = JSON.parse(document.getElementById("model").textContent);
   var Z = BigInt(0), ONE = BigInt(1), TWO = BigInt(2), TEN = BigInt(10);
   var NBSP = "\u00a0", TIMES = "\u00d7", DIVIDE = "\u00f7";
+  // The talk's language: its fixed words (sentences with {slots}) and how it spells numbers.
+  var W = M.words, N = M.numbers;
+  function say(name, values) {
+    return W[name].replace(/\{(\w+)\}/g, function (_, slot) { return values[slot]; });
+  }
+  function put(pattern, text) { return pattern.replace("{}", function () { return text; }); }
+  // A number written the English way ('1,234.5') in the language's marks (locale.spell).
+  function spell(english) {
+    if (N.decimal === "." && N.group === ",") return english;
+    return english.replace(/[,.]/g, function (c) { return c === "," ? "\u0000" : N.decimal; })
+      .split("\u0000").join(N.group);
+  }
+  var RULES = {};
+  // The CLDR plural category of a number shown with `places` decimals ('one', 'other', ...).
+  function plural(text, places) {
+    if (!RULES[places]) {
+      var options = { minimumFractionDigits: places, maximumFractionDigits: places };
+      try { RULES[places] = new Intl.PluralRules(N.tag, options); }
+      catch (e) { RULES[places] = new Intl.PluralRules("en", options); }
+    }
+    return RULES[places].select(Number(text.replace(/,/g, "")));
+  }
+  function secondsText(text, places) {
+    return put(N.seconds[plural(text, places)] || N.seconds.other, spell(text));
+  }
 
   // ---- exact fractions ----
   function gcd(a, b) { if (a < Z) a = -a; if (b < Z) b = -b; while (b) { var t = a % b; a = b; b = t; } return a; }
@@ -60,35 +85,40 @@
       r = significant(v.n < Z ? Q(-v.n, v.d) : v, 3);
       if (v.n < Z) r = { w: -r.w, p: r.p };
     }
-    return plain(r);
+    return spell(plain(r));
   }
   function duration(s) {
-    if (s.n === Z) return "0 seconds";
+    if (s.n === Z) return secondsText("0", 0);
     if (cmp(s, Q(1)) < 0) {
       var r = significant(s, 3);
-      if (decCmp(r, 1) < 0) return plain(r) + " seconds";
+      if (decCmp(r, 1) < 0) return secondsText(plain(r), r.p);
     }
     if (cmp(s, Q(100)) < 0) {
       var r1 = rhu(s, 1);
-      if (decCmp(r1, 100) < 0) return decCmp(r1, 1) === 0 ? "1 second" : plain(r1) + " seconds";
+      if (decCmp(r1, 100) < 0) {
+        var shown = plain(r1);
+        return secondsText(shown, shown.indexOf(".") < 0 ? 0 : shown.length - shown.indexOf(".") - 1);
+      }
     }
     var whole = rhu(s, 0).w, h = whole / BigInt(3600), rest = whole % BigInt(3600);
     var m = rest / BigInt(60), sec = rest % BigInt(60), parts = [];
-    if (h) parts.push(group(h.toString()) + " h");
-    if (m) parts.push(m + " min");
-    if (sec) parts.push(sec + " s");
+    if (h) parts.push(put(N.hours, spell(group(h.toString()))));
+    if (m) parts.push(put(N.minutes, String(m)));
+    if (sec) parts.push(put(N.shortSeconds, String(sec)));
     return parts.join(" ");
   }
-  function check(s) { return s.n === Z ? "None" : duration(s); }
+  // A fixed check as a label ('None') and inside a sentence ('none'), in the talk's words.
+  function check(s) { return s.n === Z ? W.none : duration(s); }
+  function checkInline(s) { return s.n === Z ? W.no_check : duration(s); }
   function speedup(r) { return number(r, 2) + TIMES; }
   function share(p) {
     var pct = mul(p, Q(100)), r = rhu(pct, 1);
-    if (decCmp(r, 100) === 0 && cmp(pct, Q(100)) < 0) return ">99.9%";
-    if (r.w === Z && pct.n > Z) return "<0.1%";
-    return fixed(r, false) + "%";
+    if (decCmp(r, 100) === 0 && cmp(pct, Q(100)) < 0) return ">" + put(N.percent, spell("99.9"));
+    if (r.w === Z && pct.n > Z) return "<" + put(N.percent, spell("0.1"));
+    return put(N.percent, spell(fixed(r, false)));
   }
-  function count(n) { return group(BigInt(n).toString()); }
-  function speed(s) { return number(s) + " tokens/sec"; }
+  function count(n) { return spell(group(BigInt(n).toString())); }
+  function speed(s) { return number(s) + " " + W.tokens_per_sec; }
   var MARKS = [[1, ""], [1e3, "K"], [1e6, "M"], [1e9, "B"], [1e12, "T"]].map(function (m) {
     return [Q(BigInt(m[0])), m[1]];
   });
@@ -134,10 +164,26 @@
     h: 3600, hr: 3600, hrs: 3600, hour: 3600, hours: 3600,
     d: 86400, day: 86400, days: 86400
   };
-  var DURATION = /^([+-]?[\d.,_eE+-]+?)\s*([a-z]*)$/;
+  Object.keys(N.units).forEach(function (word) { UNITS[word] = N.units[word]; });
+  var NOTHING = ["none", "no", "0"].concat(N.nothing);
+  var DURATION = /^([+-]?[\d.,_eE+-]+?)\s*((?:[^\d\s.,_+-]+\.?)?)$/u;
+  // A number written with the language's marks ('1.000.000', '1,5' in German) in English's;
+  // any other text as it is, read the English way (quantities._in_english).
+  var SPACES = "\u00a0\u202f\u2009 ";
+  function esc(text) { return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
+  function inEnglish(text) {
+    if (N.decimal === "." && N.group === ",") return text;
+    var g = "[" + esc(SPACES.indexOf(N.group) >= 0 ? SPACES : N.group) + "]";
+    var m = new RegExp("^([+-]?)(\\d{1,3}(?:" + g + "\\d{3})+|\\d+)(?:" + esc(N.decimal) +
+      "(\\d+))?([a-z]*)$").exec(text);
+    if (!m) return text;
+    return m[1] + m[2].replace(new RegExp(g, "g"), "") + (m[3] ? "." + m[3] : "") + m[4];
+  }
   function exact(text) {
     text = text.trim();
-    if (!NUMBER.test(text) || TWO_WAYS.test(text)) return null;
+    if (TWO_WAYS.test(text)) return null;
+    text = inEnglish(text);
+    if (!NUMBER.test(text)) return null;
     if (text.indexOf(",") >= 0 && !GROUPED.test(text)) return null;
     var m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.replace(/[,_]/g, ""));
     if (!m || (m[2] + (m[3] || "")) === "") return null;
@@ -167,7 +213,7 @@
   }
   function parseDuration(value) {
     var text = value.trim().toLowerCase();
-    if (text === "none" || text === "no" || text === "0") return Q(0);
+    if (NOTHING.indexOf(text.split(/\s+/).join(" ")) >= 0) return Q(0);
     text = digits(text);
     var m = DURATION.exec(text);
     if (!m || !Object.prototype.hasOwnProperty.call(UNITS, m[2])) return null;
@@ -198,7 +244,7 @@
     t["dial.slow_speed"] = speed(SLOW);
     t["dial.writing_speedup"] = speedup(ws);
     t["dial.fixed_check"] = duration(st.check);
-    t["dial.both_speeds"] = number(SLOW) + " and " + speed(st.speed);
+    t["dial.both_speeds"] = put(put(N.pair, number(SLOW)), speed(st.speed));
     t["dial.noun"] = featured.noun;
     t["dial.title"] = "";
     function workload(prefix, w) {
@@ -234,7 +280,7 @@
     t["bottleneck.check_share"] = share(b.checkShare);
     t["bottleneck.slow_writing_share"] = share(b.slowWritingShare);
     t["bottleneck.slow_check_share"] = share(b.slowCheckShare);
-    t["bottleneck.ceiling"] = b.ceiling ? speedup(b.ceiling) : "no ceiling";
+    t["bottleneck.ceiling"] = b.ceiling ? speedup(b.ceiling) : W.no_ceiling;
     t["dial.title"] = fill(featured.title, t);
     return t;
   }
@@ -255,57 +301,60 @@
   // The story's composed texts (story.py), key for key with the page's data-story marks.
   function story(st, t) {
     var s = {}, w = WORK[st.workload], fast = speed(st.speed), slow = speed(SLOW);
-    var cnt = count(w.count) + " " + w.noun;
     s["dial.speed"] = fast;
     s["dial.speed_mark"] = speedMark(st.speed);
     s["dial.title"] = t["dial.title"];
-    s["dial.arithmetic"] = cnt + " " + TIMES + " " + count(w.each) + " tokens = " +
-      count(w.output.n) + " output tokens";
+    s["dial.arithmetic"] = say("dial_arithmetic", { count: count(w.count), noun: w.noun,
+      each: count(w.each), output: count(w.output.n) });
     s["dial.figure"] = k(t["dial.writing_time"]);
-    s["dial.sentence"] = cnt + ": " + k(t["dial.writing_time"]) + " of writing at " + k(fast);
+    s["dial.sentence"] = say("dial_sentence", { count: count(w.count), noun: w.noun,
+      time: k(t["dial.writing_time"]), speed: k(fast) });
     s["dial.slow_speed"] = k(slow);
     s["dial.slow_figure"] = k(t["dial.slow_writing_time"]);
-    s["dial.at_speed"] = "At " + k(fast);
-    s["dial.at_slow_speed"] = "At " + k(slow);
-    s["dial.writing_at"] = "of writing at " + k(fast);
-    s["our_dial"] = "Our dial: " + k(fast);
+    s["dial.at_speed"] = say("at_speed", { speed: k(fast) });
+    s["dial.at_slow_speed"] = say("at_speed", { speed: k(slow) });
+    s["dial.writing_at"] = say("writing_at", { speed: k(fast) });
+    s["our_dial"] = say("our_dial_at", { speed: k(fast) });
     // The workload table.
     s["wt.h.2"] = slow; s["wt.h.3"] = fast;
     M.workloads.forEach(function (x, i) {
       s["wt.r." + i + ".2"] = k(t["workload." + x.id + ".slow_writing_time"]);
       s["wt.r." + i + ".3"] = k(t["workload." + x.id + ".writing_time"]);
       var time = k(t["workload." + x.id + ".writing_time"]);
-      s["exp." + i + ".writing"] = time + " of writing at " + k(fast);
+      s["exp." + i + ".writing"] = say("experiment_writing", { time: time, speed: k(fast) });
       s["exp." + i + ".figure"] = time;
-      s["exp." + i + ".writing_at"] = "of writing at " + k(fast);
-      s["exp." + i + ".featured_label"] = x.id === st.workload ? "Featured on the dial" : "";
+      s["exp." + i + ".writing_at"] = say("writing_at", { speed: k(fast) });
+      s["exp." + i + ".featured_label"] = x.id === st.workload ? W.featured : "";
     });
     // The bottleneck.
     var b = batch(BOTTLE, st.speed, st.check);
     s["b.check"] = k(check(st.check));
     s["b.writing_speedup"] = t["bottleneck.writing_speedup"];
     var speeds = division(st.speed, SLOW);
-    s["b.writing_speedup_how"] = speeds[0] + " " + DIVIDE + " " + k(speeds[1] + " tokens/sec");
+    s["b.writing_speedup_how"] = speeds[0] + " " + DIVIDE + " " +
+      k(speeds[1] + " " + W.tokens_per_sec);
     s["b.end_to_end_speedup"] = t["bottleneck.end_to_end_speedup"];
     s["b.end_to_end_how"] = t["bottleneck.slow_total_seconds"] + " " + DIVIDE + " " +
-      k(t["bottleneck.total_seconds"] + " seconds");
+      k(say("seconds", { seconds: t["bottleneck.total_seconds"] }));
     s["b.slow_total"] = k(t["bottleneck.slow_total"]);
     s["b.total"] = k(t["bottleneck.total"]);
     s["b.check_share"] = t["bottleneck.check_share"];
     s["b.ceiling"] = t["bottleneck.ceiling"];
-    var checking = st.check.n !== Z ? "With " + t["bottleneck.fixed_check"] + " of checking"
-      : "With no check";
     var ratio = cmp(b.e2e, Q(1));
-    var faster = ratio > 0 ? "faster end to end" : ratio === 0 ? "no faster end to end"
-      : "end to end, slower than at " + slow;
-    var ofTotal = ratio > 0 ? "of the faster total" : "of the total at " + fast;
-    var takes = checking + ", the batch takes " + t["bottleneck.slow_total"] + " at " + slow +
-      " and " + t["bottleneck.total"] + " at " + fast + ": ";
-    s["b.summary"] = st.check.n !== Z
-      ? takes + t["bottleneck.end_to_end_speedup"] + " " + faster + ", and checking is " +
-        t["bottleneck.check_share"] + " " + ofTotal + "."
-      : takes + t["bottleneck.writing_speedup"] + " " + faster + ", the writing speedup itself.";
-    s["b.check_share_how"] = "of the " + k(t["bottleneck.total"]) + " total";
+    var both = { slow_total: t["bottleneck.slow_total"], slow: slow, total: t["bottleneck.total"],
+      speed: fast, faster: ratio > 0 ? W.faster : ratio === 0 ? W.no_faster
+        : say("slower", { slow: slow }) };
+    if (st.check.n !== Z) {
+      both.check = t["bottleneck.fixed_check"];
+      both.speedup = t["bottleneck.end_to_end_speedup"];
+      both.share = t["bottleneck.check_share"];
+      both.of_total = ratio > 0 ? W.of_faster_total : say("of_total_at", { speed: fast });
+      s["b.summary"] = say("summary_check", both);
+    } else {
+      both.speedup = t["bottleneck.writing_speedup"];
+      s["b.summary"] = say("summary_no_check", both);
+    }
+    s["b.check_share_how"] = say("share_how", { total: k(t["bottleneck.total"]) });
     // The bars.
     s["bar.0.label"] = slow + ": " + duration(b.slowTotal);
     s["bar.0.seg.0"] = share(b.slowWritingShare);
@@ -326,31 +375,31 @@
     var range = chartRange(st);
     var lo = speed(range[0]), hi = speed(range[1]);
     var lines = M.workloads.map(function (x) { return count(x.count) + " " + x.noun; });
-    s["chart.writing_time.alt"] = "Line chart, both axes logarithmic: writing time in seconds " +
-      "against speed from " + lo + " to " + hi + ", one line per workload. At " + slow + ": " +
-      M.workloads.map(function (x, i) { return lines[i] + ": " + duration(wt(x.output, SLOW)); })
-        .join("; ") + ". At the chosen " + fast + ", marked on the chart: " +
-      M.workloads.map(function (x, i) { return lines[i] + ": " + duration(wt(x.output, st.speed)); })
-        .join("; ") + ". The featured workload is " + count(w.count) + " " + w.noun + ".";
-    var checkWords = st.check.n !== Z ? "a fixed check of " + duration(st.check) : "no fixed check";
-    s["chart.bottleneck.alt"] = "Two horizontal bars, each 100% of its own total, split into " +
-      "writing and " + checkWords + ". At " + slow + " the total is " + duration(b.slowTotal) +
-      ": writing " + share(b.slowWritingShare) + ", check " + share(b.slowCheckShare) + ". At " +
-      fast + " the total is " + duration(b.total) + ": writing " + share(b.writingShare) +
-      ", check " + share(b.checkShare) + ". Writing speedup " + speedup(b.writingSpeedup) +
-      ", end-to-end speedup " + speedup(b.e2e) + ".";
-    s["chart.ceiling.alt"] = "Line chart, both axes logarithmic: end-to-end speedup against " +
-      "speed from " + lo + " to " + hi + ", one line per fixed check, each flattening toward " +
-      "its ceiling. " + checksShown(st).map(function (c) {
-        var p = batch(BOTTLE, st.speed, c);
-        return "Check " + check(c).toLowerCase() + ": " + speedup(p.e2e) + " at " +
-          speedMark(st.speed) + (p.ceiling ? ", ceiling " + speedup(p.ceiling) : ", no ceiling");
-      }).join("; ") + ". The chosen check, " + check(st.check).toLowerCase() + ", is " +
-      "highlighted and our dial is marked at " + speedMark(st.speed) + ": " + speedup(b.e2e) +
-      (b.ceiling ? ", under its ceiling of " + speedup(b.ceiling) : "") + ".";
-    s["chart.marker"] = "Our dial: " + speedMark(st.speed);
-    s["chart.writing_time.title"] = "Writing time from " + speedMark(range[0]) + " to " +
-      speedMark(range[1]) + " tokens/sec";
+    function at(sp) {
+      return M.workloads.map(function (x, i) { return lines[i] + ": " + duration(wt(x.output, sp)); })
+        .join("; ");
+    }
+    s["chart.writing_time.alt"] = say("writing_alt", { low: lo, high: hi, slow: slow,
+      at_slow: at(SLOW), speed: fast, at_speed: at(st.speed), featured: count(w.count) + " " + w.noun });
+    s["chart.bottleneck.alt"] = say("bars_alt", { whole: put(N.percent, number(Q(100))),
+      check: st.check.n !== Z ? say("check_of", { check: duration(st.check) }) : W.no_fixed_check,
+      slow: slow, slow_total: duration(b.slowTotal), slow_writing: share(b.slowWritingShare),
+      slow_checking: share(b.slowCheckShare), speed: fast, total: duration(b.total),
+      writing: share(b.writingShare), checking: share(b.checkShare),
+      writing_speedup: speedup(b.writingSpeedup), end_to_end: speedup(b.e2e) });
+    var mark = speedMark(st.speed);
+    s["chart.ceiling.alt"] = say("ceiling_alt", { low: lo, high: hi,
+      lines: checksShown(st).map(function (c) {
+        var p = batch(BOTTLE, st.speed, c), line = say("check_line", { check: checkInline(c) });
+        return p.ceiling
+          ? say("line_with_ceiling", { line: line, speedup: speedup(p.e2e), mark: mark,
+            ceiling: speedup(p.ceiling) })
+          : say("line_without_ceiling", { line: line, speedup: speedup(p.e2e), mark: mark });
+      }).join("; "), check: checkInline(st.check), mark: mark, speedup: speedup(b.e2e),
+      under: b.ceiling ? say("under_ceiling", { ceiling: speedup(b.ceiling) }) : "" });
+    s["chart.marker"] = say("our_dial_at", { speed: mark });
+    s["chart.writing_time.title"] = say("writing_chart_title", { low: speedMark(range[0]),
+      high: speedMark(range[1]) });
     return s;
   }
 
@@ -559,8 +608,10 @@
       var key = el("svg", { width: 28, height: 10, "aria-hidden": "true" }, li);
       el("line", { x1: 0, x2: 28, y1: 5, y2: 5, "class": ours ? "line ours" : "line",
         "stroke-dasharray": ours ? "" : DASHES[i % DASHES.length] }, key);
-      li.appendChild(document.createTextNode("Check " + check(c).toLowerCase() +
-        (b.ceiling ? ": ceiling " + speedup(b.ceiling) : ": no ceiling")));
+      var line = say("check_line", { check: checkInline(c) });
+      li.appendChild(document.createTextNode(b.ceiling
+        ? say("legend_ceiling", { line: line, ceiling: speedup(b.ceiling) })
+        : say("legend_no_ceiling", { line: line })));
       legend.appendChild(li);
     });
     marker(svg, f, x(num(st.speed)), s["chart.marker"]);
@@ -658,9 +709,8 @@
     }
     if (checkInput) {
       if (CHECKS[+checkInput.value] !== num(st.check)) checkInput.value = checkPos(st.check);
-      checkInput.setAttribute("aria-valuetext", "Fixed check " + check(st.check) +
-        ": end-to-end speedup " + t["bottleneck.end_to_end_speedup"] + ", checking " +
-        t["bottleneck.check_share"] + " of the faster total");
+      checkInput.setAttribute("aria-valuetext", say("check_valuetext", { check: check(st.check),
+        speedup: t["bottleneck.end_to_end_speedup"], share: t["bottleneck.check_share"] }));
     }
     drawBars(st);
     var bars = document.getElementById("bars");

@@ -21,7 +21,7 @@ import jinja2
 from markupsafe import Markup
 
 import deckgen.story
-from deckgen import fmt
+from deckgen import fmt, quantities, words
 from deckgen.errors import InputError, Problem, RenderError
 
 MAX_BYTES = 150_000
@@ -68,7 +68,22 @@ def model(story: deckgen.story.Story) -> dict[str, Any]:
         "aggregate": aggregate,
         "prose": {"ceiling": [list(p) for p in live.ceiling],
                   "no_ceiling": [list(p) for p in live.no_ceiling]},
+        "words": dict(sorted(story.words.items())),
+        "numbers": _numbers(story),
     }
+
+
+def _numbers(story: deckgen.story.Story) -> dict[str, Any]:
+    """How the talk's language spells numbers and reads durations, for the script: its marks,
+    the percent and unit patterns ({} where the number goes), the seconds by plural category
+    (the script asks the browser's CLDR plural rules for the category), the two-item pattern,
+    and the unit words and words for no check a link may use."""
+    n = story.numbers
+    units, nothing = quantities.duration_words(story.meta.language)
+    return {"tag": n.tag, "decimal": n.decimal, "group": n.group, "percent": n.percent,
+            "seconds": dict(sorted(n.seconds.items())), "hours": n.hours, "minutes": n.minutes,
+            "shortSeconds": n.short_seconds, "pair": n.pair,
+            "units": dict(sorted(units.items())), "nothing": sorted(nothing)}
 
 
 def story_texts(story: deckgen.story.Story) -> dict[str, str]:
@@ -107,6 +122,20 @@ def story_texts(story: deckgen.story.Story) -> dict[str, str]:
     out["chart.marker"] = writing.marker_label
     out["chart.writing_time.title"] = writing.title  # its speeds follow the dial
     return out
+
+
+class _Said:
+    """The talk's words by attribute, for the template: {{ w.skip }}."""
+
+    def __init__(self, table: Any) -> None:
+        self._table = table
+
+    def __getattr__(self, name: str) -> str:
+        return str(self._table[name])
+
+
+def _say(table: Any, name: str, values: dict[str, str]) -> str:
+    return words.SLOT.sub(lambda m: values[m.group(1)], table[name])
 
 
 @functools.cache
@@ -148,6 +177,7 @@ def render(story: deckgen.story.Story) -> bytes:
         story=story, said=story.live.prose.__getitem__, texts=story_texts(story),
         model=model(story), csp=csp, css=Markup(css), root=Markup(root), js=Markup(js),
         lang=story.meta.language, linkable=lambda url: bool(_LINK.match(url)),
+        w=_Said(story.words), say_words=lambda name, **values: _say(story.words, name, values),
     )
     data = page.encode("utf-8")
     if len(data) > MAX_BYTES:

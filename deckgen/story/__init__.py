@@ -96,6 +96,8 @@ def compose(content: Content) -> Story:
         labels=bottleneck.labels_of(talk),
         event_line=title.event_line(meta),
         layouts=tuple((sid, said.layout) for sid, said in content.slides.items() if said.layout),
+        words=talk.words.table,
+        numbers=talk.lang,
     )
 
 

@@ -10,11 +10,12 @@ bottleneck's figures, and the sources as the reader sees them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
 from deckgen.content import Meta, Source, Theme
+from deckgen.locale import ENGLISH, Numbers
 
 
 @dataclass(frozen=True)
@@ -320,6 +321,10 @@ class Story:
     labels: Labels = Labels()
     event_line: str = ""  # "AI Builders Meetup \u00b7 2026-12-03": the deck's footer
     layouts: tuple[tuple[str, str], ...] = ()  # (slide id, a template layout's name) chosen
+    # The talk's fixed words by name, sentences with {slots} (deckgen.words), and how its
+    # language spells numbers: for a renderer that writes them again at another dial.
+    words: Mapping[str, str] = field(default_factory=dict)
+    numbers: Numbers = ENGLISH
 
     def chart(self, key: str) -> Chart:
         return next(c for c in self.charts if c.key == key)
