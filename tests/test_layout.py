@@ -3,6 +3,7 @@ deck's slide plans, all without python-pptx."""
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -186,7 +187,10 @@ def test_the_column_search_by_what_may_wrap() -> None:
 DIALS = REVIEW_DIALS
 
 
+@functools.cache
 def plans_at(dial: str, aspect: str):  # noqa: ANN201
+    """The plans at a review dial and aspect, planned once for this module's tests (they only
+    read them)."""
     from dataclasses import replace
 
     from deckgen.render.deck.geometry import default_geometry
