@@ -3,6 +3,7 @@ deck's slide plans, all without python-pptx."""
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -223,10 +224,14 @@ def test_the_column_search_by_what_may_wrap() -> None:
 DIALS = REVIEW_DIALS
 
 
+@functools.cache
 def plans_at(dial: str, aspect: str):  # noqa: ANN201
+    """The plans at a review dial and aspect, planned once for this module's tests (they only
+    read them)."""
     from dataclasses import replace
 
-    from deckgen.render.deck.slides import Planner, default_geometry
+    from deckgen.render.deck.geometry import default_geometry
+    from deckgen.render.deck.plans import plan_slides
 
     options = replace(DIALS[dial], aspect=aspect)
     content, _ = build.prepare(None, options)
@@ -235,7 +240,7 @@ def plans_at(dial: str, aspect: str):  # noqa: ANN201
     if options.walk:
         at = next(i for i, s in enumerate(slides) if s.kind == "dial") + 1
         slides[at:at] = deckgen.story.walk(content)
-    return Planner(story, default_geometry(aspect)).plan(slides)
+    return plan_slides(story, default_geometry(aspect), {}, slides)
 
 
 def _sizes(plan) -> set[float]:  # noqa: ANN001
@@ -289,14 +294,15 @@ def test_a_misfit_names_what_would_fit() -> None:
     from dataclasses import replace
 
     from deckgen.errors import InputError
-    from deckgen.render.deck.slides import Planner, default_geometry
+    from deckgen.render.deck.geometry import default_geometry
+    from deckgen.render.deck.plans import plan_slides
 
     content, _ = build.prepare(None, build.Options())
     story = deckgen.story.compose(content)
     long = deckgen.story.Text("Every fixed check sets a ceiling " * 12, "slides.ceiling.headline")
     slides = [replace(s, headline=long) if s.kind == "ceiling" else s for s in story.slides]
     with pytest.raises(InputError) as err:
-        Planner(story, default_geometry("16:9")).plan(slides)
+        plan_slides(story, default_geometry("16:9"), {}, slides)
     message = str(err.value.problems[0].message)
     assert message.startswith("slide 12: the headline does not fit (396 characters; room for "
                               "about "), message
@@ -358,34 +364,29 @@ def test_the_whole_story_fits_at_every_review_dial(dial: str, aspect: str) -> No
         assert " ".join(src.supports.split()) in " ".join(sources.split()), src.title
 
 
-def test_a_table_is_planned_once_per_process_and_handed_out_as_a_copy() -> None:
-    """The same faces, box and cells give the table found before, as a copy a slide may
-    move; other cells, or another box, are planned for themselves."""
-    from deckgen.render.deck import tables
-    from deckgen.render.deck.plan import Box, Faces, Fitter, TableItem, inch
+def test_a_table_takes_the_largest_size_that_fits_its_box() -> None:
+    """A table at the largest of its sizes that fits: 24 pt in a 6 x 3 in box, its columns
+    within the box's width; in a box too short for even its smallest size, a misfit naming
+    its longest cell."""
+    from deckgen.render.deck.plan import Box, TableItem, inch
+    from deckgen.render.deck.plans.fitting import Faces
+    from deckgen.render.deck.plans.tables import table_cells, table_item
 
-    fit = Fitter(Faces.of("Arial", "Arial"))
+    faces = Faces.of("Arial", "Arial")
     table = deckgen.story.Table(("Speed", "Writing"), (("100 tokens/sec", "2 h 13 min 20 s"),
                                                        ("1M tokens/sec", "0.8 s")),
                                 ("l", "r"), 1, "caption")
-    cells = tables.table_cells(table, (24.0, 20.0, 16.0))
+    cells = table_cells(table, (24.0, 20.0, 16.0))
     box = Box(inch(1), inch(2), inch(6), inch(3))
-    tables._TABLES.clear()
-    first = tables.table_item(fit, box, cells, 1)
-    again = tables.table_item(fit, box, tables.table_cells(table, (24.0, 20.0, 16.0)), 1)
-    assert isinstance(first, TableItem) and isinstance(again, TableItem)
-    assert again == first and again is not first
-    assert len(tables._TABLES) == 1
-    first.box = first.box.moved(inch(3))  # a slide moves its copy: the next is not moved
-    first.widths[0] += 1
-    first.sizes[0][0][0] = 1.0
-    assert tables.table_item(fit, box, cells, 1).box == again.box == Box(
-        inch(1), inch(2), again.box.w, again.box.h)
-    narrow = tables.table_item(fit, Box(inch(1), inch(2), inch(4.5), inch(3)), cells, 1)
-    assert isinstance(narrow, TableItem) and narrow.widths != first.widths
-    assert len(tables._TABLES) == 2
-    assert tables.table_item(fit, box, cells, 1) == again  # nor changed
-    assert sum(again.widths) <= box.w and again.sizes[1][1][0] == 24.0  # fits at the largest
+    found = table_item(faces, box, cells, 1)
+    assert isinstance(found, TableItem)
+    assert found.box.x == box.x and found.box.y == box.y
+    assert sum(found.widths) <= box.w and sum(found.heights) <= box.h
+    assert found.sizes[1][1][0] == 24.0
+    short = table_item(faces, Box(inch(1), inch(2), inch(6), inch(0.5)), cells, 1)
+    assert isinstance(short, Misfit)
+    assert short.text == "2\u00a0h\u00a013\u00a0min\u00a020\u00a0s"
+    assert short.detail.startswith("the table needs more than the 0.5 in of height there is")
 
 
 # --- scripts written without spaces ------------------------------------------------------------

@@ -17,7 +17,7 @@ from deckgen import fonts
 from deckgen.errors import RenderError
 from deckgen.fmt import NBSP, dimensions, measure
 from deckgen.layout.text import Face, Overlong, break_lines, longest_word
-from deckgen.story import BarChart
+from deckgen.story import Bar, BarChart
 
 HATCH_STEP = 0.11  # inches between hatch strokes at deck size
 
@@ -172,31 +172,70 @@ class BarsPlan:
 def plan(page: Sheet, chart: BarChart) -> BarsPlan:
     """Where the chart's titles, bars, segments and labels go on `page`; a RenderError when
     they cannot fit."""
-    font_pt = page.font_pt
-    line_h, pad = page.line_h, page.pad
-    x0, x1 = pad, page.width - pad
+    x0, x1 = page.pad, page.width - page.pad
     bar_w = x1 - x0
-    inset = font_pt * 0.45 / 72
-    box_pad = font_pt * 0.2
-
-    # Decide, per segment, whether its label goes inside or on a row below the bar.
-    plans = []
-    for bar in chart.bars:
-        weight = "bold" if bar.emphasis else "normal"
-        inside: list[Placed] = []
-        below: list[Placed] = []
+    inset = page.font_pt * 0.45 / 72
+    box_pad = page.font_pt * 0.2
+    plans = [_labels(page, bar, x0, x1, inset, box_pad) for bar in chart.bars]
+    titles = _titles(page, chart, bar_w, plans)
+    sizes = _heights(page, chart, titles, plans, box_pad)
+    line_h, pad = page.line_h, page.pad
+    y = sizes.top
+    bars = []
+    for bar, title, (inside, bar_rows) in zip(chart.bars, titles, plans, strict=True):
+        top = y - max(line_h, page.size(title)[1]) - pad * 0.6
+        base = top - sizes.bar_h
         left = x0
+        boxes = []
         for k, seg in enumerate(bar.segments):
             width = bar_w * float(seg.share)
-            text = f"{seg.name} {seg.label}"
-            tw = page.size(text, weight=weight)[0] + (2 * box_pad / 72 if k > 0 else 0)
-            (inside if tw + 2 * inset <= width else below).append((k, left, width, text, tw))
+            boxes.append(SegmentBox(left, width, k > 0))
             left += width
-        plans.append((inside, rows(below, x0, x1, page, weight)))
+        inner = []
+        for k, seg_left, width, text, _ in inside:
+            last = k == len(bar.segments) - 1
+            x = seg_left + width - inset if last else seg_left + inset
+            inner.append(Inside(k, text, x, "right" if last else "left", k > 0))
+        row_top = base - pad * 0.5
+        under = []
+        for r, row in enumerate(bar_rows):
+            for k, seg_left, width, text, lx, align in row:
+                under.append(Below(k, text, lx, align, row_top - r * line_h,
+                                   seg_left + width / 2 if r else None))
+        bars.append(BarPlan(title, y, bar.emphasis, bar.emphasis, base, sizes.bar_h,
+                            tuple(boxes), tuple(inner), tuple(under)))
+        y = base - (len(bar_rows) * line_h + pad * 0.5 if bar_rows else 0) - sizes.between
+    return BarsPlan(x0, bar_w, inset, box_pad, tuple(bars))
 
-    # Heights: bar title, bar, label rows under it; spare height goes to the bars, then around.
-    # Short of height, the space between the bars goes first, then the bars get thinner, then
-    # the margins; a label never leaves the page.
+
+Labels = tuple[list[Placed], list[list[Row]]]  # a bar's labels inside it, and its rows below
+
+
+def _labels(page: Sheet, bar: Bar, x0: float, x1: float, inset: float,
+            box_pad: float) -> Labels:
+    """Per segment, whether its label goes inside it or on a row below the bar."""
+    weight = "bold" if bar.emphasis else "normal"
+    inside: list[Placed] = []
+    below: list[Placed] = []
+    left = x0
+    for k, seg in enumerate(bar.segments):
+        width = (x1 - x0) * float(seg.share)
+        text = f"{seg.name} {seg.label}"
+        tw = page.size(text, weight=weight)[0] + (2 * box_pad / 72 if k > 0 else 0)
+        (inside if tw + 2 * inset <= width else below).append((k, left, width, text, tw))
+        left += width
+    return inside, rows(below, x0, x1, page, weight)
+
+
+def _too_wide(page: Sheet, chart: BarChart, what: str) -> RenderError:
+    return RenderError(f"the chart {chart.key!r} does not fit in "
+                       f"{dimensions(page.width, page.height, 'in')} at "
+                       f"{measure(page.font_pt, 'pt')} text: {what} is wider than the chart")
+
+
+def _titles(page: Sheet, chart: BarChart, bar_w: float, plans: list[Labels]) -> list[str]:
+    """Each bar's title, wrapped to the bars' width; a RenderError when a title or a label
+    below a bar is wider than the chart."""
     titles = []
     for bar in chart.bars:
         weight = "bold" if bar.emphasis else "normal"
@@ -204,19 +243,29 @@ def plan(page: Sheet, chart: BarChart) -> BarsPlan:
         if page.size(title, weight=weight)[0] > bar_w:
             title = wrap(page, title, bar_w / 1.12, weight)
         if max(page.size(t, weight=weight)[0] for t in title.split("\n")) > bar_w:
-            raise RenderError(f"the chart {chart.key!r} does not fit in "
-                              f"{dimensions(page.width, page.height, 'in')} at "
-                              f"{measure(font_pt, 'pt')} text: the bar label "
-                              f"{bar.label!r} is wider than the chart")
+            raise _too_wide(page, chart, f"the bar label {bar.label!r}")
         titles.append(title)
     for bar, (_, bar_rows) in zip(chart.bars, plans, strict=True):
         for row in bar_rows:
             for _, _, _, text, _, _ in row:
                 if page.size(text, weight="bold" if bar.emphasis else "normal")[0] > bar_w:
-                    raise RenderError(f"the chart {chart.key!r} does not fit in "
-                                      f"{dimensions(page.width, page.height, 'in')} at "
-                                      f"{measure(font_pt, 'pt')} text: the label "
-                                      f"{text!r} is wider than the chart")
+                    raise _too_wide(page, chart, f"the label {text!r}")
+    return titles
+
+
+@dataclass(frozen=True)
+class _Heights:
+    top: float  # the top of the first bar's title
+    bar_h: float
+    between: float  # from one bar's last label row to the next bar's title
+
+
+def _heights(page: Sheet, chart: BarChart, titles: list[str], plans: list[Labels],
+             box_pad: float) -> _Heights:
+    """Heights: bar title, bar, label rows under it; spare height goes to the bars, then
+    around. Short of height, the space between the bars goes first, then the bars get
+    thinner, then the margins; a label never leaves the page."""
+    line_h, pad = page.line_h, page.pad
     titles_h = [max(line_h, page.size(t)[1]) for t in titles]
     rows_h = [len(bar_rows) * line_h for _, bar_rows in plans]
     n = max(len(chart.bars), 1)
@@ -245,39 +294,12 @@ def plan(page: Sheet, chart: BarChart) -> BarsPlan:
         if used > page.height + 1e-9:
             raise RenderError(f"the chart {chart.key!r} does not fit in "
                               f"{dimensions(page.width, page.height, 'in')} at "
-                              f"{measure(font_pt, 'pt')} text: its bars and labels need "
+                              f"{measure(page.font_pt, 'pt')} text: its bars and labels need "
                               f"{measure(used, 'in')} of height")
     if gaps and used < page.height:
         between = min(between + (page.height - used) / gaps, 2.8 * line_h)
     used = fixed + len(chart.bars) * bar_h + gaps * between
-    y = page.height - max((page.height - used) / 2, 0) - margin  # top of the first bar's title
-
-    bars = []
-    for bar, title, title_h, (inside, bar_rows) in zip(chart.bars, titles, titles_h, plans,
-                                                       strict=True):
-        top = y - title_h - pad * 0.6
-        base = top - bar_h
-        left = x0
-        boxes = []
-        for k, seg in enumerate(bar.segments):
-            width = bar_w * float(seg.share)
-            boxes.append(SegmentBox(left, width, k > 0))
-            left += width
-        inner = []
-        for k, seg_left, width, text, _ in inside:
-            last = k == len(bar.segments) - 1
-            x = seg_left + width - inset if last else seg_left + inset
-            inner.append(Inside(k, text, x, "right" if last else "left", k > 0))
-        row_top = base - pad * 0.5
-        under = []
-        for r, row in enumerate(bar_rows):
-            for k, seg_left, width, text, lx, align in row:
-                under.append(Below(k, text, lx, align, row_top - r * line_h,
-                                   seg_left + width / 2 if r else None))
-        bars.append(BarPlan(title, y, bar.emphasis, bar.emphasis, base, bar_h, tuple(boxes),
-                            tuple(inner), tuple(under)))
-        y = base - (len(bar_rows) * line_h + pad * 0.5 if bar_rows else 0) - between
-    return BarsPlan(x0, bar_w, inset, box_pad, tuple(bars))
+    return _Heights(page.height - max((page.height - used) / 2, 0) - margin, bar_h, between)
 
 
 def hatch(left: float, base: float, width: float, height: float,

@@ -60,7 +60,7 @@ class Face:
         return max(lines, 0) * (self.ascent + self.descent) * size
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=8192)  # remembered: see `_break`
 def _em(face: Face, text: str) -> float:
     total = 0.0
     for ch in text:
@@ -192,6 +192,12 @@ def break_lines(text: str, face: Face, size: float, width: float,
     return _break(text, face, size, round(width, 3), tracking, soft)
 
 
+# The measurer and the line breakers remember what they found (pure functions of their
+# arguments): a slide's arrangements and a table's width search break the same paragraph at
+# the same width again and again, and the deck and the handout measure the same words.
+# Measured on the default content (CPU of a build of all three files): without the line
+# breakers' memory, about 50 ms more for a first build and 100 ms (40 %) more for each
+# further speed of a sweep; without the measurer's, about 50 ms more for a first build.
 @lru_cache(maxsize=4096)
 def _break(text: str, face: Face, size: float, width: float,
            tracking: float, soft: bool) -> tuple[str, ...] | Overlong:
@@ -218,6 +224,12 @@ def break_runs(runs: Sequence[tuple[str, Face]], size: float, width: float,
     """`break_lines` for a paragraph whose runs are set in different faces (a bold title,
     then regular words): the same break opportunities in the runs' joined text, each
     character measured in its own run's face."""
+    return _break_runs(tuple(runs), size, width, tracking)
+
+
+@lru_cache(maxsize=1024)  # remembered as `_break` is
+def _break_runs(runs: tuple[tuple[str, Face], ...], size: float, width: float,
+                tracking: float) -> tuple[str, ...] | Overlong:
     text = "".join(t for t, _ in runs)
     upto = [0.0]
     for part, face in runs:
@@ -247,11 +259,9 @@ def break_runs(runs: Sequence[tuple[str, Face]], size: float, width: float,
     return tuple(lines)
 
 
-@lru_cache(maxsize=4096)
 def longest_word(text: str, face: Face, size: float, tracking: float = 0.0,
                  soft: bool = True) -> float:
-    """The width in points of the widest unbreakable run of `text` at `size` (kept: a table
-    asks for each cell's at every size it tries, and again in the next build)."""
+    """The width in points of the widest unbreakable run of `text` at `size`."""
     return max((face.width(w, size, tracking) for w in words(text, soft)), default=0.0)
 
 

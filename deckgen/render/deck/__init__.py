@@ -1,12 +1,12 @@
 """The deck: the story as a PowerPoint file a presenter can open, edit and present as is.
 
-`plan.py`, `tables.py`, `slides.py`, `kinds.py` and `kinds_more.py` plan every slide without
-python-pptx. With python-pptx: `template.py` reads the template (`layouts.py` its layouts,
-`placeholders.py` their placeholders, `colours.py` its colours), `draw.py` draws the items
-(native charts with `charts/`), `write.py` adds the slides and hands the package on, and
-`lookups.py` keeps python-pptx's lookups worked out. Without it again: `reuse.py` puts the
-package together with the slides an earlier build drew, and `archive.py` writes the zip.
-The entry points are imported on first use, so planning needs no python-pptx.
+`plans/` plans every slide without python-pptx (one module per slide kind), into the types of
+`plan.py`, on the template's `geometry.py`. With python-pptx: `template.py` reads the template
+(`layouts.py` its layouts, `placeholders.py` their placeholders, `colours.py` its colours),
+`draw.py` draws the items (native charts with `charts/`), `write.py` adds the slides and hands
+the package on, and `lookups.py` keeps python-pptx's lookups worked out. Without it again:
+`reuse.py` puts the package together with the slides an earlier build drew, and `archive.py`
+writes the zip. The entry points are imported on first use, so planning needs no python-pptx.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
 from deckgen.layout.fit import TypeScale
 from deckgen.render.deck.colours import Colours
+from deckgen.render.deck.geometry import Geometry, content_room, scale_height
 from deckgen.render.deck.placeholders import (
     BODY_TYPES,
     FOOTER_TYPES,
@@ -36,7 +37,6 @@ from deckgen.render.deck.placeholders import (
     shape_box,
 )
 from deckgen.render.deck.plan import EMU_PER_IN, LOOSE, TIGHT, Box, emu, inch
-from deckgen.render.deck.slides import Geometry, content_room, scale_height
 from deckgen.render.deck.template import theme_of, why
 
 # The slide kinds deckgen puts on the content layout, by their ids in content.yaml.

@@ -25,10 +25,10 @@ from pptx.util import Emu
 from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
+from deckgen.render.deck.geometry import SLIDE_HEIGHT, SLIDE_WIDTHS, default_geometry
 from deckgen.render.deck.lookups import qn
 from deckgen.render.deck.placeholders import FOOTER_TYPES, place
 from deckgen.render.deck.plan import Box, inch
-from deckgen.render.deck.slides import SLIDE_HEIGHT, SLIDE_WIDTHS, default_geometry
 
 
 def xml(snippet: str) -> Any:  # noqa: ANN401 (an lxml element)

@@ -57,9 +57,9 @@ from deckgen.render.deck.placeholders import (
     shape_box,
     union,
 )
-from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Lines, Para, SlidePlan, inch
+from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
+from deckgen.render.deck.plans import plan_slides
 from deckgen.render.deck.reuse import Package, SlideParts, assemble
-from deckgen.render.deck.slides import Planner
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 
 if TYPE_CHECKING:
@@ -388,7 +388,7 @@ def rgb(colour: str) -> RGBColor:
 
 def plan_deck(story: st.Story, template: bytes | None = None,
               walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx",
-              lines: Lines | None = None
+              lines: object = None
               ) -> tuple[list[SlidePlan], Layouts, dict[str, SlideLayout]]:
     """The slide plans for the story on its template (with `walk` after the dial slide), the
     template's layouts and those content.yaml chose by slide kind. A template too small to
@@ -406,7 +406,7 @@ def plan_deck(story: st.Story, template: bytes | None = None,
         raise InputError(problems)
     kinds = {kind: layouts.geometry(cover_layout=layout) if kind == "title"
              else layouts.geometry(layout=layout) for kind, layout in chosen.items()}
-    return Planner(story, geometry, kinds, lines).plan(slides), layouts, chosen
+    return plan_slides(story, geometry, kinds, slides), layouts, chosen
 
 
 def render(story: st.Story, *, template: bytes | None = None,
