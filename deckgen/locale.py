@@ -82,6 +82,24 @@ def known(tag: str) -> bool:
     return True
 
 
+def office_tag(tag: str) -> str:
+    """`tag` with its region, as office programs name a language for spell checking: 'de-DE'
+    for 'de', 'ja-JP' for 'ja', 'en-US' for 'en' (CLDR's likely region); a tag that names its
+    region, or one CLDR does not know, as it is."""
+    parts = tag.replace("_", "-").split("-")
+    if any(len(p) == 2 and p.isalpha() or len(p) == 3 and p.isdigit() for p in parts[1:]):
+        return "-".join(parts)
+    if parts[0].lower() == "en":
+        return "en-US"
+    from babel.core import get_global
+
+    table = get_global("likely_subtags")
+    likely = str(table.get("_".join([parts[0].lower(), *parts[1:]])) or
+                 table.get(parts[0].lower(), ""))
+    region = [p for p in likely.split("_")[1:] if len(p) == 2 and p.isupper()]
+    return f"{parts[0].lower()}-{region[0]}" if region else "-".join(parts)
+
+
 _NUMBER_PART = re.compile(r"[#0,.]+")
 
 

@@ -16,7 +16,7 @@ def tell(talk: Talk) -> tuple[Text, tuple[Experiment, ...], tuple[Slide, ...]]:
     for i, (w, e) in enumerate(zip(content.workloads, told, strict=True)):
         own = talk.fill(w.notes) if w.notes else ""
         said = talk.say("notes_experiment", arithmetic=e.arithmetic, writing=e.writing,
-                        scarce=e.scarce.text)
+                        still_scarce=talk.words.still_scarce, scarce=e.scarce.text)
         notes = "\n\n".join(p for p in (own, said) if p)
         slides.append(Slide("experiment", talk.kicker("experiments"),
                             Text(e.title, f"workloads[{i}].title"), notes, experiment=e))

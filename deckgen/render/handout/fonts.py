@@ -166,6 +166,8 @@ def _para(markup: str, style: ParagraphStyle) -> Paragraph:
     The markup is parsed once per process for a look (`_look`): a copy of each fragment
     then makes the paragraph, as reportlab would make it again (most of a sweep's
     paragraphs are the same at every speed, and parsing was a sixth of the handout)."""
+    if _CJK.search(markup):
+        style = _cjk_style(style)
     text = _with_fallbacks(markup, style.fontName)
     key = (text, _look(style))
     found = _PARSED.get(key)
@@ -180,6 +182,22 @@ def _para(markup: str, style: ParagraphStyle) -> Paragraph:
     made = _Paragraph(cleaned, style, frags=[f.clone() for f in frags])
     made.deckgen_key = key
     return made
+
+
+# Scripts written without spaces between words: Han, Hiragana, Katakana, Hangul, CJK marks.
+_CJK = re.compile("[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]")
+_CJK_STYLES: dict[int, tuple[ParagraphStyle, ParagraphStyle]] = {}
+
+
+def _cjk_style(style: ParagraphStyle) -> ParagraphStyle:
+    """`style` breaking lines between characters, as reportlab breaks Chinese and Japanese
+    (its CJK wrap keeps the characters that may not start a line, 、。ー and closing
+    brackets, off a line's start)."""
+    found = _CJK_STYLES.get(id(style))
+    if found is None or found[0] is not style:
+        found = (style, ParagraphStyle(style.name + "-cjk", parent=style, wordWrap="CJK"))
+        _CJK_STYLES[id(style)] = found
+    return found[1]
 
 
 class _Paragraph(Paragraph):
