@@ -73,7 +73,7 @@ _ALIGN = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}
 
 
 def write_paras(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[float], *,
-                placeholder: bool = False) -> None:
+                placeholder: bool = False, lang: str = "en-US") -> None:
     """Set `paras` into a text frame, replacing what was there.
 
     The paragraphs' XML is written here in one go, the same elements and attributes in the
@@ -83,7 +83,7 @@ def write_paras(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[fl
     body = text_frame._txBody
     first = body.p_lst[0]
     if len(first.attrib) or any(child.tag not in _CONTENT for child in first):
-        _write_paras_slowly(text_frame, paras, sizes, placeholder=placeholder)
+        _write_paras_slowly(text_frame, paras, sizes, placeholder=placeholder, lang=lang)
         return
     links: dict[str, str] = {}
 
@@ -92,7 +92,7 @@ def write_paras(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[fl
             links[url] = text_frame.part.relate_to(url, RT.HYPERLINK, is_external=True)
         return links[url]
 
-    markup = "".join(_para_xml(p, size, i, placeholder, link)
+    markup = "".join(_para_xml(p, size, i, placeholder, link, lang)
                      for i, (p, size) in enumerate(zip(paras, sizes, strict=True)))
     for old in body.p_lst:
         body.remove(old)
@@ -115,7 +115,7 @@ def _text_xml(text: str) -> str:
 
 
 def _para_xml(p: Para, size: float, i: int, placeholder: bool,
-              link: Callable[[str], str]) -> str:
+              link: Callable[[str], str], lang: str = "en-US") -> str:
     """One paragraph's `a:p`, as `_write_paras_slowly` makes it."""
     attrs = ""
     if p.align or not placeholder:  # shapes centre their text unless told otherwise
@@ -130,7 +130,7 @@ def _para_xml(p: Para, size: float, i: int, placeholder: bool,
     runs = []
     for run_spec in p.runs or (Run(p.text),):
         bold = p.bold if run_spec.bold is None else run_spec.bold
-        r_attrs = f' sz="{_centipoints(size)}" b="{"1" if bold else "0"}" lang="en-US"'
+        r_attrs = f' sz="{_centipoints(size)}" b="{"1" if bold else "0"}" lang="{escape(lang)}"'
         if p.caps:
             r_attrs += ' cap="all"'
         if p.tracking:
@@ -149,7 +149,7 @@ def _para_xml(p: Para, size: float, i: int, placeholder: bool,
 
 
 def _write_paras_slowly(text_frame: TextFrame, paras: Sequence[Para], sizes: Sequence[float],
-                        *, placeholder: bool = False) -> None:
+                        *, placeholder: bool = False, lang: str = "en-US") -> None:
     """`write_paras` through python-pptx's own setters."""
     text_frame.clear()  # type: ignore[no-untyped-call]
     for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
@@ -177,7 +177,7 @@ def _write_paras_slowly(text_frame: TextFrame, paras: Sequence[Para], sizes: Seq
             if p.heading:
                 font.name = "+mj-lt"
             r_pr = run._r.get_or_add_rPr()
-            r_pr.set("lang", "en-US")
+            r_pr.set("lang", lang)
             if p.caps:
                 r_pr.set("cap", "all")
             if p.tracking:
@@ -236,9 +236,11 @@ def _is_dark(colour: str) -> bool:
 
 
 def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: str = "native",
-               created: datetime | None = None, cache: Cache | None = None) -> None:
+               created: datetime | None = None, cache: Cache | None = None,
+               lang: str = "en-US") -> None:
     """Draw `items` on `slide`; charts as native chart parts whose workbooks record `created`
-    or, with `charts="picture"`, as PNG pictures from `cache`."""
+    or, with `charts="picture"`, as PNG pictures from `cache`; every run of text tagged with
+    the language `lang` ('de-DE')."""
     dark = _is_dark(theme.background)
     for item in items:
         if isinstance(item, TextItem):
@@ -250,7 +252,7 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
                                                  Emu(item.box.w), Emu(item.box.h))
                 shape.name = item.name
             frame_setup(shape.text_frame, item.inset, item.anchor)
-            write_paras(shape.text_frame, item.paras, item.sizes)
+            write_paras(shape.text_frame, item.paras, item.sizes, lang=lang)
         elif isinstance(item, RectItem):
             _plain_shape(slide, item.box, _on_ground(item.fill, dark), item.outline, item.name)
         elif isinstance(item, ChartItem):
@@ -259,7 +261,7 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
         elif isinstance(item, QrItem):
             _draw_qr(slide, item)
         else:
-            _draw_table(slide, item, dark)
+            _draw_table(slide, item, dark, lang)
 
 
 def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
@@ -355,7 +357,8 @@ def qr_shape_xml(grid: Sequence[Sequence[bool]], box: Box, shape_id: int) -> str
         "</a:p></p:txBody></p:sp>")
 
 
-def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
+def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False,
+                lang: str = "en-US") -> None:
     rows, columns = len(item.cells), len(item.cells[0])
     frame = slide.shapes.add_table(rows, columns, Emu(item.box.x), Emu(item.box.y),
                                    Emu(item.box.w), Emu(item.box.h))
@@ -379,7 +382,7 @@ def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:
             cell.margin_left = cell.margin_right = Emu(item.margin[0])
             cell.margin_top = cell.margin_bottom = Emu(item.margin[1])
             cell.vertical_anchor = MSO_ANCHOR.TOP
-            write_paras(cell.text_frame, item.cells[r][c], item.sizes[r][c])
+            write_paras(cell.text_frame, item.cells[r][c], item.sizes[r][c], lang=lang)
             top = ("text", 1.5) if r == 0 else None
             strong = r == rows - 1 or (r == 0 and item.header)
             bottom = ("text", 1.0) if strong else ("rule", 0.75)

@@ -40,7 +40,7 @@ from pptx.slide import Slide as PptxSlide
 from pptx.text.text import TextFrame
 from pptx.util import Emu
 
-from deckgen import fonts
+from deckgen import fonts, locale
 from deckgen import story as st
 from deckgen.colour import TEXT_CONTRAST, contrast
 from deckgen.errors import InputError, Problem
@@ -91,6 +91,7 @@ class Writer:
         self.when = when or moment(None)  # recorded in the package and the charts' workbooks
         self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.story = story
+        self.lang = locale.office_tag(story.meta.language)  # on every run: 'de-DE'
         self.own = own = layouts.own
         self.cover, self.content = layouts.cover, layouts.content
         self.warnings: list[Problem] = []
@@ -163,10 +164,11 @@ class Writer:
             place(title, self.layouts.geometry(layout=layout).title)
         anchor = plan.extra.get("title_anchor")
         frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
-        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True,
+                    lang=self.lang)
         self.readable(title, layout, TITLE_TYPES)
         self.backdrop(slide, layout, plan)
-        draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache)
+        draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache, self.lang)
         self.kicker_on_title(slide, layout)
         self.footer(slide, number, layout)
         self.notes(slide, plan.notes)
@@ -177,7 +179,8 @@ class Writer:
         title = slide.shapes.title
         assert title is not None
         frame_setup(title.text_frame, self.ph.insets(title, cover), "b" if self.own else None)
-        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True,
+                    lang=self.lang)
         self.readable(title, cover, TITLE_TYPES)
         second = plan.extra.get("second")
         subtitle = next((ph for ph in slide.placeholders
@@ -186,9 +189,9 @@ class Writer:
             paras, sizes = cast(tuple[list[Para], list[float]], second)
             frame_setup(subtitle.text_frame, self.ph.insets(subtitle, cover),
                         "t" if self.own else None)
-            write_paras(subtitle.text_frame, paras, sizes, placeholder=True)
+            write_paras(subtitle.text_frame, paras, sizes, placeholder=True, lang=self.lang)
             self.readable(subtitle, cover, (PP_PLACEHOLDER.SUBTITLE, *BODY_TYPES))
-        draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache)
+        draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache, self.lang)
         self.notes(slide, plan.notes)
 
     def backdrop(self, slide: PptxSlide, layout: SlideLayout, plan: SlidePlan) -> None:
@@ -349,7 +352,7 @@ class Writer:
         size = FOOTER if styled else size
         sz = f' sz="{round(size * 100)}"' if size is not None else ""
         fill = '<a:solidFill><a:schemeClr val="tx2"/></a:solidFill>' if styled else ""
-        look = f'<a:rPr lang="en-US"{sz}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
+        look = f'<a:rPr lang="{self.lang}"{sz}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
         if kind == PP_PLACEHOLDER.FOOTER:
             paragraph._p.append(xml(f"<a:r>{look}<a:t>{xml_text(words)}</a:t></a:r>")[0])
         else:
@@ -360,6 +363,9 @@ class Writer:
         frame = self.notes_page(slide).notes_text_frame if text else None
         if frame is not None:
             frame.text = text
+            for paragraph in frame.paragraphs:  # the speaker's spell checker reads them too
+                for run in paragraph.runs:
+                    run._r.get_or_add_rPr().set("lang", self.lang)
 
     def notes_page(self, slide: PptxSlide) -> NotesSlide:
         """A new notes page for `slide`: python-pptx's for the first, with the notes master's
@@ -504,6 +510,7 @@ def slide_keys(writer: Writer, plans: list[SlidePlan], template: bytes | None,
         cache.memory.deck_code(),
         hashlib.sha256(template).hexdigest() if template is not None else "own",
         writer.story.meta.aspect, writer.theme, writer.story.event_line, writer.charts,
+        writer.lang,
         writer.when.isoformat()))
     return [hashlib.sha256(repr((context, number, str(writer.layout_of(plan).part.partname),
                                  plan)).encode("utf-8")).hexdigest()
