@@ -130,8 +130,10 @@ def init(
         help="Where to write it (default: ./content.yaml; a folder gets content.yaml inside).",
         show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    language: Annotated[str, typer.Option(
+        "--language", help="The bundled talk's language: en or de.")] = "en",
 ) -> None:
-    commands.init(path, force)
+    commands.init(path, force, language)
 
 
 @app.command(help=commands.layouts.__doc__)

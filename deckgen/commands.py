@@ -161,11 +161,11 @@ def sweep(content: Path | None = None, speeds: str | None = None, checks: str | 
         _warn(heard)
 
 
-def init(path: Path | None = None, force: bool = False) -> None:
+def init(path: Path | None = None, force: bool = False, language: str = "en") -> None:
     """Write a starter content file (the bundled explainer) to edit."""
     from deckgen import starter
 
-    written = starter.write(path, force)
+    written = starter.write(path, force, language)
     print(f"wrote {written}; edit it, then run: deckgen build {written}")
 
 

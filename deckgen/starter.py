@@ -9,18 +9,27 @@ from deckgen import output
 from deckgen.errors import InputError, OutputError, Problem
 
 NAME = "content.yaml"
+# The explainer in other languages than English: content.<language>.yaml beside content.yaml.
+LANGUAGES = ("en", "de")
 
 
-def bundled() -> Path:
-    """The explainer that comes with deckgen: inside the package, or in a source checkout."""
-    inside = resources.files("deckgen") / NAME
+def bundled(language: str = "en") -> Path:
+    """The explainer that comes with deckgen, in `language` ('en', 'de'): inside the package,
+    or in a source checkout."""
+    name = NAME if language == "en" else f"content.{language}.yaml"
+    inside = resources.files("deckgen") / name
     if inside.is_file():
         return Path(str(inside))
-    return Path(__file__).resolve().parent.parent / NAME
+    return Path(__file__).resolve().parent.parent / name
 
 
-def write(path: Path | None, force: bool = False) -> Path:
-    """Write the starter to `path` (a file, or a folder to hold content.yaml); returns where."""
+def write(path: Path | None, force: bool = False, language: str = "en") -> Path:
+    """Write the starter to `path` (a file, or a folder to hold content.yaml); returns where.
+    `language` picks the bundled talk's language ('en', 'de')."""
+    if language not in LANGUAGES:
+        raise InputError(Problem(f"must be one of {', '.join(LANGUAGES)} (the languages the "
+                                 f"bundled talk is written in), got {language!r}",
+                                 path="--language"))
     target = path if path is not None else Path(NAME)
     if target.is_dir():
         target = target / NAME
@@ -31,10 +40,11 @@ def write(path: Path | None, force: bool = False) -> Path:
             Problem("cannot hold a file: it is a file, not a folder", str(target.parent))
         )
     try:
-        data = bundled().read_bytes()
+        data = bundled(language).read_bytes()
     except OSError:
         raise OutputError(
-            Problem("the bundled explainer is missing from this installation", str(bundled()))
+            Problem("the bundled explainer is missing from this installation",
+                    str(bundled(language)))
         ) from None
     output.write_all({target: data})
     return target

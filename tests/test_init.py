@@ -60,3 +60,16 @@ def test_a_file_in_the_way_of_the_folder(tmp_path: Path) -> None:
 
 def test_the_bundled_copy_is_the_explainer() -> None:
     assert starter.bundled().read_bytes() == DEFAULT_CONTENT.read_bytes()
+
+
+def test_language_de_writes_the_german_talk_and_it_checks_clean(tmp_path: Path) -> None:
+    run = run_in("init", "--language", "de", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    written = tmp_path / "content.yaml"
+    assert written.read_bytes() == (DEFAULT_CONTENT.parent / "content.de.yaml").read_bytes()
+    checked = run_in("check", str(written))
+    assert checked.returncode == 0, checked.stderr
+    refused = run_in("init", str(tmp_path / "other.yaml"), "--language", "xx")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("--language: must be one of en, de")
+    assert not (tmp_path / "other.yaml").exists()
