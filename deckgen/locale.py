@@ -100,6 +100,21 @@ def office_tag(tag: str) -> str:
     return f"{parts[0].lower()}-{region[0]}" if region else "-".join(parts)
 
 
+# Windows locale ids of the languages an office program is most likely to be asked for: a
+# number format that starts with [$-407] shows German marks whatever the reader's settings.
+_LCID = {"en": 0x409, "de": 0x407, "fr": 0x40C, "ja": 0x411, "es": 0xC0A, "it": 0x410,
+         "nl": 0x413, "pt": 0x416, "sv": 0x41D, "da": 0x406, "nb": 0x414, "fi": 0x40B,
+         "pl": 0x415, "cs": 0x405, "ru": 0x419, "tr": 0x41F, "zh": 0x804, "ko": 0x412}
+
+
+def format_locale(tag: str) -> str:
+    """The locale prefix of a spreadsheet number format for `tag` ('[$-407]' for German), so
+    a chart's tick labels take the language's marks; '' for English or an unlisted
+    language (the reader's own settings then decide)."""
+    base = tag.replace("_", "-").split("-")[0].lower()
+    return "" if base == "en" or base not in _LCID else f"[$-{_LCID[base]:X}]"
+
+
 _NUMBER_PART = re.compile(r"[#0,.]+")
 
 

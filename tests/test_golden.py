@@ -51,10 +51,12 @@ def golden(request: pytest.FixtureRequest) -> Compare:
 
 
 def plain(value: Any) -> Any:
-    """A story part as JSON values: dataclasses as objects (with their type), exact numbers as
-    'n/d' text, tuples as lists."""
+    """A story part as JSON values: dataclasses as objects (with their type; the fields that
+    make them equal, so not a language's plural rule), exact numbers as 'n/d' text, tuples as
+    lists."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        fields = {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                  if f.compare}
         return {"_": type(value).__name__, **fields}
     if isinstance(value, Fraction):
         return str(value)

@@ -104,5 +104,7 @@ def ceiling_chart(talk: Talk) -> LineChart:
                     w.say("point_at", line=lines[ours].label, mark=mark)),),
         x_range=(low, high),
         y_range=(y_low, y_high),
+        language=talk.content.meta.language,
+        seconds_suffix=talk.lang.short_seconds.replace("{}", ""),
         y_unit="times",
     )

@@ -90,6 +90,10 @@ class LineChart:
     x_unit: str = "speed"
     y_unit: str = "seconds"
     kind: str = "line"
+    # The talk's language (BCP 47) and the words after a number of seconds on a tick (" s",
+    # " Sek."), for a renderer that formats the ticks itself to match `y_ticks`.
+    language: str = "en"
+    seconds_suffix: str = " s"
 
     @property
     def dial_line(self) -> int | None:

@@ -22,6 +22,7 @@ from pptx.oxml.ns import nsdecls
 from pptx.oxml.xmlchemy import OxmlElement
 from pptx.util import Pt
 
+from deckgen import locale
 from deckgen.layout.fit import spread
 from deckgen.render.deck.charts.parts import (
     CREATED,
@@ -48,6 +49,18 @@ _NUMBER_FORMATS = {
     "seconds": '[>=1000]#,##0" s";General" s"',  # 0.1 s, 1 s, 1,000 s
     "times": '[>=1]#,##0"\u00d7";General"\u00d7"',  # 0.1×, 1×, 1,000×
 }
+
+
+def number_format(unit: str, chart: LineChart) -> str:
+    """The tick labels' number format for `unit`, in the chart's language: its marks (a
+    locale prefix on each section) and its word for seconds."""
+    code = _NUMBER_FORMATS[unit]
+    if unit == "seconds":
+        code = code.replace('" s"', '"' + chart.seconds_suffix.replace('"', "") + '"')
+    prefix = locale.format_locale(chart.language)
+    return ";".join(prefix + part for part in code.split(";")) if prefix else code
+
+
 LABEL_GAP = 0.3  # inches between a line's last point and the far end of its label
 LEGEND_KEY_EM = 3.0  # a legend key (a stretch of line with its marker) and its gap, in ems
 LEGEND_PAD = 0.45  # inches of the legend's own padding and its gap to the plot
@@ -80,7 +93,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
             _log_axis(axis)
         axis.minimum_scale = float(low)
         axis.maximum_scale = float(high)
-        axis.tick_labels.number_format = _NUMBER_FORMATS[unit]
+        axis.tick_labels.number_format = number_format(unit, chart)
         axis.tick_labels.number_format_is_linked = False
         axis.tick_labels.font.size = Pt(font_pt)
         axis.major_tick_mark = XL_TICK_MARK.OUTSIDE
