@@ -208,6 +208,16 @@ def _units(language: str) -> tuple[dict[str, int], frozenset[str]]:
     return units, frozenset(nothing)
 
 
+def _hours(number: str, language: str) -> Fraction:
+    """A count of hours; a whole number grouped with the talk's own group mark reads as
+    deckgen prints it ('1,000 h' in English, '1.000 Std.' in German), not two ways."""
+    group = (_spelling(language) or (".", ","))[1]
+    marks = re.escape(_SPACES) if group in _SPACES else re.escape(group)
+    if re.fullmatch(rf"\d{{1,3}}(?:[{marks}]\d{{3}})+", number):
+        return Fraction(int(re.sub(rf"[{marks}]", "", number)))
+    return _exact(number, language)
+
+
 def duration_words(language: str) -> tuple[dict[str, int], frozenset[str]]:
     """The unit words (with their seconds) a duration may use in `language`, beyond English's,
     and its words for no check: what the page's script reads in a link."""
@@ -231,7 +241,8 @@ def _parts(text: str, units: dict[str, int] | None = None, language: str = "en")
         order = _ORDER[units[unit]]
         if order <= last or (not unit and (at > 0 or match.end() < len(text.rstrip()))):
             raise ValueError  # '1 h 2 h', '5 min 1 h', or a bare number beside others
-        total += _exact(number, language) * units[unit]
+        total += _hours(number, language) * 3600 if units[unit] == 3600 else \
+            _exact(number, language) * units[unit]
         at, last = match.end(), order
         while at < len(text) and text[at].isspace():
             at += 1

@@ -217,7 +217,12 @@
     text = digits(text);
     var m = DURATION.exec(text);
     if (!m || !Object.prototype.hasOwnProperty.call(UNITS, m[2])) return null;
-    var v = exact(m[1]);
+    // A whole count of hours grouped with the language's own mark reads as deckgen prints
+    // it ('1,000 h'), not two ways (quantities._hours).
+    var g = "[" + esc(SPACES.indexOf(N.group) >= 0 ? SPACES : N.group) + "]";
+    var grouped = UNITS[m[2]] === 3600 &&
+      new RegExp("^\\d{1,3}(?:" + g + "\\d{3})+$").test(m[1]);
+    var v = grouped ? Q(BigInt(m[1].replace(new RegExp(g, "g"), ""))) : exact(m[1]);
     if (!v) return null;
     v = mul(v, Q(UNITS[m[2]]));
     if (v.n < Z || cmp(v, MAX_DURATION) > 0 || (v.n > Z && cmp(v, MIN_DURATION) < 0)) return null;
