@@ -6,6 +6,7 @@ The build itself reads top to bottom in `deckgen.pipeline`.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -97,7 +98,9 @@ def _decimal(value: Fraction) -> str:
     places = max(twos, fives) if rest == 1 else 40  # no finite decimal: 40 places, then
     # `stem` gives the name a digest of the exact value
     digits = str(value.numerator * 10**places // value.denominator).rjust(places + 1, "0")
-    return digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    text = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    # '1.001' reads two ways (1001 where the point separates thousands): '1.0010' reads one.
+    return text + "0" if re.fullmatch(r"[1-9]\d{0,2}\.\d{3}", text) else text
 
 
 def prepare(content_path: Path | None, options: Options) -> tuple[Content, list[Problem]]:
