@@ -141,16 +141,21 @@ class CategoryData(CategoryChartData):
 
 
 def positive_axis_ids(chart: Any) -> None:  # noqa: ANN401 (python-pptx's Chart)
-    """Every axis id of `chart` (`c:axId`, and `c:crossAx` naming one) made unsigned.
+    """Every axis id of `chart` (`c:axId`, and `c:crossAx` naming one) made positive.
 
     python-pptx writes fixed negative axis ids (`c:axId val="-2068027336"`); ISO/IEC 29500
     types them unsigned (CT_UnsignedInt), so a strict reader refuses them. There is no API
-    for axis ids. Each id becomes the unsigned integer of the same 32 bits, so ids stay
-    distinct and every `c:crossAx` still names its axis."""
+    for axis ids. Each id becomes its lowest 31 bits: unsigned, and still a positive signed
+    32-bit integer, which is how LibreOffice reads them (past 2**31 it takes both axes of a
+    scatter chart for value axes of one side). The ids stay distinct and every `c:crossAx`
+    still names its axis."""
     space = chart._element  # noqa: SLF001 (the chart's XML: python-pptx's escape hatch)
-    for tag in ("c:axId", "c:crossAx"):
-        for el in space.iter(qn(tag)):
-            el.set("val", str(int(el.get("val")) % 2**32))
+    found = [el for tag in ("c:axId", "c:crossAx") for el in space.iter(qn(tag))]
+    old = {int(el.get("val")) for el in found}
+    new = {v: v % 2**31 for v in old}
+    assert len(set(new.values())) == len(old), "axis ids that differ only in their top bit"
+    for el in found:
+        el.set("val", str(new[int(el.get("val"))]))
 
 
 def log_axis(axis: Any) -> None:  # noqa: ANN401 (python-pptx's axis)

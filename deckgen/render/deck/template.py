@@ -8,7 +8,6 @@ in placeholders.py, colours checked in colours.py.
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 from dataclasses import replace
@@ -41,7 +40,7 @@ def _in(inches: float) -> int:
 
 def open_deck(story: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
     if template is None:
-        return Presentation(io.BytesIO(_default_package(story.meta.aspect, story.theme))), True
+        return _default_presentation(story.meta.aspect, story.theme), True
     try:
         prs = Presentation(io.BytesIO(template))
     except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
@@ -54,18 +53,6 @@ def open_deck(story: st.Story, template: bytes | None) -> tuple[PresentationObje
 def why(err: Exception) -> str:
     text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
     return text[:120]
-
-
-@functools.lru_cache(maxsize=4)
-def _default_package(aspect: str, theme: Theme) -> bytes:
-    """The default presentation for `aspect` and `theme`, saved: made once per process, then
-    opened from these bytes (half the time it takes to make). Bytes, not the presentation
-    itself: a long-lived process freezes what it keeps (buildcache.Memory.tidy), and a
-    presentation is a web of reference cycles that, dropped from here, would stay until
-    the next collection of the frozen objects."""
-    out = io.BytesIO()
-    _default_presentation(aspect, theme).save(out)
-    return out.getvalue()
 
 
 def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
