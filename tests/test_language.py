@@ -363,4 +363,13 @@ def test_the_page_model_carries_the_languages_spelling() -> None:
     assert (n["decimal"], n["group"], n["percent"]) == (",", ".", "{}\u00a0%")
     assert n["seconds"] == {"one": "{} Sekunde", "other": "{} Sekunden"}
     assert n["units"]["std."] == 3600 and "keine" in n["nothing"]
-    assert model["words"]["still_scarce"] == "Bleibt knapp"
+    assert model["words"]["featured"] == "Auf dem Regler"
+
+
+def test_the_page_carries_every_word_its_script_writes() -> None:
+    from importlib import resources
+
+    script = resources.files("deckgen.page").joinpath("page.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"\bW\.(\w+)", script)) | set(re.findall(r'say\("(\w+)"', script))
+    model = page.model(deckgen.story.compose(source.read(GERMAN)[0]))
+    assert used == set(model["words"])

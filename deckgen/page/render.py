@@ -68,9 +68,21 @@ def model(story: deckgen.story.Story) -> dict[str, Any]:
         "aggregate": aggregate,
         "prose": {"ceiling": [list(p) for p in live.ceiling],
                   "no_ceiling": [list(p) for p in live.no_ceiling]},
-        "words": dict(sorted(story.words.items())),
+        "words": {name: story.words[name] for name in sorted(_LIVE_WORDS)},
         "numbers": _numbers(story),
     }
+
+
+# The talk's words the script writes again as the dial turns (page.js's W.name, say("name")).
+_LIVE_WORDS = frozenset((
+    "at_speed", "bars_alt", "ceiling_alt", "check_line", "check_of", "check_valuetext",
+    "dial_arithmetic", "dial_sentence", "experiment_writing", "faster", "featured",
+    "legend_ceiling", "legend_no_ceiling", "line_with_ceiling", "line_without_ceiling",
+    "no_ceiling", "no_check", "no_faster", "no_fixed_check", "none", "of_faster_total",
+    "of_total_at", "our_dial_at", "seconds", "share_how", "slower", "summary_check",
+    "summary_no_check", "tokens_per_sec", "under_ceiling", "writing_alt", "writing_at",
+    "writing_chart_title",
+))
 
 
 def _numbers(story: deckgen.story.Story) -> dict[str, Any]:
