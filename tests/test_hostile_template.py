@@ -360,3 +360,15 @@ def test_the_reader_refuses_in_process_too(tmp_path: Path) -> None:
         template_file.read(tmp_path / "t.pptx")
     assert len(caught.value.lines()) == 1
     assert snapshot(tmp_path) == before
+
+
+def test_a_backslash_in_a_theme_font_name_is_written_as_it_is(here: Path) -> None:
+    """`re.error` traceback before: the name was used as a regex replacement template."""
+    (here / "talk.yaml").write_text(VALID.read_text(encoding="utf-8")
+                                    + "theme:\n  fonts:\n    heading: '\\g<0>\\1'\n",
+                                    encoding="utf-8")
+    run = run_in("build", "talk.yaml", "--out", "built", "--only", "deck", cwd=here)
+    assert run.returncode == 0, run.stderr
+    with zipfile.ZipFile(here / "built" / "million-tokens-1M.pptx") as deck:
+        theme = deck.read(THEME).decode()
+    assert '<a:majorFont><a:latin typeface="\\g&lt;0&gt;\\1"' in theme

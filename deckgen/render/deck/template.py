@@ -165,9 +165,9 @@ def _set_theme(prs: PresentationObject, theme: Theme) -> None:
                      f'<a:{slot}><a:srgbClr val="{value.lstrip("#").upper()}"/></a:{slot}>', xml,
                      count=1, flags=re.S)
     for kind, family in (("majorFont", theme.heading_font), ("minorFont", theme.body_font)):
-        name = _xml_attr(family)  # a function, not a template: a backslash in it is a letter
-        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")',
-                     lambda m, name=name: f"{m.group(1)}{name}{m.group(2)}", xml, count=1)
+        name = _xml_attr(family).replace("\\", "\\\\")  # a backslash is a letter here
+        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")', rf"\g<1>{name}\g<2>",
+                     xml, count=1)
     xml = re.sub(r'(<a:theme [^>]*name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
     xml = re.sub(r'(<a:clrScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
     xml = re.sub(r'(<a:fontScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
