@@ -319,7 +319,7 @@ def _write_journal(folder: Path, plan: list[tuple[Path, Path, Path | None]]) -> 
         stream.write(json.dumps(record).encode("utf-8"))
         stream.flush()
         os.fsync(stream.fileno())
-    os.replace(part, JOURNAL, src_dir_fd=fd, dst_dir_fd=fd)
+    os.rename(part, JOURNAL, src_dir_fd=fd, dst_dir_fd=fd)  # replaces an old one (POSIX)
     _sync_folder(folder)
 
 

@@ -148,9 +148,9 @@ def test_an_io_error_mid_swap_and_a_failed_roll_back_never_leave_a_mixed_set(
     """Before: the next run rolled forward over a half roll-back (new deck, old handout) and
     deleted the old deck's only backup."""
     real = os.replace
-    # calls: the journal (1), the first new file (2), the second new file (3: fails), then the
-    # roll-back: the second old file back (4), the first old file back (5: fails too)
-    monkeypatch.setattr(output.os, "replace", _failing(real, {3: errno.EIO, 5: errno.EIO}))
+    # calls: the first new file (1), the second new file (2: fails), then the roll-back: the
+    # second old file back (3), the first old file back (4: fails too)
+    monkeypatch.setattr(output.os, "replace", _failing(real, {2: errno.EIO, 4: errno.EIO}))
     with pytest.raises(OutputError) as caught:
         output.write_all(files(earlier, "B"))
     assert caught.value.lines() == [
