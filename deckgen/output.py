@@ -55,11 +55,26 @@ _IMMUTABLE, _APPEND_ONLY = 0x10, 0x20
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C arrived while files were being swapped: the swap was finished first, so the
-    new files are all in place."""
+    new files are all in place. `said` is what the interruption's line says was written."""
 
-    def __init__(self, written: list[Path]) -> None:
+    def __init__(self, written: list[Path],
+                 said: str = "the new files were all written before it stopped") -> None:
         super().__init__()
         self.written = written
+        self.said = said
+
+
+_landed: list[Path] = []  # every file write_all put in place since the command began
+
+
+def landed() -> list[Path]:
+    """The files written (whole, in place) since the command began (`begin`)."""
+    return list(_landed)
+
+
+def begin() -> None:
+    """A command begins: nothing of it has been written yet."""
+    _landed.clear()
 
 
 def refuse(path: Path, err: OSError) -> OutputError:
@@ -78,6 +93,8 @@ def guard(folder: Path) -> None:
     """Refuse, before any work, an output folder that cannot be one; create nothing yet,
     but finish a swap an interrupted build left in it."""
     try:
+        with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+            os.stat(folder)  # a loop of links raises ELOOP here (exists() says only False)
         if folder.is_symlink() and not folder.exists():
             raise _out_problem(folder, f"is a symbolic link to {os.readlink(folder)!r}, which "
                                        "does not exist; make that folder or choose another")
@@ -148,6 +165,7 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
         written = [target for _, target in staged]
         with _no_interrupt(written):
             _swap(folder, staged)
+            _landed.extend(written)
     return written
 
 
