@@ -417,6 +417,10 @@ def xml_part(data: bytes, path: Path, part: str) -> tuple[ElementTree.Element, b
     def entity(*_: object) -> None:
         raise _Refused("declares an entity, which a .pptx never does")
 
+    def skipped(name: str, is_parameter: int) -> None:
+        raise _Refused(f"refers to an entity ({name[:40]}) it does not declare, which a .pptx "
+                       "never does")
+
     def declaration(version: str, encoding: str | None, standalone: int) -> None:
         seen["encoding"] = encoding
 
@@ -427,6 +431,7 @@ def xml_part(data: bytes, path: Path, part: str) -> tuple[ElementTree.Element, b
     parser.EntityDeclHandler = entity
     parser.UnparsedEntityDeclHandler = entity
     parser.XmlDeclHandler = declaration
+    parser.SkippedEntityHandler = skipped
     parser.ExternalEntityRefHandler = lambda *_: 0  # never fetched: an error if referenced
     try:
         parser.Parse(data, True)
@@ -445,9 +450,10 @@ def xml_part(data: bytes, path: Path, part: str) -> tuple[ElementTree.Element, b
     except (LookupError, UnicodeDecodeError) as err:  # pragma: no cover - expat read it
         raise _refuse(path, f"part {part!r} cannot be decoded ({err}); {_SAVE}") from None
     plain = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + text.encode()
-    if len(plain) > MAX_XML_BYTES:
-        raise _refuse(path, f"part {part!r} is larger than {fmt.count(MAX_XML_BYTES)} bytes, the "
-                            "limit for an XML part of a template")
+    # The rewritten part must stand on its own (an entity its outside DTD would have
+    # declared is refused here): it is what python-pptx and the deck code will read.
+    root, again = xml_part(plain, path, part)
+    assert again is None
     return root, plain
 
 

@@ -430,3 +430,14 @@ def test_a_background_too_large_to_sample_builds_within_200_mib(tmp_path: Path) 
     assert "Traceback" not in run.stderr and "Warning" not in run.stderr
     assert int(peak.read_text()) < 200 * 1024
     assert (tmp_path / "built" / "million-tokens-1M.pptx").is_file()
+
+
+@pytest.mark.parametrize("where", [b"<a:themeElements>&xxe;", b'<a:themeElements a:x="&xxe;">'])
+def test_an_entity_only_an_outside_dtd_declares_is_one_line(here: Path, where: bytes) -> None:
+    """The outside DTD is never fetched, so its entity is refused, in text or in a value."""
+    change = replaced(THEME, b"?>", b'?>\n<!DOCTYPE a:theme SYSTEM "http://127.0.0.1:9/x.dtd">')
+    data = template(lambda parts: (change(parts), replaced(THEME, b"<a:themeElements>",
+                                                           where)(parts)))
+    line = refusal(here, data)
+    assert line.startswith(f"--template: part '{THEME}' "), line
+    assert line.endswith(f"; {SAVE}") and "entit" in line, line
