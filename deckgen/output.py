@@ -107,7 +107,7 @@ def guard(folder: Path) -> None:
                 break
     except OSError as err:
         raise _path_error(folder, err) from None
-    if folder.is_dir() and (folder / JOURNAL).exists():
+    if folder.is_dir() and _exists(folder / JOURNAL):  # a link too: refused, not followed
         recover(folder)
 
 
