@@ -44,6 +44,9 @@ def run(argv: Sequence[str]) -> tuple[int, str, str]:
 
 def _run(argv: list[str] | None) -> int:
     """The command line's exit code for `argv` (None: the process's own arguments)."""
+    from deckgen.output import begin
+
+    begin()  # nothing of this command is written yet (a Ctrl-C line counts what is)
     try:
         return _dispatch(argv, _debug_asked(sys.argv[1:] if argv is None else argv))
     except SystemExit as done:  # what the process would have exited with
@@ -149,9 +152,11 @@ def _terminate(_signum: int, _frame: object) -> None:
 
 
 def _interrupted(error: BaseException | None) -> int:
-    from deckgen.output import Interrupted
+    from deckgen.output import Interrupted, landed
 
     if isinstance(error, Interrupted):  # it came while files were swapped: they all landed
+        print(f"interrupted; {error.said}", file=sys.stderr)
+    elif landed():  # after the files were written (saving the cache, say)
         print("interrupted; the new files were all written before it stopped", file=sys.stderr)
     else:
         print("interrupted; earlier files were left as they were", file=sys.stderr)

@@ -62,10 +62,16 @@ def table(content: Path | None = None, speed: str | None = None, check: str | No
     parsed, warnings = source.read(content)
     parsed = with_overrides(parsed, speed, check, workload)
     _warn(warnings)
-    if as_json:
-        print(json.dumps(report.as_json(parsed), ensure_ascii=False, indent=2))
-    else:
-        sys.stdout.write(report.as_text(parsed))
+    from deckgen import stdout
+
+    try:
+        if as_json:
+            stdout.product(json.dumps(report.as_json(parsed), ensure_ascii=False, indent=2)
+                           + "\n")
+        else:
+            stdout.product(report.as_text(parsed))
+    except stdout.ReaderGone:
+        return  # `table | head -1`: the reader has what it wanted
 
 
 def validate_content(content: Path | None = None, list_figures: bool = False) -> None:
@@ -121,8 +127,10 @@ def build(content: Path | None = None, speed: str | None = None, check: str | No
         return
     written, warnings = pipeline.build(content, options)  # type: ignore[arg-type]
     _warn(warnings)
+    from deckgen import stdout
+
     for path in written:
-        print(path)
+        stdout.listing(path)  # a closed or full stdout is not the build's failure
 
 
 def sweep(content: Path | None = None, speeds: str | None = None, checks: str | None = None,
@@ -144,7 +152,9 @@ def sweep(content: Path | None = None, speeds: str | None = None, checks: str | 
     heard: list[Problem] = []  # the renderers' warnings, once each, after the progress
     try:
         if not sys.stdout.isatty():
-            deckgen.sweep.run(plan, workers, print, heard)
+            from deckgen import stdout
+
+            deckgen.sweep.run(plan, workers, stdout.listing, heard)
             return
         from rich.progress import Progress
 

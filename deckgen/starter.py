@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from importlib import resources
 from pathlib import Path
 
 from deckgen import output
 from deckgen.errors import InputError, OutputError, Problem
+from deckgen.template_file import kind_of
 
 NAME = "content.yaml"
 # The explainer in other languages than English: content.<language>.yaml beside content.yaml.
@@ -35,6 +38,7 @@ def write(path: Path | None, force: bool = False, language: str = "en") -> Path:
         target = target / NAME
     if target.exists() and not force:
         raise InputError(Problem("already exists; pass --force to overwrite it", str(target)))
+    _regular_or_nothing(target)
     if target.parent.exists() and not target.parent.is_dir():
         raise InputError(
             Problem("cannot hold a file: it is a file, not a folder", str(target.parent))
@@ -48,3 +52,15 @@ def write(path: Path | None, force: bool = False, language: str = "en") -> Path:
         ) from None
     output.write_all({target: data})
     return target
+
+
+def _regular_or_nothing(target: Path) -> None:
+    """`--force` replaces a regular file only: never a device, a FIFO or a socket (as root,
+    `init /dev/null --force` would replace the system's /dev/null)."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return  # nothing there (or nothing readable): the write says what is wrong
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise InputError(Problem(f"is {kind_of(mode)}, not a file; --force replaces regular "
+                                 "files only", str(target)))

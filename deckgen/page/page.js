@@ -179,9 +179,12 @@
     if (!m) return text;
     return m[1] + m[2].replace(new RegExp(g, "g"), "") + (m[3] ? "." + m[3] : "") + m[4];
   }
+  // Longer texts are refused before any pattern or sum runs (quantities.py's MAX_TEXT): a
+  // link's 10,000-digit speed would otherwise freeze the page on its BigInts.
+  var MAX_TEXT = 200;
   function exact(text) {
     text = text.trim();
-    if (TWO_WAYS.test(text)) return null;
+    if (text.length > MAX_TEXT || TWO_WAYS.test(text)) return null;
     text = inEnglish(text);
     if (!NUMBER.test(text)) return null;
     if (text.indexOf(",") >= 0 && !GROUPED.test(text)) return null;
@@ -202,6 +205,7 @@
     });
   }
   function parseSpeed(value) {
+    if (value.length > MAX_TEXT) return null;
     var text = digits(value.trim().toLowerCase());
     text = text.replace(/\s*(tokens?\s*(\/|per)\s*(sec(ond)?|s))$/, "");
     var last = text.slice(-1), suffix = last !== "" && "kmgbt".indexOf(last) >= 0 ? last : "";
@@ -212,6 +216,7 @@
     return v;
   }
   function parseDuration(value) {
+    if (value.length > MAX_TEXT) return null;
     var text = value.trim().toLowerCase();
     if (NOTHING.indexOf(text.split(/\s+/).join(" ")) >= 0) return Q(0);
     text = digits(text);

@@ -145,7 +145,8 @@ def _themed(xml: str, theme: Theme) -> str:
                      f'<a:{slot}><a:srgbClr val="{value.lstrip("#").upper()}"/></a:{slot}>', xml,
                      count=1, flags=re.S)
     for kind, family in (("majorFont", theme.heading_font), ("minorFont", theme.body_font)):
-        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")', rf"\g<1>{_xml_attr(family)}\g<2>",
+        name = _xml_attr(family).replace("\\", "\\\\")  # a backslash is a letter here
+        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")', rf"\g<1>{name}\g<2>",
                      xml, count=1)
     xml = re.sub(r'(<a:theme [^>]*name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
     xml = re.sub(r'(<a:clrScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
