@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 
 import deckgen
+import deckgen.story
+from deckgen import source
+from deckgen.page import render as page
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs node on PATH")
@@ -22,7 +25,9 @@ def _parse(values: list[str]) -> list[str | None]:
     """Each value read by page.js's parseSpeed and parseDuration ('n/d', or None)."""
     start = SOURCE.index("  var Z = BigInt(0)")
     end = SOURCE.index("  // ---- the content ----")
-    script = ("'use strict';\n" + SOURCE[start:end] + """
+    # The page's model of the bundled talk: the words and number spelling the parsers read.
+    model = page.model(deckgen.story.compose(source.read(source.default_path())[0]))
+    script = ("'use strict';\n  var M = " + json.dumps(model) + ";\n" + SOURCE[start:end] + """
   const out = [];
   for (const v of JSON.parse(require('fs').readFileSync(0, 'utf8'))) {
     for (const parse of [parseSpeed, parseDuration]) {
