@@ -61,6 +61,16 @@ def _content_warnings(content: Path) -> list[Problem]:
     return warnings + reminders(parsed)
 
 
+def _refuse_warnings(content: Path, strict: bool) -> list[Problem]:
+    """The content's warnings, to print after a build (as `check` prints them before its
+    verdict); with --strict, printed and refused at once, before anything is drawn."""
+    ahead = _content_warnings(content)
+    if strict and ahead:
+        _warn(ahead)
+        _strict(ahead, strict)
+    return ahead
+
+
 def _strict(warnings: list[Problem], strict: bool) -> None:
     """With --strict, warnings fail the command (exit 2), after they were printed."""
     if strict and warnings:
@@ -172,14 +182,12 @@ def rebuilder(content: Path, options: object, strict: bool = False
     def once() -> list[Path]:
         # Until one build succeeds, builds run in this process alone, which leaves it warm
         # (renderers loaded, fonts registered and measured); later ones fork from it.
-        ahead = _content_warnings(content)
-        _warn(ahead)
-        _strict(ahead, strict)
+        ahead = _refuse_warnings(content, strict)
         written, warnings = pipeline.build(content, options,  # type: ignore[arg-type]
                                            memory, parallel=warm[0])
         warm[0] = True
         memory.tidy()
-        _warn([w for w in warnings if w not in ahead])
+        _warn(ahead + [w for w in warnings if w not in ahead])
         return written
 
     return once
@@ -205,12 +213,10 @@ def build(content: Path | None = None, speed: str | None = None, check: str | No
         watched = [content] + ([template] if template else [])
         deckgen.watch.watch(watched, rebuilder(content, options, strict))
         return
-    ahead = _content_warnings(content)  # printed, and with --strict refused, before drawing
-    _warn(ahead)
-    _strict(ahead, strict)
+    ahead = _refuse_warnings(content, strict)
     written, warnings = pipeline.build(content, options)  # type: ignore[arg-type]
     heard = [w for w in warnings if w not in ahead]  # the renderers'
-    _warn(heard)
+    _warn(ahead + heard)
     for path in written:
         print(path)
     _strict(heard, strict)
