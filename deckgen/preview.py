@@ -252,22 +252,27 @@ events.addEventListener("build", reloadIfNew);
 """
 
 _STYLE = """
-body { margin: 0; font: 15px/1.4 system-ui, sans-serif; color: #1d1d1f; background: #f4f4f6; }
+body { margin: 0; font: 15px/1.4 system-ui, sans-serif; color: #1d1d1f; background: #f4f4f6;
+       height: 100vh; display: flex; flex-direction: column; }
 header { padding: 10px 16px; background: #1d1d1f; color: #fff; display: flex; gap: 16px;
          align-items: baseline; flex-wrap: wrap; }
 header .content { opacity: .75; }
-main { display: grid; grid-template-columns: 1fr 280px; height: calc(100vh - 44px); }
+main { display: grid; grid-template-columns: 1fr 300px; flex: 1; min-height: 0; }
 iframe { width: 100%; height: 100%; border: 0; background: #fff; }
 aside { padding: 12px 16px; overflow: auto; border-left: 1px solid #ddd; }
 aside h2 { font-size: 15px; margin: 4px 0 8px; }
 ul { list-style: none; padding: 0; margin: 0; }
-li { padding: 6px 0; border-bottom: 1px solid #e4e4e8; display: flex;
-     justify-content: space-between; gap: 8px; }
-li span { color: #666; white-space: nowrap; }
+li { padding: 6px 0; border-bottom: 1px solid #e4e4e8; }
+li a { overflow-wrap: anywhere; }
+li span { display: block; color: #666; font-size: 13px; }
+aside p { color: #666; font-size: 13px; }
 .error { background: #fdecea; color: #8a1c12; padding: 10px 16px; border-bottom: 2px solid #d33; }
 .error pre { margin: 6px 0 0; white-space: pre-wrap; font: 13px/1.4 ui-monospace, monospace; }
 .empty { padding: 24px; color: #666; }
 """
+
+
+_KINDS = {".pptx": "the deck", ".pdf": "the handout", ".html": "the live page"}
 
 
 def _size(size: int) -> str:
@@ -289,7 +294,8 @@ def _index(state: State) -> str:
     shown = (f"<iframe id=\"page\" title=\"the live page\" src=\"/{_url(page)}\"></iframe>"
              if page else "<div class=\"empty\">No page yet.</div>")
     items = "".join(
-        f"<li><a href=\"/{_url(name)}\">{html.escape(name)}</a><span>{_size(size)}</span></li>"
+        f"<li><a href=\"/{_url(name)}\">{html.escape(name)}</a>"
+        f"<span>{_KINDS.get(Path(name).suffix, 'file')}, {_size(size)}</span></li>"
         for name, size in files)
     return (
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -298,7 +304,8 @@ def _index(state: State) -> str:
         f"<header><strong>deckgen preview</strong>"
         f"<span class=\"content\">{html.escape(state.content)}</span>"
         f"<span id=\"status\">{html.escape(status)}</span></header>{error}"
-        f"<main>{shown}<aside><h2>Files</h2><ul>{items}</ul></aside></main>"
+        f"<main>{shown}<aside><h2>Files</h2><ul>{items}</ul><p>Saving the content file, its "
+        "pictures or the template builds again; this page reloads itself.</p></aside></main>"
         f"<script>{_SCRIPT % summary['generation']}</script></body></html>\n")
 
 

@@ -139,7 +139,9 @@ def test_edit_save_see(preview: tuple[subprocess.Popen[str], int], talk: Path) -
     assert f'<iframe id="page" title="the live page" src="/{page}">' in index
     for name in ("million-tokens-1M.pptx", "million-tokens-1M.pdf", page):
         size = (talk / "site" / name).stat().st_size
-        assert re.search(rf'<a href="/{re.escape(name)}">{re.escape(name)}</a><span>'
+        kind = {".pptx": "the deck", ".pdf": "the handout", ".html": "the live page"}[
+            Path(name).suffix]
+        assert re.search(rf'<a href="/{re.escape(name)}">{re.escape(name)}</a><span>{kind}, '
                          rf'{size / 1024:.1f} KB</span>', index), name
     assert re.search(r"built \d\d:\d\d:\d\d in \d+\.\d\d s", index)
     assert "<script src" not in index and "http" not in index.split("<script>", 1)[1]
