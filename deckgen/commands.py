@@ -113,15 +113,17 @@ def _options(**given: object) -> object:
 
     problems = []
     for name, allowed in (("aspect", ("16:9", "4:3")), ("paper", ("a4", "letter")),
-                          ("pages", ("2", "auto")), ("charts", ("native", "picture"))):
+                          ("only", None), ("pages", ("2", "auto")),
+                          ("charts", ("native", "picture"))):
         value = given.get(name)
-        if value is not None and value not in allowed:
+        if allowed is None:  # --only: several kinds
+            try:
+                given["only"] = only_kinds(value)  # type: ignore[arg-type]
+            except InputError as err:
+                problems.extend(err.problems)
+        elif value is not None and value not in allowed:
             problems.append(Problem(f"must be one of {', '.join(allowed)}, got {value!r}",
                                     path=f"--{name}"))
-    try:
-        given["only"] = only_kinds(given.get("only"))  # type: ignore[arg-type]
-    except InputError as err:
-        problems.extend(err.problems)
     named = given.get("name")
     if named is not None and not valid_slug(str(named)):
         problems.append(Problem(f"{SLUG_RULE}, got {named!r}", path="--name"))

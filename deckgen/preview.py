@@ -304,8 +304,8 @@ def _index(state: State) -> str:
         f"<header><strong>deckgen preview</strong>"
         f"<span class=\"content\">{html.escape(state.content)}</span>"
         f"<span id=\"status\">{html.escape(status)}</span></header>{error}"
-        f"<main>{shown}<aside><h2>Files</h2><ul>{items}</ul><p>Saving the content file, its "
-        "pictures or the template builds again; this page reloads itself.</p></aside></main>"
+        f"<main>{shown}<aside><h2>Files</h2><ul>{items}</ul><p>Saving the content file or the "
+        "template builds again; this page reloads itself.</p></aside></main>"
         f"<script>{_SCRIPT % summary['generation']}</script></body></html>\n")
 
 
