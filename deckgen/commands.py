@@ -290,8 +290,8 @@ def preview(content: Path | None = None, speed: str | None = None, check: str | 
             pages: str = "2", charts: str = "native", name: str | None = None,
             port: int = 0) -> None:
     """Build, serve the output folder on this machine (127.0.0.1) with a page that shows the
-    live page and links every file, and build again on every change of the content, its
-    pictures or the template; the browser reloads itself. Ctrl-C stops it."""
+    live page and links every file, and build again on every change of the content or the
+    template; the browser reloads itself. Ctrl-C stops it."""
     from deckgen import preview as server
     from deckgen.errors import InputError
 
