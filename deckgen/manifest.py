@@ -1,7 +1,8 @@
 """The output folder's list of the files deckgen wrote there, for `deckgen clean`.
 
-Each build adds the files it wrote to `.deckgen-manifest.json` in its output folder, with a
-digest of each one's bytes. `clean` removes a file only when the manifest names it and it is
+Each build adds the files it wrote to `.deckgen/manifest.json` in its output folder, with a
+digest of each one's bytes (in a folder of deckgen's own, so a listing of the output's files
+shows the outputs alone). `clean` removes a file only when the manifest names it and it is
 still a regular file with those very bytes: a file the presenter put there, or edited after
 the build, is never removed, whatever its name.
 """
@@ -19,7 +20,15 @@ from pathlib import Path
 
 from deckgen import output
 
-NAME = ".deckgen-manifest.json"
+FOLDER = ".deckgen"  # deckgen's own folder inside the output folder
+NAME = "manifest.json"
+
+
+def _real_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _digest(data: bytes) -> str:
@@ -29,7 +38,9 @@ def _digest(data: bytes) -> str:
 def read(folder: Path) -> dict[str, str]:
     """File name -> digest of what deckgen wrote there; empty when there is no manifest (or
     it is not one deckgen could have written: then nothing is deleted by it)."""
-    path = folder / NAME
+    path = folder / FOLDER / NAME
+    if not _real_folder(folder / FOLDER):  # a link in its place is never followed
+        return {}
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return {}
@@ -49,10 +60,23 @@ def _plain(name: str) -> bool:
 
 
 def _write(folder: Path, files: dict[str, str]) -> None:
-    path = folder / NAME
+    """Keep `files` as the manifest; with none left, remove it (and deckgen's folder when
+    empty). Written only into a real folder deckgen made: a link or a file in its place is
+    left alone, and `clean` then has nothing to remove."""
+    own = folder / FOLDER
+    path = own / NAME
     if not files:
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()
+        if _real_folder(own):
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+            with contextlib.suppress(OSError):
+                own.rmdir()  # only when empty
+        return
+    try:
+        own.mkdir(exist_ok=True)
+    except OSError:
+        return
+    if not _real_folder(own):
         return
     text = json.dumps({"files": dict(sorted(files.items()))}, indent=1) + "\n"
     output.put(path, text.encode("utf-8"))

@@ -506,7 +506,8 @@ def test_dash_o_names_the_output_folder(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout == f"{tmp_path / 'site' / 'million-tokens-1M.html'}\n"
     assert sorted(p.name for p in (tmp_path / "site").iterdir()) == [
-        ".deckgen-manifest.json", "million-tokens-1M.html"]
+        ".deckgen", "million-tokens-1M.html"]
+    assert [p.name for p in (tmp_path / "site" / ".deckgen").iterdir()] == ["manifest.json"]
 
 
 @pytest.mark.parametrize("only", [("--only", "html,html"), ("--only", "html", "--only", "html"),
@@ -639,7 +640,7 @@ def test_clean_removes_deckgens_own_outputs_only(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"removed {ours[1]}\n"
     assert done.stderr == f"kept {ours[0]}: changed since deckgen wrote it\n"
-    assert sorted(p.name for p in out.iterdir()) == [
+    assert sorted(p.name for p in out.iterdir()) == [  # deckgen's own folder went too
         "million-tokens-10K.html", "million-tokens-2500.html", "notes.txt"]
     again = run_in("clean", "-o", str(out))
     assert again.stdout == f"nothing of deckgen's to remove in {out}\n"
@@ -654,9 +655,9 @@ def test_clean_never_follows_a_link_nor_a_forged_name(tmp_path: Path) -> None:
     keep.write_bytes(page.read_bytes())
     page.unlink()
     page.symlink_to(keep)  # the same bytes, through a link: not deckgen's file any more
-    manifest = json.loads((out / ".deckgen-manifest.json").read_text())
+    manifest = json.loads((out / ".deckgen" / "manifest.json").read_text())
     manifest["files"]["../elsewhere.html"] = manifest["files"][page.name]
-    (out / ".deckgen-manifest.json").write_text(json.dumps(manifest))
+    (out / ".deckgen" / "manifest.json").write_text(json.dumps(manifest))
     done = run_in("clean", "-o", str(out))
     assert done.returncode == 0
     assert done.stderr == f"kept {page}: is no longer a regular file deckgen wrote\n"

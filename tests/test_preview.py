@@ -187,7 +187,7 @@ def test_edit_save_see(preview: tuple[subprocess.Popen[str], int], talk: Path) -
     (talk / "site" / "out.html").symlink_to(talk / "content.yaml")
     (talk / "site" / "in.html").symlink_to(talk / "site" / page)
     for path in ("/../content.yaml", "/%2e%2e/content.yaml", "/site/../../content.yaml",
-                 "/..%2fcontent.yaml", "/out.html", "/.deckgen-manifest.json", "/nothing.pdf",
+                 "/..%2fcontent.yaml", "/out.html", "/.deckgen/manifest.json", "/nothing.pdf",
                  "/.deckgen-cache/", "//etc/passwd", "/%ff"):
         assert _get(port, path)[0] == 404, path
     assert _get(port, "/in.html")[0] == 200  # a link that stays inside is the file it names
@@ -197,8 +197,8 @@ def test_edit_save_see(preview: tuple[subprocess.Popen[str], int], talk: Path) -
     err = process.stderr.read()
     assert err.splitlines()[-1] == "interrupted; earlier files were left as they were"
     assert "Traceback" not in err
-    left = sorted(p.name for p in (talk / "site").iterdir() if not p.name.startswith(".deckgen-c"))
-    assert left == [".deckgen-manifest.json", "in.html", "million-tokens-1M.html",
+    left = sorted(p.name for p in (talk / "site").iterdir())
+    assert left == [".deckgen", ".deckgen-cache", "in.html", "million-tokens-1M.html",
                     "million-tokens-1M.pdf", "million-tokens-1M.pptx", "out.html"]
     assert _title((talk / "site" / page).read_text(encoding="utf-8")) == \
         "A billion tokens a second"
