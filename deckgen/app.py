@@ -2,8 +2,9 @@
 runs its function in deckgen.commands. deckgen.cli imports this module (and typer) only when
 the command line is read, and nothing here imports a renderer.
 
-Paths and numbers are declared as text and converted here: typer hands other types to
-pydantic, which costs longer to load than `deckgen table` takes to run.
+Paths and numbers are declared as text and converted here: typer from 0.29 on converts typed
+values through pydantic, which takes longer to load than `deckgen table` takes to run (and
+pyproject keeps typer below 0.29, whose every value goes through it).
 """
 
 from __future__ import annotations
