@@ -134,8 +134,9 @@ def prepare(folder: Path) -> None:
         raise _path_error(folder, err) from None
 
 
-def write_all(files: Mapping[Path, bytes]) -> list[Path]:
-    """Write every file or none (all in one folder); returns the paths written."""
+def write_all(files: Mapping[Path, bytes], *, record: bool = False) -> list[Path]:
+    """Write every file or none (all in one folder); returns the paths written. `record`:
+    add them to the folder's manifest (deckgen.manifest), for `deckgen clean`."""
     if not files:
         return []
     folders = {target.parent for target in files}
@@ -166,6 +167,10 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
         with _no_interrupt(written):
             _swap(folder, staged)
             _landed.extend(written)
+        if record:
+            from deckgen import manifest
+
+            manifest.record(folder, files)
     return written
 
 

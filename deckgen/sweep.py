@@ -230,7 +230,7 @@ def _pieces(options: build.Options) -> list[tuple[str, ...]]:
     """What one process draws at a time: the deck alone, the handout with the page (one
     story for both, and the page is quick), or the one kind asked for."""
     if options.only is not None:
-        return [(options.only,)]
+        return [(kind,) for kind in options.only]
     return [("deck",), ("handout", "html")]
 
 
@@ -283,7 +283,7 @@ class _Landing:
             if kind in drawn_files
         }
         try:
-            paths = output.write_all(files)
+            paths = output.write_all(files, record=True)
         except DeckgenError as err:
             self._fail(err.lines(), err.exit_code)
             return
@@ -342,7 +342,7 @@ def _draw(job: Job, piece: tuple[str, ...], memory: buildcache.Memory | None = N
             files: dict[str, bytes] = {}
             problems: list[Problem] = []
             for kind in piece:
-                options = replace(job.options, only=kind)
+                options = replace(job.options, only=(kind,))
                 before = len(heard)
                 try:
                     try:

@@ -297,7 +297,8 @@ def test_the_real_command_rebuilds_survives_a_bad_edit_and_stops_on_ctrl_c(tmp_p
         bad = text.replace("  speed: 1M\n", "  speed: fast\n", 1)
         assert bad != text
         content.write_text(bad, encoding="utf-8")
-        line = running.wait_for("err", f"{content}:")
+        at = bad[:bad.index("  speed: fast\n")].count("\n") + 1
+        line = running.wait_for("err", f"{content}:{at}:")
         assert "dial.speed:" in line and "'fast'" in line
         running.wait_for("err", "build failed; the last good files stay in place")
         assert digest(out) == second
