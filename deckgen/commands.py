@@ -99,20 +99,25 @@ def build(content: Path | None = None, speed: str | None = None, check: str | No
                        aspect=aspect, paper=paper, template=template, walk=walk, pages=pages,
                        charts=charts)
     if watch:
+        import gc
+
         import deckgen.watch
-        from deckgen import buildcache, source
+        from deckgen import source
+        from deckgen.chart_pictures import ChartPictures
 
         started = content or source.default_path()  # followed even when it goes away
-        memory = buildcache.Memory()  # the charts drawn, from one build to the next
+        pictures = ChartPictures(out)  # the chart pictures drawn, from one build to the next
         warm = [False]  # a build has run in this process alone
 
         def once() -> list[Path]:
             # Until one build succeeds, builds run in this process alone, which leaves it warm
             # (renderers loaded, fonts registered and measured); later ones fork from it.
-            written, warnings = pipeline.build(started, options, memory,  # type: ignore[arg-type]
+            written, warnings = pipeline.build(started, options, pictures,  # type: ignore[arg-type]
                                                parallel=warm[0])
             warm[0] = True
-            memory.tidy()
+            # A deck's python-pptx parts hold each other (and their XML) in cycles, which the
+            # collector would reach only after many more builds: let them go now.
+            gc.collect()
             _warn(warnings)
             return written
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from deckgen import build
+from deckgen import build, pipeline
 from deckgen.build import Options
 from deckgen.cli import run as run_deckgen
 
@@ -168,7 +168,7 @@ def review_decks(tmp_path_factory: pytest.TempPathFactory) -> Path:
         cases["walk"] = Options(walk=True, only="deck")
         for name, options in cases.items():
             content, _ = build.prepare(None, options)
-            (out / f"{name}.pptx").write_bytes(build.render(content, options)[".pptx"])
+            (out / f"{name}.pptx").write_bytes(pipeline.files(content, options)[0]["deck"])
     return shared_folder(tmp_path_factory, "review-decks", make)
 
 
@@ -189,7 +189,6 @@ def review_printed(review_decks: Path, tmp_path_factory: pytest.TempPathFactory)
 # for another reason, but take no build fixture; `pytest -m "not slow"` leaves them out for
 # everyday work, plain `pytest` runs them.
 SLOW = {
-    "test_buildcache.py::test_a_prose_only_rebuild_reads_every_chart_back",
     "test_charts.py::test_no_text_is_clipped_or_overlaps",
     "test_deck.py::test_a_headline_that_cannot_fit_names_its_slide",
     "test_deck.py::test_a_title_that_cannot_fit_names_slide_field_and_line",
@@ -248,7 +247,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         heavy = item.get_closest_marker("soffice") or item.get_closest_marker("browser")
         if builds or name in SLOW or heavy:
             item.add_marker(slow)
-        if item.path.name in GROUPED:
+        if item.path.name in GROUPED and config.pluginmanager.hasplugin("xdist"):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
     rank = {name: i for i, name in enumerate(FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))  # stable: module order kept
