@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -34,93 +35,100 @@ def entries(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted((out / FOLDER).iterdir())}
 
 
-def test_kept_for_the_next_build_in_a_folder_only_the_user_may_read(
-        story: deckgen.story.Story, tmp_path: Path) -> None:
-    first = ChartPictures(tmp_path)
+@pytest.fixture(scope="module")
+def drawn(story: deckgen.story.Story, tmp_path_factory: pytest.TempPathFactory
+          ) -> tuple[bytes, Path]:
+    """One picture drawn and kept, as a build keeps it: its bytes and the output folder."""
+    out = tmp_path_factory.mktemp("drawn")
+    first = ChartPictures(out)
     picture = draw(first, story)
-    assert picture.startswith(chart_pictures.PNG)
     assert draw(first, story) == picture and len(first.new) == 1  # drawn once
-    assert not (tmp_path / FOLDER).exists()  # kept only once the build's files are written
+    assert not (out / FOLDER).exists()  # kept only once the build's files are written
     first.save()
-    [(name, entry)] = entries(tmp_path).items()
+    return picture, out
+
+
+@pytest.fixture
+def kept(drawn: tuple[bytes, Path], tmp_path: Path) -> Path:
+    """An output folder of this test's own with the kept picture in its cache."""
+    out = tmp_path / "out"
+    shutil.copytree(drawn[1], out)
+    return out
+
+
+def test_kept_for_the_next_build_in_a_folder_only_the_user_may_read(
+        story: deckgen.story.Story, drawn: tuple[bytes, Path], kept: Path) -> None:
+    picture = drawn[0]
+    assert picture.startswith(chart_pictures.PNG)
+    [(name, entry)] = entries(kept).items()
     assert name.endswith(".png") and entry.endswith(picture)
-    assert (tmp_path / FOLDER).stat().st_mode & 0o777 == 0o700
-    assert (tmp_path / FOLDER / name).stat().st_mode & 0o777 == 0o600
-    again = ChartPictures(tmp_path)  # the next build, in a fresh process
+    assert (kept / FOLDER).stat().st_mode & 0o777 == 0o700
+    assert (kept / FOLDER / name).stat().st_mode & 0o777 == 0o600
+    again = ChartPictures(kept)  # the next build, in a fresh process
     assert draw(again, story) == picture
     assert again.new == {}  # read back, not drawn
 
 
 def test_another_size_or_dial_is_another_picture(story: deckgen.story.Story,
-                                                 tmp_path: Path) -> None:
+                                                 drawn: tuple[bytes, Path], kept: Path) -> None:
     from deckgen.figures import with_overrides
 
     content, _ = source.read(DEFAULT_CONTENT)
     other = deckgen.story.compose(with_overrides(content, speed="10K"))
-    pictures = ChartPictures(tmp_path)
-    drawn = {draw(pictures, story), draw(pictures, story, width_in=5.5),
-             draw(pictures, other)}
-    assert len(drawn) == 3 and len(pictures.new) == 3
+    pictures = ChartPictures(kept)
+    pictures_drawn = {draw(pictures, story), draw(pictures, story, width_in=5.5),
+                      draw(pictures, other)}
+    assert len(pictures_drawn) == 3 and drawn[0] in pictures_drawn
+    assert len(pictures.new) == 2  # the first read back
 
 
-def test_a_damaged_entry_is_drawn_again(story: deckgen.story.Story, tmp_path: Path) -> None:
-    first = ChartPictures(tmp_path)
-    picture = draw(first, story)
-    first.save()
-    [entry] = (tmp_path / FOLDER).iterdir()
+def test_a_damaged_entry_is_drawn_again(story: deckgen.story.Story, drawn: tuple[bytes, Path],
+                                        kept: Path) -> None:
+    [entry] = (kept / FOLDER).iterdir()
     entry.write_bytes(entry.read_bytes()[:-3] + b"xyz")
-    again = ChartPictures(tmp_path)
-    assert draw(again, story) == picture and len(again.new) == 1
+    again = ChartPictures(kept)
+    assert draw(again, story) == drawn[0] and len(again.new) == 1
     again.save()
-    assert entry.read_bytes().endswith(picture)  # overwritten whole
+    assert entry.read_bytes().endswith(drawn[0])  # overwritten whole
 
 
-def test_garbage_behind_a_fitting_checksum_is_drawn_again(story: deckgen.story.Story,
-                                                          tmp_path: Path) -> None:
-    first = ChartPictures(tmp_path)
-    picture = draw(first, story)
-    first.save()
-    [entry] = (tmp_path / FOLDER).iterdir()
+def test_garbage_behind_a_fitting_checksum_is_drawn_again(
+        story: deckgen.story.Story, drawn: tuple[bytes, Path], kept: Path) -> None:
+    [entry] = (kept / FOLDER).iterdir()
     garbage = b"garbage, not a picture"
     entry.write_bytes(hashlib.sha256(entry.stem.encode() + garbage).hexdigest().encode()
                       + garbage)
-    assert draw(ChartPictures(tmp_path), story) == picture
+    assert draw(ChartPictures(kept), story) == drawn[0]
 
 
-def test_a_link_is_never_followed(story: deckgen.story.Story, tmp_path: Path) -> None:
+def test_a_link_is_never_followed(story: deckgen.story.Story, drawn: tuple[bytes, Path],
+                                  kept: Path, tmp_path: Path) -> None:
     """A link in place of the folder, or of an entry: neither read, written nor pruned."""
-    (tmp_path / "first").mkdir()
-    first = ChartPictures(tmp_path / "first")
-    picture = draw(first, story)
-    first.save()
-    [(name, entry)] = entries(tmp_path / "first").items()
-    out = tmp_path / "out"
+    picture, theirs = drawn[0], entries(kept)
+    out = tmp_path / "linked"
     out.mkdir()
-    (out / FOLDER).symlink_to(tmp_path / "first" / FOLDER)
+    (out / FOLDER).symlink_to(kept / FOLDER)
     linked = ChartPictures(out)
     assert draw(linked, story) == picture and len(linked.new) == 1  # not read through it
-    draw(linked, story, width_in=6.0)
     linked.save()
-    assert entries(tmp_path / "first") == {name: entry}  # nor written through it
+    assert entries(kept) == theirs  # nor written through it
     (out / FOLDER).unlink()
     (out / FOLDER).mkdir(mode=0o700)
-    (out / FOLDER / name).symlink_to(tmp_path / "first" / FOLDER / name)
+    [name] = theirs
+    (out / FOLDER / name).symlink_to(kept / FOLDER / name)
     assert draw(ChartPictures(out), story) == picture
     assert (out / FOLDER / name).is_symlink()
 
 
 def test_a_folder_others_may_write_to_is_not_used(story: deckgen.story.Story,
-                                                  tmp_path: Path) -> None:
-    first = ChartPictures(tmp_path)
-    draw(first, story)
-    first.save()
-    (tmp_path / FOLDER).chmod(0o777)
-    again = ChartPictures(tmp_path)
-    draw(again, story, width_in=6.0)
+                                                  kept: Path) -> None:
+    (kept / FOLDER).chmod(0o777)
+    again = ChartPictures(kept)
     draw(again, story)
-    assert len(again.new) == 2  # nothing read from it
+    assert len(again.new) == 1  # nothing read from it
+    again.new = {"0" * 40: chart_pictures.PNG}
     again.save()
-    assert len(entries(tmp_path)) == 1  # nor written to it
+    assert len(entries(kept)) == 1  # nor written to it
 
 
 def test_saving_keeps_the_newest_and_removes_only_deckgen_s_own(
@@ -152,12 +160,11 @@ def entries_or_folders(folder: Path) -> list[str]:
 
 def test_kept_in_memory_up_to_a_bound(story: deckgen.story.Story,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chart_pictures, "KEPT", 2)
+    monkeypatch.setattr(chart_pictures, "KEPT", 1)
     pictures = ChartPictures()
-    for width in (5.0, 5.5, 5.0, 6.0):
-        draw(pictures, story, width_in=width)
-    assert len(pictures.kept) == 2
-    assert draw(pictures, story, width_in=5.0) and len(pictures.new) == 3  # still kept
+    first = draw(pictures, story)
+    draw(pictures, story, width_in=5.5)
+    assert len(pictures.kept) == 1 and first not in pictures.kept.values()
 
 
 PICTURE_REBUILD = """
