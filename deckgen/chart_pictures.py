@@ -11,8 +11,9 @@ The folder is used only when it is safe: it is made (mode 0700) only inside an o
 the user owns, and read only when it is a real folder owned by the user that nobody else may
 write to. Entries are opened by name inside it (no link is followed), read up to a bound,
 and taken only when their checksum fits and they are PNG; a damaged entry is drawn again and
-overwritten. Earlier versions of deckgen kept slides there too (`.slide`, `.svg`): saving
-removes those, and never any file deckgen did not name. Deleting the folder is always safe.
+overwritten. Earlier versions of deckgen kept slides there too (`.slide`, `.svg`): the next
+build removes those, and never any file deckgen did not name. Deleting the folder is always
+safe.
 """
 
 from __future__ import annotations
@@ -81,8 +82,10 @@ class ChartPictures:
 
     def save(self) -> None:
         """Keep the pictures drawn since the last save in the folder (best effort: a folder
-        that cannot be used is left alone, and the pictures are drawn again next time)."""
-        if self.folder is None or not self.new:
+        that cannot be used is left alone, and the pictures are drawn again next time). An
+        existing folder is pruned even when nothing new was drawn, so what earlier versions
+        kept there goes with the next build."""
+        if self.folder is None:
             return
         with contextlib.suppress(OSError):
             _save(self.folder, self.new)
@@ -141,7 +144,7 @@ def _read(out: Path, key: str) -> bytes | None:
 
 
 def _save(out: Path, pictures: dict[str, bytes]) -> None:
-    folder = _open_folder(out, make=True)
+    folder = _open_folder(out, make=bool(pictures))
     if folder is None:
         return
     try:

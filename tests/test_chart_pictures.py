@@ -192,3 +192,17 @@ def test_a_picture_rebuild_draws_no_chart_and_gives_the_same_bytes(tmp_path: Pat
     assert imported == ["True\n", "False\n"]
     assert decks[0] == decks[1]
     assert len(entries(out)) >= 3
+
+
+def test_a_build_removes_the_slides_earlier_versions_kept(tmp_path: Path) -> None:
+    """Earlier versions kept each slide in the same folder; any build now removes them, and
+    nothing else (a folder of the user's, a file of theirs)."""
+    folder = tmp_path / FOLDER
+    folder.mkdir(mode=0o700)
+    (folder / f"{1:040x}.slide").write_bytes(b"a slide an earlier version kept")
+    (folder / f"{2:040x}.svg").write_bytes(b"a chart an earlier version kept")
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    ChartPictures(tmp_path).save()  # a build that drew no picture
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
+    ChartPictures(tmp_path / "none").save()  # no folder: none is made
+    assert not (tmp_path / "none").exists()
