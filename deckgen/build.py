@@ -113,7 +113,9 @@ def _decimal(value: Fraction) -> str:
     places = max(twos, fives) if rest == 1 else 40  # no finite decimal: 40 places, then
     # `stem` gives the name a digest of the exact value
     digits = str(value.numerator * 10**places // value.denominator).rjust(places + 1, "0")
-    return digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    text = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    # '1.001' reads as 1001 where the point separates thousands: '1.0010' reads one way.
+    return text + "0" if places == 3 and len(digits) <= 6 and digits[0] != "0" else text
 
 
 def prepare(content_path: Path | None, options: Options) -> tuple[Content, list[Problem]]:
