@@ -34,6 +34,7 @@ class Meta:
     language: str
     paper: str
     aspect: str
+    minutes: int | None = None  # the talk's length, for the notes book's time budget
 
 
 @dataclass(frozen=True)
@@ -331,7 +332,7 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
 
 def _meta(c: Validator, value: Any) -> Meta | None:
     m = c.mapping("meta", value, ("title", "presenter", "event", "date"),
-                  ("subtitle", "url", "language", "paper", "aspect"))
+                  ("subtitle", "url", "language", "paper", "aspect", "minutes"))
     if m is None:
         return None
     title = c.text("meta.title", m.get("title"), 400) if "title" in m else None
@@ -348,9 +349,17 @@ def _meta(c: Validator, value: Any) -> Meta | None:
     language = c.text("meta.language", m.get("language", "en"), 20) or "en"
     paper = c.choice("meta.paper", m.get("paper", "a4"), ("a4", "letter")) or "a4"
     aspect = c.choice("meta.aspect", m.get("aspect", "16:9"), ("16:9", "4:3")) or "16:9"
+    minutes = None
+    if m.get("minutes") is not None:
+        given = m["minutes"]
+        if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= 600:
+            c.problem("meta.minutes", "must be the talk's length in whole minutes, 1 to 600, "
+                                      f"got {given!r}")
+        else:
+            minutes = given
     if title is None or presenter is None or event is None or date is None or subtitle is None:
         return None
-    return Meta(title, subtitle, presenter, event, date, url, language, paper, aspect)
+    return Meta(title, subtitle, presenter, event, date, url, language, paper, aspect, minutes)
 
 
 DEFAULT_PRESETS = (0, 60, 900, 86400)

@@ -1,0 +1,323 @@
+"""The deck as planned, for drawing it elsewhere than in python-pptx (the slides PDF and the
+notes book): the slide plans `write.plan_deck` makes, and what the writer adds on the
+template's side of each slide, read from the same template: the title's and cover's boxes,
+the footer, the panel behind busy artwork, the checked theme colours, and the slide's ground
+(its background and the pictures and plain shapes of its master and layout).
+
+python-pptx (through write.py's and layouts.py's objects) only here; what it returns is pure
+data. What of a template's ground cannot be described as a fill, a picture or a plain
+rectangle is named in `Planned.undrawn`, never dropped silently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from pptx.enum.shapes import PP_PLACEHOLDER
+from pptx.slide import SlideLayout
+
+from deckgen import fmt
+from deckgen import story as st
+from deckgen.content import Theme
+from deckgen.errors import Problem
+from deckgen.render.deck.colours import fill_colours, translucent
+from deckgen.render.deck.lookups import qn
+from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES
+from deckgen.render.deck.plan import Box, Lines, Para, SlidePlan, TextItem, inch
+from deckgen.render.deck.write import FOOTER, Writer, plan_deck
+
+_PICTURE_TYPES = ("image/png", "image/jpeg")
+
+
+@dataclass(frozen=True)
+class Art:
+    """One piece of a template's ground: a picture (PNG or JPEG bytes) or a plain filled
+    rectangle, in its box."""
+
+    box: Box
+    picture: bytes = b""
+    fill: str = ""  # '#RRGGBB' of a plain rectangle
+
+
+@dataclass(frozen=True)
+class Ground:
+    """What a slide sits on: the background colour (the first stop of a gradient) or picture,
+    and the master's then the layout's artwork, bottom first."""
+
+    fill: str
+    picture: bytes = b""
+    art: tuple[Art, ...] = ()
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A placeholder's text as the deck sets it: a text item, the colour for paragraphs that
+    keep the template's (colour None) and the alignment for those that keep its own."""
+
+    item: TextItem
+    colour: str
+    align: str = "l"
+
+
+@dataclass
+class PlannedSlide:
+    plan: SlidePlan
+    title: Placed
+    second: Placed | None = None  # the cover's subtitle
+    footer: list[Placed] = field(default_factory=list)
+    backdrop: Box | None = None  # a panel in the background colour under the items
+    ground: Ground = Ground("#FFFFFF")
+
+
+@dataclass
+class Planned:
+    """Every slide of the deck, planned and placed, with the slide's size (EMU), the theme as
+    the deck's text uses it (a template's colours checked) and the fonts it was measured in."""
+
+    width: int
+    height: int
+    theme: Theme
+    body_font: str
+    heading_font: str
+    slides: list[PlannedSlide]
+    undrawn: list[str] = field(default_factory=list)  # what of the template is not described
+    warnings: list[Problem] = field(default_factory=list)  # the writer's, on its colours
+
+
+def planned(story: st.Story, template: bytes | None = None,
+            walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx",
+            lines: Lines | None = None) -> Planned:
+    """The story's slides planned on its template (as `write.render` plans them) and placed
+    as the writer places them."""
+    plans, layouts, chosen = plan_deck(story, template, walk, template_name, lines)
+    writer = Writer(layouts, story, "native", template_name, chosen)
+    theme = writer.theme
+    reader = _Grounds(writer, theme)
+    slides = []
+    for number, plan in enumerate(plans, 1):
+        layout = writer.layout_of(plan)
+        slides.append(PlannedSlide(plan, *_titles(writer, plan, layout, theme),
+                                   footer=[] if plan.cover else _footer(writer, number, layout),
+                                   backdrop=None if plan.cover else _backdrop(writer, layout,
+                                                                              plan),
+                                   ground=reader.ground(layout)))
+    return Planned(writer.width, writer.height, theme, story.theme.body_font,
+                   story.theme.heading_font, slides, sorted(reader.undrawn), writer.warnings)
+
+
+def _titles(writer: Writer, plan: SlidePlan, layout: SlideLayout, theme: Theme
+            ) -> tuple[Placed, Placed | None]:
+    """The title (and on the cover, the subtitle) in the boxes the writer gives them."""
+    g = writer.layouts.geometry(layout=None if plan.cover else layout,
+                                cover_layout=layout if plan.cover else None)
+    if plan.cover:
+        anchor = "b" if writer.own else _anchor(writer, layout, TITLE_TYPES, "b")
+        title = TextItem(g.cover_title, plan.title, plan.title_sizes, anchor,
+                         g.cover_title_inset, name="Title")
+        align = "ctr" if g.cover_centred and not writer.own else "l"
+        placed = Placed(title, _colour(writer, layout, TITLE_TYPES, g.cover_title, theme), align)
+        second = plan.extra.get("second")
+        if second is None or g.cover_second is None:
+            return placed, None
+        paras, sizes = second  # type: ignore[misc]
+        box, inset = g.cover_second
+        kinds = (PP_PLACEHOLDER.SUBTITLE, *BODY_TYPES)
+        anchor = "t" if writer.own else _anchor(writer, layout, kinds, "t")
+        sub = TextItem(box, list(paras), list(sizes), anchor, inset, name="Subtitle")
+        return placed, Placed(sub, _colour(writer, layout, kinds, box, theme), align)
+    box = g.title if not writer.own else writer.title_box
+    given = plan.extra.get("title_anchor")
+    anchor = given if isinstance(given, str) else _anchor(writer, layout, TITLE_TYPES, "t")
+    title = TextItem(box, plan.title, plan.title_sizes, anchor, writer.title_inset, name="Title")
+    return Placed(title, _colour(writer, layout, TITLE_TYPES, box, theme)), None
+
+
+def _colour(writer: Writer, layout: SlideLayout, kinds: tuple[PP_PLACEHOLDER, ...], box: Box,
+            theme: Theme) -> str:
+    if writer.own:
+        return theme.text
+    return writer.colours.for_placeholder(layout, kinds, box) or theme.text
+
+
+def _anchor(writer: Writer, layout: SlideLayout, kinds: tuple[PP_PLACEHOLDER, ...],
+            default: str) -> str:
+    """The vertical anchor a template gives its placeholder of `kinds`: the layout's, else
+    the master's."""
+    for owner in (layout, layout.slide_master):
+        for kind, ph in writer.ph.places(owner):
+            if kind in kinds:
+                body = ph._element.find(f".//{qn('a:bodyPr')}")
+                if body is not None and body.get("anchor"):
+                    return {"t": "t", "ctr": "ctr", "b": "b"}.get(body.get("anchor"), default)
+    return default
+
+
+def _footer(writer: Writer, number: int, layout: SlideLayout) -> list[Placed]:
+    """The event line and the slide number, where the writer puts them."""
+    theme = writer.theme
+    words = writer.story.event_line
+    placed: list[Placed] = []
+    kinds_done = set()
+    footers = [(kind, ph) for kind, ph in writer.ph.places(layout)
+               if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
+    if layout is writer.content:
+        footers = writer.footers
+    if not writer.own and writer.numbers_itself(layout):
+        kinds_done.add(PP_PLACEHOLDER.SLIDE_NUMBER)
+        footers = [(k, ph) for k, ph in footers if k != PP_PLACEHOLDER.SLIDE_NUMBER]
+    for kind, lph in footers:
+        box = writer.ph.box(lph, layout.slide_master)
+        if box is None:
+            continue
+        size = FOOTER
+        if not writer.own:
+            size = writer.footer_size(lph, layout, words) if kind == PP_PLACEHOLDER.FOOTER \
+                else None
+            size = size or writer.ph.text_size(lph, layout)[0]
+        placed.append(_footer_text(kind, words, number, box, writer.ph.insets(lph),
+                                   _anchor(writer, layout, (kind,), "ctr"), size, theme))
+        kinds_done.add(kind)
+    title = writer.title_box
+    band = Box(title.x, writer.height - inch(0.5), title.w, inch(0.34))
+    for kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER):
+        if kind in kinds_done:
+            continue
+        box = band if kind == PP_PLACEHOLDER.FOOTER \
+            else Box(band.right - inch(1.2), band.y, inch(1.2), band.h)
+        placed.append(_footer_text(kind, words, number, box, (0, 0, 0, 0), "ctr", FOOTER, theme))
+    return placed
+
+
+def _footer_text(kind: PP_PLACEHOLDER, words: str, number: int, box: Box,
+                 inset: tuple[int, int, int, int], anchor: str, size: float,
+                 theme: Theme) -> Placed:
+    footer = kind == PP_PLACEHOLDER.FOOTER
+    para = Para(words if footer else str(number), (size,), colour="muted",
+                align="l" if footer else "r", one_line=True)
+    item = TextItem(box, [para], [size], anchor, inset, name="Footer")
+    return Placed(item, theme.muted, para.align or "l")
+
+
+def _backdrop(writer: Writer, layout: SlideLayout, plan: SlidePlan) -> Box | None:
+    """The panel `Writer.backdrop` puts under the items on busy artwork, else None."""
+    title = writer.layouts.geometry(layout=layout).title
+    items = [i for i in plan.items if i.box.y >= title.bottom - inch(0.05)]
+    if writer.own or not items:
+        return None
+    left, top = min(i.box.x for i in items), min(i.box.y for i in items)
+    right, bottom = max(i.box.right for i in items), max(i.box.bottom for i in items)
+    area = Box(left, top, right - left, bottom - top)
+    busy = writer.colours.busy(layout, area)
+    if writer.ph.artwork_share(layout, area) <= 0.1 and busy <= 0.1:
+        return None
+    if busy <= 0.1 and writer.colours.ground(layout, area)[1] in ("shape", "picture"):
+        return None
+    return area
+
+
+class _Grounds:
+    """The grounds of a template's layouts, read once each."""
+
+    def __init__(self, writer: Writer, theme: Theme) -> None:
+        self.writer = writer
+        self.theme = theme
+        self.found: dict[Any, Ground] = {}
+        self.undrawn: set[str] = set()
+
+    def ground(self, layout: SlideLayout) -> Ground:
+        if layout.part not in self.found:
+            self.found[layout.part] = self._ground(layout)
+        return self.found[layout.part]
+
+    def _ground(self, layout: SlideLayout) -> Ground:
+        writer = self.writer
+        if writer.own:
+            return Ground(self.theme.background)
+        scheme = writer.colours.scheme
+        fill, picture = scheme.get("lt1", "#FFFFFF"), b""
+        for owner in (layout, layout.slide_master):
+            bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
+            if bg is None:
+                continue
+            blip = bg.find(f".//{qn('a:blip')}")
+            if blip is not None:
+                picture = self._picture(owner, blip, "background picture")
+                break
+            colours = fill_colours(bg, scheme)
+            if colours:
+                fill = colours[0]
+                if bg.find(f".//{qn('a:gradFill')}") is not None:
+                    self.undrawn.add("a gradient background (drawn in its first colour)")
+                break
+        art: list[Art] = []
+        owners = [layout.slide_master, layout] if layout._element.get("showMasterSp") != "0" \
+            else [layout]
+        for owner in owners:
+            for el, box in writer.ph.artwork(owner):
+                art.extend(self._art(owner, el, box))
+        return Ground(fill, picture, tuple(art))
+
+    def _art(self, owner: Any, el: Any, box: Box) -> list[Art]:  # noqa: ANN401 (python-pptx, lxml)
+        if el.tag == qn("p:pic"):
+            blip = el.find(f".//{qn('a:blip')}")
+            data = self._picture(owner, blip, "picture") if blip is not None else b""
+            return [Art(box, picture=data)] if data else []
+        if el.tag == qn("p:grpSp"):
+            self.undrawn.add("grouped artwork")
+            return []
+        sp_pr = el.find(qn("p:spPr"))
+        geometry = sp_pr.find(qn("a:prstGeom")) if sp_pr is not None else None
+        text = "".join(el.itertext()).strip()
+        if text:
+            self.undrawn.add("text in the master's or layout's artwork")
+        fills = (qn("a:solidFill"), qn("a:gradFill"), qn("a:pattFill"), qn("a:blipFill"))
+        fill = next((c for c in sp_pr if c.tag in fills), None) if sp_pr is not None else None
+        if fill is None:
+            if sp_pr is not None and sp_pr.find(qn("a:ln")) is not None and not text:
+                self.undrawn.add("outlined shapes")
+            return []
+        if geometry is None or geometry.get("prst") != "rect" or fill.tag != qn("a:solidFill") \
+                or translucent(fill) or el.find(f"{qn('p:spPr')}/{qn('a:xfrm')}[@rot]") is not None:
+            self.undrawn.add("shapes other than plain filled rectangles")
+            return []
+        colours = fill_colours(fill, self.writer.colours.scheme)
+        return [Art(box, fill=colours[0])] if colours else []
+
+    def _picture(self, owner: Any, blip: Any, what: str) -> bytes:  # noqa: ANN401
+        r_id = blip.get(qn("r:embed"))
+        try:
+            part = owner.part.related_part(r_id) if r_id else None
+        except KeyError:
+            part = None
+        if part is None or part.content_type not in _PICTURE_TYPES:
+            self.undrawn.add(f"a {what} in a format other than PNG or JPEG")
+            return b""
+        data: bytes = part.blob
+        return data
+
+
+def undrawn_warning(found: Planned, template_name: str) -> Problem | None:
+    """One line naming what of the template the slides PDF leaves out, when anything."""
+    if not found.undrawn:
+        return None
+    return Problem(f"the slides PDF leaves out what it cannot draw of the template: "
+                   f"{'; '.join(found.undrawn)}", file=template_name)
+
+
+
+
+def budget(notes: list[str], minutes: int) -> list[tuple[str, str]]:
+    """Each slide's share of a `minutes`-long talk, by the words of its notes, and the time
+    in by its end, as text: exact shares, each rounded half up to whole seconds."""
+    words = [len(text.split()) for text in notes]
+    total = sum(words)
+    whole = Fraction(minutes * 60)
+    out, sum_so_far = [], Fraction(0)
+    for count in words:
+        share = whole * count / total if total else whole / len(words)
+        sum_so_far += share
+        out.append((fmt.duration(fmt.round_half_up(share, 0)),
+                    fmt.duration(fmt.round_half_up(sum_so_far, 0))))
+    return out
