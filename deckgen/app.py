@@ -56,11 +56,11 @@ Template = Annotated[Optional[Path], typer.Option(
     "--template", help="A .pptx whose masters, layouts, colours and fonts the deck uses.")]
 Walk = Annotated[bool, typer.Option("--walk", help="Add one 'turn the dial' slide per speed mark.")]
 Only = Annotated[Optional[str], typer.Option(
-    "--only", metavar="deck|handout|html", help="Build only the deck, the handout or the web "
-    "page (default: all three).")]
+    "--only", metavar="deck|handout|html|slides|notes", help="Build only the deck, the handout, "
+    "the web page, the slides PDF or the notes book (default: all five).")]
 SweepOnly = Annotated[Optional[str], typer.Option(
-    "--only", metavar="deck|handout|html", help="Build only the decks, the handouts or the web "
-    "pages (default: all three).")]
+    "--only", metavar="deck|handout|html|slides|notes", help="Build only the decks, the "
+    "handouts, the web pages, the slides PDFs or the notes books (default: all five).")]
 Pages = Annotated[str, typer.Option(
     "--pages", metavar="2|auto", help="The handout's length: 2 pages (one sheet) or auto "
     "(as many pages as it needs).")]

@@ -18,7 +18,7 @@ from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 from deckgen.figures import with_overrides
 
-KINDS = ("deck", "handout", "html")
+KINDS = ("deck", "handout", "html", "slides", "notes")
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class Options:
     speed: str | None = None
     check: str | None = None
     workload: str | None = None
-    only: str | None = None  # "deck", "handout", "html" or None for all three
+    only: str | None = None  # one of KINDS, or None for all of them
     aspect: str | None = None
     paper: str | None = None
     template: Path | None = None
@@ -164,13 +164,47 @@ def render(content: Content, options: Options, parallel: bool = False,
         charts.adopt(drawn)  # the charts the handout's process drew, to keep with ours
         if warnings is not None:
             warnings.extend(deck_warnings + heard)
-        return {".pptx": pptx, ".pdf": pdf, ".html": page}
+        files = {".pptx": pptx, ".pdf": pdf, ".html": page}
+        files.update(_kit(content, story, options, warnings, charts))  # the presenter kit
+        return files
     wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout), (".html", html))
               if on]
     files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
     if warnings is not None:
         warnings.extend(deck_warnings + heard)
+    files.update(_kit(content, story, options, warnings, charts))  # the presenter kit
     return files
+
+
+# The presenter kit: the slides as a PDF and the speaker's notes book, drawn from the deck's
+# own slide plans (deckgen.render.deck.planned, deckgen.render.pdf).
+KIT = {"slides": "-slides.pdf", "notes": "-notes.pdf"}
+
+
+def _kit(content: Content, story: deckgen.story.Story, options: Options,
+         warnings: list[Problem] | None, cache: buildcache.Cache) -> dict[str, bytes]:
+    """The kit's files the options ask for, keyed by file suffix. What of a template the
+    slides cannot show is one warning (the deck's own colour warnings too, when the deck is
+    not built alongside)."""
+    wanted = [kind for kind in KIT if options.only in (None, kind)]
+    if not wanted:
+        return {}
+    from deckgen.render import pdf
+    from deckgen.render.deck.planned import planned, undrawn_warning
+
+    template = _read_template(options.template)
+    walk = deckgen.story.walk(content) if options.walk else ()
+    name = str(options.template) if options.template is not None else "template.pptx"
+    lines = cache.memory.lines(story.theme.body_font, story.theme.heading_font)
+    found = planned(story, template, walk, name, lines)
+    heard = [] if options.only is None else list(found.warnings)
+    if "slides" in wanted:
+        problem = undrawn_warning(found, name)
+        heard += [problem] if problem is not None else []
+    if warnings is not None:
+        warnings.extend(heard)
+    draw = {"slides": pdf.slides, "notes": pdf.notes}
+    return {KIT[kind]: draw[kind](found, story.meta, lines) for kind in wanted}
 
 
 def _attempt(step: Callable[[], Any]) -> tuple[Any, list[Problem]]:

@@ -40,7 +40,8 @@ def _options(**given: object) -> object:
 
     problems = []
     for name, allowed in (("aspect", ("16:9", "4:3")), ("paper", ("a4", "letter")),
-                          ("only", ("deck", "handout", "html")), ("pages", ("2", "auto")),
+                          ("only", ("deck", "handout", "html", "slides", "notes")),
+                          ("pages", ("2", "auto")),
                           ("charts", ("native", "picture"))):
         value = given.get(name)
         if value is not None and value not in allowed:

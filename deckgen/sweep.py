@@ -222,7 +222,7 @@ def _pieces(options: build.Options) -> list[tuple[str, ...]]:
     story for both, and the page is quick), or the one kind asked for."""
     if options.only is not None:
         return [(options.only,)]
-    return [("deck",), ("handout", "html")]
+    return [("deck",), ("handout", "html"), ("slides", "notes")]
 
 
 class _Landing:
@@ -281,7 +281,8 @@ class _Landing:
         return self.written
 
 
-SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html"}
+SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html", "slides": "-slides.pdf",
+          "notes": "-notes.pdf"}
 # The combinations whose slides and charts a sweep keeps in the output folder's cache: its
 # first ones, which hold the slides every speed shares. About twenty entries each: half the
 # cache, so a build's own keep their room, and a long sweep does not write entries for the

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.slide import SlideLayout
@@ -116,22 +116,24 @@ def _titles(writer: Writer, plan: SlidePlan, layout: SlideLayout, theme: Theme
         anchor = "b" if writer.own else _anchor(writer, layout, TITLE_TYPES, "b")
         title = TextItem(g.cover_title, plan.title, plan.title_sizes, anchor,
                          g.cover_title_inset, name="Title")
-        align = "ctr" if g.cover_centred and not writer.own else "l"
+        align = "l" if writer.own else _align(writer, layout, TITLE_TYPES, "p:titleStyle")
         placed = Placed(title, _colour(writer, layout, TITLE_TYPES, g.cover_title, theme), align)
         second = plan.extra.get("second")
         if second is None or g.cover_second is None:
             return placed, None
-        paras, sizes = second  # type: ignore[misc]
+        paras, sizes = cast(tuple[list[Para], list[float]], second)
         box, inset = g.cover_second
         kinds = (PP_PLACEHOLDER.SUBTITLE, *BODY_TYPES)
         anchor = "t" if writer.own else _anchor(writer, layout, kinds, "t")
         sub = TextItem(box, list(paras), list(sizes), anchor, inset, name="Subtitle")
+        align = "l" if writer.own else _align(writer, layout, kinds, "p:bodyStyle")
         return placed, Placed(sub, _colour(writer, layout, kinds, box, theme), align)
     box = g.title if not writer.own else writer.title_box
     given = plan.extra.get("title_anchor")
     anchor = given if isinstance(given, str) else _anchor(writer, layout, TITLE_TYPES, "t")
     title = TextItem(box, plan.title, plan.title_sizes, anchor, writer.title_inset, name="Title")
-    return Placed(title, _colour(writer, layout, TITLE_TYPES, box, theme)), None
+    align = "l" if writer.own else _align(writer, layout, TITLE_TYPES, "p:titleStyle")
+    return Placed(title, _colour(writer, layout, TITLE_TYPES, box, theme), align), None
 
 
 def _colour(writer: Writer, layout: SlideLayout, kinds: tuple[PP_PLACEHOLDER, ...], box: Box,
@@ -154,6 +156,22 @@ def _anchor(writer: Writer, layout: SlideLayout, kinds: tuple[PP_PLACEHOLDER, ..
     return default
 
 
+def _align(writer: Writer, layout: SlideLayout, kinds: tuple[PP_PLACEHOLDER, ...],
+           style: str) -> str:
+    """The alignment a template gives the first level of its placeholder of `kinds` (the
+    layout's, else the master's list style, else the master's text style)."""
+    names = {"l": "l", "ctr": "ctr", "r": "r"}
+    for owner in (layout, layout.slide_master):
+        for kind, ph in writer.ph.places(owner):
+            if kind in kinds:
+                level = ph._element.find(f".//{qn('a:lstStyle')}/{qn('a:lvl1pPr')}")
+                if level is not None and level.get("algn") in names:
+                    return names[level.get("algn")]
+    styles = layout.slide_master._element.find(qn("p:txStyles"))
+    level = styles.find(f"{qn(style)}/{qn('a:lvl1pPr')}") if styles is not None else None
+    return names.get(level.get("algn") if level is not None else "l", "l")
+
+
 def _footer(writer: Writer, number: int, layout: SlideLayout) -> list[Placed]:
     """The event line and the slide number, where the writer puts them."""
     theme = writer.theme
@@ -173,11 +191,12 @@ def _footer(writer: Writer, number: int, layout: SlideLayout) -> list[Placed]:
             continue
         size = FOOTER
         if not writer.own:
-            size = writer.footer_size(lph, layout, words) if kind == PP_PLACEHOLDER.FOOTER \
+            fitted = writer.footer_size(lph, layout, words) if kind == PP_PLACEHOLDER.FOOTER \
                 else None
-            size = size or writer.ph.text_size(lph, layout)[0]
+            size = fitted or writer.ph.text_size(lph, layout)[0]
+        colour = theme.muted if writer.own else _colour(writer, layout, (kind,), box, theme)
         placed.append(_footer_text(kind, words, number, box, writer.ph.insets(lph),
-                                   _anchor(writer, layout, (kind,), "ctr"), size, theme))
+                                   _anchor(writer, layout, (kind,), "ctr"), size, colour))
         kinds_done.add(kind)
     title = writer.title_box
     band = Box(title.x, writer.height - inch(0.5), title.w, inch(0.34))
@@ -186,18 +205,19 @@ def _footer(writer: Writer, number: int, layout: SlideLayout) -> list[Placed]:
             continue
         box = band if kind == PP_PLACEHOLDER.FOOTER \
             else Box(band.right - inch(1.2), band.y, inch(1.2), band.h)
-        placed.append(_footer_text(kind, words, number, box, (0, 0, 0, 0), "ctr", FOOTER, theme))
+        placed.append(_footer_text(kind, words, number, box, (0, 0, 0, 0), "ctr", FOOTER,
+                                   theme.muted))
     return placed
 
 
 def _footer_text(kind: PP_PLACEHOLDER, words: str, number: int, box: Box,
                  inset: tuple[int, int, int, int], anchor: str, size: float,
-                 theme: Theme) -> Placed:
+                 colour: str) -> Placed:
     footer = kind == PP_PLACEHOLDER.FOOTER
-    para = Para(words if footer else str(number), (size,), colour="muted",
+    para = Para(words if footer else str(number), (size,), colour=None,
                 align="l" if footer else "r", one_line=True)
     item = TextItem(box, [para], [size], anchor, inset, name="Footer")
-    return Placed(item, theme.muted, para.align or "l")
+    return Placed(item, colour, para.align or "l")
 
 
 def _backdrop(writer: Writer, layout: SlideLayout, plan: SlidePlan) -> Box | None:
@@ -252,8 +272,8 @@ class _Grounds:
                     self.undrawn.add("a gradient background (drawn in its first colour)")
                 break
         art: list[Art] = []
-        owners = [layout.slide_master, layout] if layout._element.get("showMasterSp") != "0" \
-            else [layout]
+        owners: list[Any] = [layout.slide_master, layout] \
+            if layout._element.get("showMasterSp") != "0" else [layout]
         for owner in owners:
             for el, box in writer.ph.artwork(owner):
                 art.extend(self._art(owner, el, box))
@@ -318,6 +338,6 @@ def budget(notes: list[str], minutes: int) -> list[tuple[str, str]]:
     for count in words:
         share = whole * count / total if total else whole / len(words)
         sum_so_far += share
-        out.append((fmt.duration(fmt.round_half_up(share, 0)),
-                    fmt.duration(fmt.round_half_up(sum_so_far, 0))))
+        out.append((fmt.duration(Fraction(fmt.round_half_up(share, 0))),
+                    fmt.duration(Fraction(fmt.round_half_up(sum_so_far, 0)))))
     return out

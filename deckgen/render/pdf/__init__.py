@@ -41,7 +41,7 @@ def title_of(s: PlannedSlide) -> str:
 
 
 def _canvas(out: io.BytesIO, size: tuple[float, float], meta: Meta, what: str,
-            family: str) -> object:
+            family: str) -> Canvas:
     c = Canvas(out, pagesize=size, invariant=1, pageCompression=1, lang=meta.language or None,
                initialFontName=fonts.face(family))
     c.setTitle(f"{meta.title}: {what}")
@@ -113,13 +113,13 @@ def notes(found: Planned, meta: Meta, lines: Lines | None = None) -> bytes:
     return out.getvalue()
 
 
-def _line(c: object, x: float, y: float, text: str, family: str, size: float,
+def _line(c: Canvas, x: float, y: float, text: str, family: str, size: float,
           bold: bool = False) -> None:
-    t = c.beginText(x, y)  # type: ignore[attr-defined]
+    t = c.beginText(x, y)
     for font, part in fonts.runs(text, family, bold):
         t.setFont(font, size)
         t.textOut(part)
-    c.drawText(t)  # type: ignore[attr-defined]
+    c.drawText(t)
 
 
 def _paragraphs(text: str, style: ParagraphStyle, family: str) -> Sequence[Paragraph]:
@@ -138,7 +138,7 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _notes_text(c: object, text: str, style: ParagraphStyle, x: float, y: float, width: float,
+def _notes_text(c: Canvas, text: str, style: ParagraphStyle, x: float, y: float, width: float,
                 page_h: float, number: int, head: str, family: str) -> None:
     """The notes from `y` down; what does not fit goes on to the next page, headed again."""
     floor = MARGIN
@@ -158,7 +158,7 @@ def _notes_text(c: object, text: str, style: ParagraphStyle, x: float, y: float,
                 rest = [*parts[1:], *rest]
             else:
                 rest = [p, *rest]
-            c.showPage()  # type: ignore[attr-defined]
+            c.showPage()
             y = page_h - MARGIN
             _line(c, x, y, f"{head} (continued)", family, HEAD_PT, bold=True)
             y -= HEAD_PT * 1.5

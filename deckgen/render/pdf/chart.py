@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.render.pdf import fonts
 from deckgen.story import BarChart, Chart, Line, LineChart
@@ -23,7 +24,7 @@ DASHES = ((6, 3), (1.5, 3), (6, 3, 1.5, 3), (6, 3, 1.5, 3, 1.5, 3), (10, 4), (2,
 Rect = tuple[float, float, float, float]  # left, bottom, width, height in points
 
 
-def draw_chart(c: object, chart: Chart, roles: Mapping[str, str], family: str, box: Rect,
+def draw_chart(c: Canvas, chart: Chart, roles: Mapping[str, str], family: str, box: Rect,
                size: float) -> None:
     """`chart` drawn in `box` (points, from the page's bottom left), its text at `size`."""
     if isinstance(chart, LineChart):
@@ -33,7 +34,7 @@ def draw_chart(c: object, chart: Chart, roles: Mapping[str, str], family: str, b
 
 
 class _Pen:
-    def __init__(self, c: object, roles: Mapping[str, str], family: str, size: float) -> None:
+    def __init__(self, c: Canvas, roles: Mapping[str, str], family: str, size: float) -> None:
         self.c = c
         self.roles = roles
         self.family = family
@@ -86,7 +87,7 @@ def _log(v: Fraction) -> float:
 
 
 class _Lines:
-    def __init__(self, c: object, chart: LineChart, roles: Mapping[str, str], family: str,
+    def __init__(self, c: Canvas, chart: LineChart, roles: Mapping[str, str], family: str,
                  box: Rect, size: float) -> None:
         self.c, self.chart, self.box = c, chart, box
         self.pen = _Pen(c, roles, family, size)
@@ -96,7 +97,9 @@ class _Lines:
         chart = self.chart
         low, high = chart.x_range if axis == "x" else chart.y_range
         log = (chart.x_scale if axis == "x" else chart.y_scale) == "log"
-        f = (lambda u: _log(u)) if log else (lambda u: float(u))
+        def f(u: Fraction) -> float:
+            return _log(u) if log else float(u)
+
         share = (f(v) - f(low)) / (f(high) - f(low))
         px, py, pw, ph = self.plot
         return px + share * pw if axis == "x" else py + share * ph
@@ -164,8 +167,8 @@ class _Lines:
                 path.lineTo(*p)
             c.drawPath(path, stroke=1, fill=0)
             c.setDash()
-            for k, ((x, _), p) in enumerate(zip(line.points, points, strict=True)):
-                if x in ticks or k in (0, len(points) - 1):
+            for k, ((at, _), p) in enumerate(zip(line.points, points, strict=True)):
+                if at in ticks or k in (0, len(points) - 1):
                     if line.emphasis:
                         c.circle(p[0], p[1], 4.5, stroke=0, fill=1)
                     else:
@@ -237,7 +240,7 @@ def _end_text(line: Line) -> str:
     return line.label + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
 
 
-def _bars(c: object, chart: BarChart, roles: Mapping[str, str], family: str, box: Rect,
+def _bars(c: Canvas, chart: BarChart, roles: Mapping[str, str], family: str, box: Rect,
           size: float) -> None:
     """Bars each to 100% of their own total, the first on top; the segments' labels on them."""
     pen = _Pen(c, roles, family, size)

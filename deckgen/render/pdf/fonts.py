@@ -54,5 +54,6 @@ def width(text: str, family: str, size: float, bold: bool = False,
           tracking: float = 0.0) -> float:
     """Points `text` takes at `size`, set as `runs` sets it, with `tracking` after each
     character."""
-    return sum(pdfmetrics.stringWidth(part, font, size) for font, part in runs(text, family, bold)) \
-        + tracking * len(text)
+    drawn: float = sum(pdfmetrics.stringWidth(part, font, size)
+                       for font, part in runs(text, family, bold))
+    return drawn + tracking * len(text)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.layout.text import Overlong
 from deckgen.render.deck.draw import qr_runs
@@ -63,7 +64,7 @@ def is_dark(colour: str) -> bool:
 class Slide:
     """Draws planned slides on `canvas`, the slide's bottom left at the origin."""
 
-    def __init__(self, canvas: object, found: Planned, lines: Lines | None = None) -> None:
+    def __init__(self, canvas: Canvas, found: Planned, lines: Lines | None = None) -> None:
         self.c = canvas
         self.found = found
         self.h = pt(found.height)
