@@ -165,14 +165,14 @@ def render(content: Content, options: Options, parallel: bool = False,
         if warnings is not None:
             warnings.extend(deck_warnings + heard)
         files = {".pptx": pptx, ".pdf": pdf, ".html": page}
-        files.update(_kit(content, story, options, warnings, charts))  # the presenter kit
+        files.update(_kit(content, story, options, warnings, charts, epoch))  # the presenter kit
         return files
     wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout), (".html", html))
               if on]
     files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
     if warnings is not None:
         warnings.extend(deck_warnings + heard)
-    files.update(_kit(content, story, options, warnings, charts))  # the presenter kit
+    files.update(_kit(content, story, options, warnings, charts, epoch))  # the presenter kit
     return files
 
 
@@ -182,7 +182,8 @@ KIT = {"slides": "-slides.pdf", "notes": "-notes.pdf"}
 
 
 def _kit(content: Content, story: deckgen.story.Story, options: Options,
-         warnings: list[Problem] | None, cache: buildcache.Cache) -> dict[str, bytes]:
+         warnings: list[Problem] | None, cache: buildcache.Cache,
+         epoch: int | None) -> dict[str, bytes]:
     """The kit's files the options ask for, keyed by file suffix. What of a template the
     slides cannot show is one warning (the deck's own colour warnings too, when the deck is
     not built alongside)."""
@@ -204,7 +205,7 @@ def _kit(content: Content, story: deckgen.story.Story, options: Options,
     if warnings is not None:
         warnings.extend(heard)
     draw = {"slides": pdf.slides, "notes": pdf.notes}
-    return {KIT[kind]: draw[kind](found, story.meta, lines) for kind in wanted}
+    return {KIT[kind]: draw[kind](found, story.meta, lines, epoch) for kind in wanted}
 
 
 def _attempt(step: Callable[[], Any]) -> tuple[Any, list[Problem]]:

@@ -82,7 +82,7 @@ def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
     content, _ = build.prepare(None, build.Options())
     serial = build.render(content, build.Options(), parallel=False, cache=buildcache.Cache())
     forked = build.render(content, build.Options(), parallel=True, cache=buildcache.Cache())
-    assert set(forked) == {".pptx", ".pdf", ".html"}
+    assert set(forked) == {".pptx", ".pdf", ".html", "-slides.pdf", "-notes.pdf"}
     assert forked == serial
 
 
@@ -102,9 +102,11 @@ def test_the_renderers_date_their_files_by_the_epoch_they_are_given(
     with zipfile.ZipFile(io.BytesIO(files[".pptx"])) as deck:
         assert {i.date_time for i in deck.infolist()} == {(2023, 11, 14, 22, 13, 20)}
         assert "2023-11-14T22:13:20Z" in deck.read("docProps/core.xml").decode()
-    assert b"/CreationDate (D:20231114221320+00'00')" in files[".pdf"]
+    for suffix in (".pdf", "-slides.pdf", "-notes.pdf"):
+        assert b"/CreationDate (D:20231114221320+00'00')" in files[suffix], suffix
     monkeypatch.delenv("SOURCE_DATE_EPOCH")
     plain = build.render(content, build.Options(), cache=buildcache.Cache())
-    assert b"/CreationDate (D:20000101000000+00'00')" in plain[".pdf"]
+    for suffix in (".pdf", "-slides.pdf", "-notes.pdf"):
+        assert b"/CreationDate (D:20000101000000+00'00')" in plain[suffix], suffix
     with zipfile.ZipFile(io.BytesIO(plain[".pptx"])) as deck:
         assert {i.date_time for i in deck.infolist()} == {(2000, 1, 1, 0, 0, 0)}

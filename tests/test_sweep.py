@@ -154,7 +154,8 @@ def stand_in(content, options, *_args, **_kwargs):  # type: ignore[no-untyped-de
     if speed == 1000 and options.only == "handout":  # the deck of this combination draws fine
         raise RenderError("the handout could not be drawn at 1K")
     return {".pptx": f"deck at {speed}".encode(), ".pdf": f"handout at {speed}".encode(),
-            ".html": f"page at {speed}".encode()}
+            ".html": f"page at {speed}".encode(), "-slides.pdf": f"slides at {speed}".encode(),
+            "-notes.pdf": f"notes at {speed}".encode()}
 
 
 def test_one_failing_combination_does_not_stop_the_others(
@@ -171,9 +172,13 @@ def test_one_failing_combination_does_not_stop_the_others(
         "million-tokens-100.pptx",
         "million-tokens-100.pdf",
         "million-tokens-100.html",
+        "million-tokens-100-slides.pdf",
+        "million-tokens-100-notes.pdf",
         "million-tokens-1M.pptx",
         "million-tokens-1M.pdf",
         "million-tokens-1M.html",
+        "million-tokens-1M-slides.pdf",
+        "million-tokens-1M-notes.pdf",
     ]
     assert (tmp_path / "million-tokens-1M.pdf").read_bytes() == b"handout at 1000000"
     # Its deck was drawn, but a combination's files land together or not at all.
@@ -200,8 +205,8 @@ def test_a_long_sweep_keeps_only_its_first_combinations_cache_entries(
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,200,300,400", None)
     assert [job.keep for job in jobs] == [True, True, False, False]
     written = sweep.run(jobs, 1, lambda path: None)
-    assert len(written) == 12  # every file, whatever was kept
-    assert [len(entries) for entries in kept] == [3, 3, 0, 0]  # the deck, handout and page
+    assert len(written) == 20  # every file, whatever was kept
+    assert [len(entries) for entries in kept] == [5, 5, 0, 0]  # one per kind of file
     assert all(name.endswith(".slide") for entries in kept for name in entries)
 
 
@@ -219,9 +224,13 @@ def test_parallel_and_serial_sweeps_give_the_same_files(tmp_path: Path) -> None:
     run = run_cli(*args, "--out", str(parallel), "--jobs", "2")
     assert run.returncode == 0, run.stderr
     names = [
+        "million-tokens-100-check-15min-notes.pdf",
+        "million-tokens-100-check-15min-slides.pdf",
         "million-tokens-100-check-15min.html",
         "million-tokens-100-check-15min.pdf",
         "million-tokens-100-check-15min.pptx",
+        "million-tokens-2.5K-check-15min-notes.pdf",
+        "million-tokens-2.5K-check-15min-slides.pdf",
         "million-tokens-2.5K-check-15min.html",
         "million-tokens-2.5K-check-15min.pdf",
         "million-tokens-2.5K-check-15min.pptx",
@@ -234,8 +243,9 @@ def test_parallel_and_serial_sweeps_give_the_same_files(tmp_path: Path) -> None:
     run = run_cli(*args, "--out", str(serial), "--jobs", "1")
     assert run.returncode == 0, run.stderr
     assert files(serial) == files(parallel)
-    assert files(parallel)[names[0]] != files(parallel)[names[3]]  # the speed made a difference
-    assert files(parallel)[names[1]] != files(parallel)[names[4]]
+    assert files(parallel)[names[2]] != files(parallel)[names[7]]  # the speed made a difference
+    assert files(parallel)[names[3]] != files(parallel)[names[8]]
+    assert files(parallel)[names[1]] != files(parallel)[names[6]]
     assert not [p for p in tmp_path.rglob(".deckgen-*") if p.is_file()]
 
 
@@ -304,11 +314,12 @@ def test_renderer_warnings_are_heard_once(tmp_path: Path, monkeypatch: pytest.Mo
     def warns(content, options, parallel=False, warnings=None, **_):  # type: ignore[no-untyped-def]
         if options.only == "handout" and warnings is not None:
             warnings.append(box)
-        return {".pptx": b"deck", ".pdf": b"handout", ".html": b"page"}
+        return {".pptx": b"deck", ".pdf": b"handout", ".html": b"page",
+                "-slides.pdf": b"slides", "-notes.pdf": b"notes"}
 
     monkeypatch.setattr(build, "render", warns)
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,1K,1M", None)
     heard: list[Problem] = []
     written = sweep.run(jobs, 1, lambda _: None, heard)
-    assert len(written) == 9  # a deck, a handout and a page per speed
+    assert len(written) == 15  # a deck, a handout, a page, slides and notes per speed
     assert heard == [box]

@@ -6,8 +6,8 @@ and sizes the planner chose, charts and the QR code as vector drawings, links cl
 fonts embedded as subsets, one bookmark per slide titled with its title.
 `notes(found, meta)`: A4 or Letter portrait (`meta.paper`), each page the slide drawn small
 above its speaker notes at 12 pt, with its number, and each slide's share of `meta.minutes`
-when given. Both are byte-identical between two builds (reportlab's invariant mode, which
-dates the file from SOURCE_DATE_EPOCH, else 2000-01-01)."""
+when given. Both are byte-identical between two builds (reportlab's invariant mode, dated
+by the build's epoch: dated.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from deckgen import __version__
 from deckgen.content import Meta
 from deckgen.render.deck.plan import EMU_PER_PT, Lines
 from deckgen.render.deck.planned import Planned, PlannedSlide, budget
-from deckgen.render.pdf import fonts
+from deckgen.render.pdf import dated, fonts
 from deckgen.render.pdf.paint import Slide
 
 __all__ = ["notes", "slides", "title_of"]
@@ -41,9 +41,9 @@ def title_of(s: PlannedSlide) -> str:
 
 
 def _canvas(out: io.BytesIO, size: tuple[float, float], meta: Meta, what: str,
-            family: str) -> Canvas:
-    c = Canvas(out, pagesize=size, invariant=1, pageCompression=1, lang=meta.language or None,
-               initialFontName=fonts.face(family))
+            family: str, epoch: int | None) -> Canvas:
+    c = dated.canvas(out, epoch, pagesize=size, pageCompression=1,
+                     lang=meta.language or None, initialFontName=fonts.face(family))
     c.setTitle(f"{meta.title}: {what}")
     c.setAuthor(meta.presenter)
     c.setSubject(meta.subtitle or meta.title)
@@ -52,11 +52,13 @@ def _canvas(out: io.BytesIO, size: tuple[float, float], meta: Meta, what: str,
     return c
 
 
-def slides(found: Planned, meta: Meta, lines: Lines | None = None) -> bytes:
-    """The slides as PDF bytes."""
+def slides(found: Planned, meta: Meta, lines: Lines | None = None,
+           epoch: int | None = None) -> bytes:
+    """The slides as PDF bytes, dated `epoch` (SOURCE_DATE_EPOCH's seconds; None:
+    2000-01-01); `lines`: the paragraphs' lines as the planner found them."""
     out = io.BytesIO()
     size = (found.width / EMU_PER_PT, found.height / EMU_PER_PT)
-    c = _canvas(out, size, meta, "slides", found.body_font)
+    c = _canvas(out, size, meta, "slides", found.body_font, epoch)
     painter = Slide(c, found, lines)
     for number, s in enumerate(found.slides, 1):
         key = f"slide{number}"
@@ -69,11 +71,12 @@ def slides(found: Planned, meta: Meta, lines: Lines | None = None) -> bytes:
     return out.getvalue()
 
 
-def notes(found: Planned, meta: Meta, lines: Lines | None = None) -> bytes:
-    """The speaker's notes book as PDF bytes."""
+def notes(found: Planned, meta: Meta, lines: Lines | None = None,
+          epoch: int | None = None) -> bytes:
+    """The speaker's notes book as PDF bytes, dated `epoch`."""
     out = io.BytesIO()
     page_w, page_h = PAPER[meta.paper]
-    c = _canvas(out, (page_w, page_h), meta, "speaker notes", found.body_font)
+    c = _canvas(out, (page_w, page_h), meta, "speaker notes", found.body_font, epoch)
     painter = Slide(c, found, lines)
     painter.links = False
     slide_w, slide_h = found.width / EMU_PER_PT, found.height / EMU_PER_PT
