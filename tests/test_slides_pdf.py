@@ -5,6 +5,7 @@ notes; fonts embedded, no pictures, links and bookmarks, the same bytes twice.""
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -248,3 +249,19 @@ def test_the_notes_book_shows_each_slides_share_of_the_talk(tmp_path: Path) -> N
     pages = [" ".join(words(page)) for page in pages_text(book)]
     assert all("of the talk's 20 min" in page for page in pages)
     assert "20 min in by the end of this slide" in pages[-1]
+
+
+def test_the_canvas_is_dated_by_the_epoch_and_the_environment_is_put_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """reportlab reads SOURCE_DATE_EPOCH when a canvas is made (its invariant mode): the kit's
+    canvas says the build's epoch then, and leaves the environment as it found it."""
+    from deckgen.render.pdf import dated
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "946684800")
+    for epoch, stamp in ((1700000000, b"D:20231114221320"), (None, b"D:20000101000000")):
+        out = io.BytesIO()
+        c = dated.canvas(out, epoch)
+        c.showPage()
+        c.save()
+        assert b"/CreationDate (" + stamp in out.getvalue()
+        assert os.environ["SOURCE_DATE_EPOCH"] == "946684800"

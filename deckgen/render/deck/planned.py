@@ -11,6 +11,8 @@ rectangle is named in `Planned.undrawn`, never dropped silently.
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, cast
@@ -22,23 +24,34 @@ from deckgen import fmt
 from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import Problem
-from deckgen.render.deck.colours import fill_colours, translucent
+from deckgen.render.deck.colours import fill_colours
 from deckgen.render.deck.lookups import qn
-from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES
+from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, own_box
 from deckgen.render.deck.plan import Box, Lines, Para, SlidePlan, TextItem, inch
 from deckgen.render.deck.write import FOOTER, Writer, plan_deck
 
 _PICTURE_TYPES = ("image/png", "image/jpeg")
 
 
+Point = tuple[float, float]  # EMU on the slide
+Step = tuple[str, tuple[Point, ...]]  # "move", "line", "curve" (three points) or "close"
+
+
 @dataclass(frozen=True)
 class Art:
-    """One piece of a template's ground: a picture (PNG or JPEG bytes) or a plain filled
-    rectangle, in its box."""
+    """One piece of a template's ground, in EMU on the slide: a picture (PNG or JPEG bytes) in
+    its box, or an outline (`steps`, else the box as a rectangle or, with `ellipse`, the
+    ellipse in it) filled and stroked in '#RRGGBB' colours ('' for none)."""
 
     box: Box
     picture: bytes = b""
-    fill: str = ""  # '#RRGGBB' of a plain rectangle
+    fill: str = ""
+    fill_alpha: float = 1.0
+    line: str = ""
+    line_width: float = 0.0  # points
+    ellipse: bool = False
+    steps: tuple[Step, ...] = ()
+    number: tuple[float, str, bool] | None = None  # a slide-number field: size, colour, bold
 
 
 @dataclass(frozen=True)
@@ -159,11 +172,15 @@ def _anchor(writer: Writer, layout: SlideLayout, kinds: tuple[PP_PLACEHOLDER, ..
 def _align(writer: Writer, layout: SlideLayout, kinds: tuple[PP_PLACEHOLDER, ...],
            style: str) -> str:
     """The alignment a template gives the first level of its placeholder of `kinds` (the
-    layout's, else the master's list style, else the master's text style)."""
+    layout's, else the master's: a block centred in its box, or its list style's; else the
+    master's text style)."""
     names = {"l": "l", "ctr": "ctr", "r": "r"}
     for owner in (layout, layout.slide_master):
         for kind, ph in writer.ph.places(owner):
             if kind in kinds:
+                body = ph._element.find(f".//{qn('a:bodyPr')}")
+                if body is not None and body.get("anchorCtr") in ("1", "true"):
+                    return "ctr"  # the text's block centred in its box
                 level = ph._element.find(f".//{qn('a:lstStyle')}/{qn('a:lvl1pPr')}")
                 if level is not None and level.get("algn") in names:
                     return names[level.get("algn")]
@@ -189,14 +206,15 @@ def _footer(writer: Writer, number: int, layout: SlideLayout) -> list[Placed]:
         box = writer.ph.box(lph, layout.slide_master)
         if box is None:
             continue
-        size = FOOTER
+        size, bold = FOOTER, False
         if not writer.own:
             fitted = writer.footer_size(lph, layout, words) if kind == PP_PLACEHOLDER.FOOTER \
                 else None
-            size = fitted or writer.ph.text_size(lph, layout)[0]
+            own, bold = writer.ph.text_size(lph, layout)
+            size = fitted or own
         colour = theme.muted if writer.own else _colour(writer, layout, (kind,), box, theme)
         placed.append(_footer_text(kind, words, number, box, writer.ph.insets(lph),
-                                   _anchor(writer, layout, (kind,), "ctr"), size, colour))
+                                   _anchor(writer, layout, (kind,), "ctr"), size, colour, bold))
         kinds_done.add(kind)
     title = writer.title_box
     band = Box(title.x, writer.height - inch(0.5), title.w, inch(0.34))
@@ -212,9 +230,9 @@ def _footer(writer: Writer, number: int, layout: SlideLayout) -> list[Placed]:
 
 def _footer_text(kind: PP_PLACEHOLDER, words: str, number: int, box: Box,
                  inset: tuple[int, int, int, int], anchor: str, size: float,
-                 colour: str) -> Placed:
+                 colour: str, bold: bool = False) -> Placed:
     footer = kind == PP_PLACEHOLDER.FOOTER
-    para = Para(words if footer else str(number), (size,), colour=None,
+    para = Para(words if footer else str(number), (size,), bold=bold, colour=None,
                 align="l" if footer else "r", one_line=True)
     item = TextItem(box, [para], [size], anchor, inset, name="Footer")
     return Placed(item, colour, para.align or "l")
@@ -279,31 +297,145 @@ class _Grounds:
                 art.extend(self._art(owner, el, box))
         return Ground(fill, picture, tuple(art))
 
-    def _art(self, owner: Any, el: Any, box: Box) -> list[Art]:  # noqa: ANN401 (python-pptx, lxml)
+    def _art(self, owner: Any, el: Any, box: Box,  # noqa: ANN401 (python-pptx, lxml)
+             place: Callable[[float, float], Point] | None = None) -> list[Art]:
+        """A piece of artwork as drawable pieces; `place` maps a group's child coordinates to
+        the slide's (None: they are the slide's)."""
+        to = place or (lambda x, y: (x, y))
+        if el.tag == qn("p:grpSp"):
+            xfrm = el.find(f"{qn('p:grpSpPr')}/{qn('a:xfrm')}")
+            child_off = xfrm.find(qn("a:chOff")) if xfrm is not None else None
+            child_ext = xfrm.find(qn("a:chExt")) if xfrm is not None else None
+            if xfrm is None or child_off is None or child_ext is None or xfrm.get("rot") \
+                    or xfrm.get("flipH") == "1" or xfrm.get("flipV") == "1":
+                self.undrawn.add("rotated, flipped or unplaced groups")
+                return []
+            cx, cy = int(child_off.get("x", 0)), int(child_off.get("y", 0))
+            cw = int(child_ext.get("cx", 0)) or 1
+            ch = int(child_ext.get("cy", 0)) or 1
+
+            def inner(x: float, y: float) -> Point:
+                return to(box.x + (x - cx) * box.w / cw, box.y + (y - cy) * box.h / ch)
+
+            out: list[Art] = []
+            for child in el:
+                if child.tag in (qn("p:sp"), qn("p:pic"), qn("p:grpSp")):
+                    found = own_box(child)
+                    if found is not None:
+                        out += self._art(owner, child, found, inner)
+            return out
+        x0, y0 = to(box.x, box.y)
+        x1, y1 = to(box.right, box.bottom)
+        placed = Box(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+        xfrm = el.find(f".//{qn('a:xfrm')}")
+        if xfrm is not None and (xfrm.get("rot") not in (None, "0")
+                                 or xfrm.get("flipH") == "1" or xfrm.get("flipV") == "1"):
+            self.undrawn.add("rotated or flipped shapes")
+            return []
         if el.tag == qn("p:pic"):
             blip = el.find(f".//{qn('a:blip')}")
             data = self._picture(owner, blip, "picture") if blip is not None else b""
-            return [Art(box, picture=data)] if data else []
-        if el.tag == qn("p:grpSp"):
-            self.undrawn.add("grouped artwork")
-            return []
-        sp_pr = el.find(qn("p:spPr"))
-        geometry = sp_pr.find(qn("a:prstGeom")) if sp_pr is not None else None
-        text = "".join(el.itertext()).strip()
-        if text:
+            return [Art(placed, picture=data)] if data else []
+        number = self._number(el)
+        if number is None and any((t.text or "").strip() for t in el.iter(qn("a:t"))):
             self.undrawn.add("text in the master's or layout's artwork")
-        fills = (qn("a:solidFill"), qn("a:gradFill"), qn("a:pattFill"), qn("a:blipFill"))
-        fill = next((c for c in sp_pr if c.tag in fills), None) if sp_pr is not None else None
-        if fill is None:
-            if sp_pr is not None and sp_pr.find(qn("a:ln")) is not None and not text:
-                self.undrawn.add("outlined shapes")
+        sp_pr = el.find(qn("p:spPr"))
+        if sp_pr is None:
             return []
-        if geometry is None or geometry.get("prst") != "rect" or fill.tag != qn("a:solidFill") \
-                or translucent(fill) or el.find(f"{qn('p:spPr')}/{qn('a:xfrm')}[@rot]") is not None:
-            self.undrawn.add("shapes other than plain filled rectangles")
+        fill, alpha = self._fill(sp_pr)
+        line, width = self._line(sp_pr)
+        if number is not None:  # drawn after the shape, as its text
+            shape = self._art(owner, _without_text(el), box, place)
+            return [*shape, Art(placed, number=number)]
+        if not fill and not line:
             return []
+        preset = sp_pr.find(qn("a:prstGeom"))
+        if preset is not None and preset.get("prst") in ("rect", "ellipse"):
+            return [Art(placed, fill=fill, fill_alpha=alpha, line=line, line_width=width,
+                        ellipse=preset.get("prst") == "ellipse")]
+        custom = sp_pr.find(qn("a:custGeom"))
+        steps = self._steps(custom, placed) if custom is not None else None
+        if steps is None:
+            self.undrawn.add("shapes other than rectangles, ellipses and drawn outlines")
+            return []
+        return [Art(placed, fill=fill, fill_alpha=alpha, line=line, line_width=width,
+                    steps=steps)]
+
+    def _number(self, el: Any) -> tuple[float, str, bool] | None:  # noqa: ANN401 (lxml)
+        """A shape whose only text is a slide-number field (Midnightblue's circle): the size,
+        colour and weight it shows the number in."""
+        fields = el.findall(f".//{qn('a:fld')}")
+        texts = list(el.iter(qn("a:t")))
+        if len(fields) != 1 or fields[0].get("type") != "slidenum" or \
+                any(t.getparent() is not fields[0] for t in texts):
+            return None
+        r_pr = fields[0].find(qn("a:rPr"))
+        solid = r_pr.find(qn("a:solidFill")) if r_pr is not None else None
+        colours = fill_colours(solid, self.writer.colours.scheme) if solid is not None else []
+        size = int(r_pr.get("sz", "1800")) / 100 if r_pr is not None else 18.0
+        bold = r_pr is not None and r_pr.get("b") in ("1", "true")
+        return size, colours[0] if colours else self.theme.text, bold
+
+    def _fill(self, sp_pr: Any) -> tuple[str, float]:  # noqa: ANN401 (lxml)
+        fills = (qn("a:solidFill"), qn("a:gradFill"), qn("a:pattFill"), qn("a:blipFill"),
+                 qn("a:noFill"))
+        fill = next((c for c in sp_pr if c.tag in fills), None)
+        if fill is None or fill.tag == qn("a:noFill"):
+            return "", 1.0
+        if fill.tag in (qn("a:pattFill"), qn("a:blipFill")):
+            self.undrawn.add("patterned or picture fills of shapes")
+            return "", 1.0
+        if fill.tag == qn("a:gradFill"):
+            self.undrawn.add("gradient fills of shapes (drawn in their first colour)")
         colours = fill_colours(fill, self.writer.colours.scheme)
-        return [Art(box, fill=colours[0])] if colours else []
+        alpha = fill.find(f".//{qn('a:alpha')}")
+        return (colours[0] if colours else "",
+                int(alpha.get("val", "100000")) / 100000 if alpha is not None else 1.0)
+
+    def _line(self, sp_pr: Any) -> tuple[str, float]:  # noqa: ANN401 (lxml)
+        ln = sp_pr.find(qn("a:ln"))
+        if ln is None or ln.find(qn("a:noFill")) is not None:
+            return "", 0.0
+        solid = ln.find(qn("a:solidFill"))
+        colours = fill_colours(solid, self.writer.colours.scheme) if solid is not None else []
+        if not colours:
+            return "", 0.0
+        return colours[0], int(ln.get("w", "12700")) / 12700
+
+    def _steps(self, custom: Any, box: Box) -> tuple[Step, ...] | None:  # noqa: ANN401
+        """A custom geometry's paths as steps on the slide; None when one uses a command not
+        read here (arcs)."""
+        steps: list[Step] = []
+        for path in custom.iter(qn("a:path")):
+            w = int(path.get("w", "0")) or box.w or 1
+            h = int(path.get("h", "0")) or box.h or 1
+
+            def at(pt_el: Any, w: int = w, h: int = h) -> Point:  # noqa: ANN401
+                return (box.x + int(pt_el.get("x", 0)) * box.w / w,
+                        box.y + int(pt_el.get("y", 0)) * box.h / h)
+
+            last: Point = (float(box.x), float(box.y))
+            for cmd in path:
+                points = tuple(at(p) for p in cmd.iter(qn("a:pt")))
+                if cmd.tag == qn("a:moveTo") and points:
+                    steps.append(("move", points[:1]))
+                elif cmd.tag == qn("a:lnTo") and points:
+                    steps.append(("line", points[:1]))
+                elif cmd.tag == qn("a:cubicBezTo") and len(points) == 3:
+                    steps.append(("curve", points))
+                elif cmd.tag == qn("a:quadBezTo") and len(points) == 2:
+                    (qx, qy), end = points
+                    steps.append(("curve", ((last[0] + 2 * (qx - last[0]) / 3,
+                                             last[1] + 2 * (qy - last[1]) / 3),
+                                            (end[0] + 2 * (qx - end[0]) / 3,
+                                             end[1] + 2 * (qy - end[1]) / 3), end)))
+                elif cmd.tag == qn("a:close"):
+                    steps.append(("close", ()))
+                else:
+                    return None
+                if points:
+                    last = points[-1]
+        return tuple(steps)
 
     def _picture(self, owner: Any, blip: Any, what: str) -> bytes:  # noqa: ANN401
         r_id = blip.get(qn("r:embed"))
@@ -316,6 +448,14 @@ class _Grounds:
             return b""
         data: bytes = part.blob
         return data
+
+
+def _without_text(el: Any) -> Any:  # noqa: ANN401 (lxml)
+    """A copy of a shape's XML without its text body."""
+    bare = copy.deepcopy(el)
+    for body in bare.findall(qn("p:txBody")):
+        bare.remove(body)
+    return bare
 
 
 def undrawn_warning(found: Planned, template_name: str) -> Problem | None:

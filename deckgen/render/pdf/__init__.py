@@ -64,7 +64,7 @@ def slides(found: Planned, meta: Meta, lines: Lines | None = None,
         key = f"slide{number}"
         c.bookmarkPage(key)
         c.addOutlineEntry(title_of(s), key, level=0)
-        painter.draw(s)
+        painter.draw(s, number)
         c.showPage()
     c.showOutline()
     c.save()
@@ -94,7 +94,7 @@ def notes(found: Planned, meta: Meta, lines: Lines | None = None,
         c.saveState()
         c.translate(MARGIN, top - slide_h * scale)
         c.scale(scale, scale)
-        painter.draw(s)
+        painter.draw(s, number)
         c.restoreState()
         c.setStrokeColor(HexColor("#808080"))
         c.setLineWidth(0.5)

@@ -105,8 +105,8 @@ class Slide:
 
     # -- the slide
 
-    def draw(self, s: PlannedSlide) -> None:
-        self.ground(s)
+    def draw(self, s: PlannedSlide, number: int) -> None:
+        self.ground(s, number)
         if s.backdrop is not None:
             self.rect(s.backdrop, ("background", 0.0))
         self.placed(s.title)
@@ -117,7 +117,7 @@ class Slide:
         for footer in s.footer:
             self.placed(footer)
 
-    def ground(self, s: PlannedSlide) -> None:
+    def ground(self, s: PlannedSlide, number: int) -> None:
         c = self.c
         w = self.found.width / EMU_PER_PT
         c.setFillColor(HexColor(s.ground.fill))
@@ -129,9 +129,38 @@ class Slide:
             bw, bh = art.box.w / EMU_PER_PT, art.box.h / EMU_PER_PT
             if art.picture:
                 c.drawImage(ImageReader(io.BytesIO(art.picture)), x, y, bw, bh, mask="auto")
-            elif art.fill:
+                continue
+            if art.number is not None:  # the slide's number, in the artwork's own field
+                size, colour, bold = art.number
+                para = Para(str(number), (size,), bold=bold, colour=None, align="ctr",
+                            one_line=True)
+                self.paragraphs(art.box, (0, 0, 0, 0), "ctr", [para], [size], colour)
+                continue
+            c.saveState()
+            if art.fill:
                 c.setFillColor(HexColor(art.fill))
-                c.rect(x, y, bw, bh, stroke=0, fill=1)
+                c.setFillAlpha(art.fill_alpha)
+            if art.line:
+                c.setStrokeColor(HexColor(art.line))
+                c.setLineWidth(art.line_width)
+            path = c.beginPath()
+            if art.steps:
+                for kind, points in art.steps:
+                    flat = [v for px, py in points for v in (px / EMU_PER_PT, self.y(round(py)))]
+                    if kind == "move":
+                        path.moveTo(*flat)
+                    elif kind == "line":
+                        path.lineTo(*flat)
+                    elif kind == "curve":
+                        path.curveTo(*flat)
+                    else:
+                        path.close()
+            elif art.ellipse:
+                path.ellipse(x, y, bw, bh)
+            else:
+                path.rect(x, y, bw, bh)
+            c.drawPath(path, stroke=1 if art.line else 0, fill=1 if art.fill else 0)
+            c.restoreState()
 
     def placed(self, p: Placed) -> None:
         self.text(p.item, default_colour=p.colour, default_align=p.align)
