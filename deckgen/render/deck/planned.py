@@ -12,6 +12,7 @@ rectangle is named in `Planned.undrawn`, never dropped silently.
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -38,6 +39,18 @@ Step = tuple[str, tuple[Point, ...]]  # "move", "line", "curve" (three points) o
 
 
 @dataclass(frozen=True)
+class Gradient:
+    """A gradient fill: its stops (0 to 1, '#RRGGBB') along a line at `angle` degrees
+    (clockwise from across) through the box, or with `radial` out from `focus` (shares of
+    the box's width and height) to its farthest corner."""
+
+    stops: tuple[tuple[float, str], ...]
+    angle: float = 0.0
+    radial: bool = False
+    focus: tuple[float, float] = (0.5, 0.5)
+
+
+@dataclass(frozen=True)
 class Art:
     """One piece of a template's ground, in EMU on the slide: a picture (PNG or JPEG bytes) in
     its box, or an outline (`steps`, else the box as a rectangle or, with `ellipse`, the
@@ -52,6 +65,7 @@ class Art:
     ellipse: bool = False
     steps: tuple[Step, ...] = ()
     number: tuple[float, str, bool] | None = None  # a slide-number field: size, colour, bold
+    gradient: Gradient | None = None  # in place of `fill`
 
 
 @dataclass(frozen=True)
@@ -62,6 +76,7 @@ class Ground:
     fill: str
     picture: bytes = b""
     art: tuple[Art, ...] = ()
+    gradient: Gradient | None = None
 
 
 @dataclass(frozen=True)
@@ -275,6 +290,7 @@ class _Grounds:
             return Ground(self.theme.background)
         scheme = writer.colours.scheme
         fill, picture = scheme.get("lt1", "#FFFFFF"), b""
+        gradient: Gradient | None = None
         for owner in (layout, layout.slide_master):
             bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
             if bg is None:
@@ -286,8 +302,8 @@ class _Grounds:
             colours = fill_colours(bg, scheme)
             if colours:
                 fill = colours[0]
-                if bg.find(f".//{qn('a:gradFill')}") is not None:
-                    self.undrawn.add("a gradient background (drawn in its first colour)")
+                grad = bg.find(f".//{qn('a:gradFill')}")
+                gradient = self._gradient(grad) if grad is not None else None
                 break
         art: list[Art] = []
         owners: list[Any] = [layout.slide_master, layout] \
@@ -295,7 +311,7 @@ class _Grounds:
         for owner in owners:
             for el, box in writer.ph.artwork(owner):
                 art.extend(self._art(owner, el, box))
-        return Ground(fill, picture, tuple(art))
+        return Ground(fill, picture, tuple(art), gradient)
 
     def _art(self, owner: Any, el: Any, box: Box,  # noqa: ANN401 (python-pptx, lxml)
              place: Callable[[float, float], Point] | None = None) -> list[Art]:
@@ -328,9 +344,11 @@ class _Grounds:
         x1, y1 = to(box.right, box.bottom)
         placed = Box(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
         xfrm = el.find(f".//{qn('a:xfrm')}")
-        if xfrm is not None and (xfrm.get("rot") not in (None, "0")
-                                 or xfrm.get("flipH") == "1" or xfrm.get("flipV") == "1"):
-            self.undrawn.add("rotated or flipped shapes")
+        turned = xfrm is not None and (xfrm.get("rot") not in (None, "0")
+                                       or xfrm.get("flipH") in ("1", "true")
+                                       or xfrm.get("flipV") in ("1", "true"))
+        if turned and el.tag == qn("p:pic"):
+            self.undrawn.add("rotated or flipped pictures")
             return []
         if el.tag == qn("p:pic"):
             blip = el.find(f".//{qn('a:blip')}")
@@ -342,7 +360,7 @@ class _Grounds:
         sp_pr = el.find(qn("p:spPr"))
         if sp_pr is None:
             return []
-        fill, alpha = self._fill(sp_pr)
+        fill, alpha, gradient = self._fill(sp_pr)
         line, width = self._line(sp_pr)
         if number is not None:  # drawn after the shape, as its text
             shape = self._art(owner, _without_text(el), box, place)
@@ -350,16 +368,20 @@ class _Grounds:
         if not fill and not line:
             return []
         preset = sp_pr.find(qn("a:prstGeom"))
-        if preset is not None and preset.get("prst") in ("rect", "ellipse"):
+        if preset is not None and preset.get("prst") in ("rect", "ellipse") and not turned:
             return [Art(placed, fill=fill, fill_alpha=alpha, line=line, line_width=width,
-                        ellipse=preset.get("prst") == "ellipse")]
+                        ellipse=preset.get("prst") == "ellipse", gradient=gradient)]
         custom = sp_pr.find(qn("a:custGeom"))
-        steps = self._steps(custom, placed) if custom is not None else None
+        steps = self._steps(custom, placed) if custom is not None else \
+            _preset_steps(preset.get("prst") if preset is not None else "", placed)
+        if steps is not None and turned:
+            steps = _turned(steps, placed, int(xfrm.get("rot", "0")) / 60000,
+                            xfrm.get("flipH") in ("1", "true"), xfrm.get("flipV") in ("1", "true"))
         if steps is None:
             self.undrawn.add("shapes other than rectangles, ellipses and drawn outlines")
             return []
         return [Art(placed, fill=fill, fill_alpha=alpha, line=line, line_width=width,
-                    steps=steps)]
+                    steps=steps, gradient=gradient)]
 
     def _number(self, el: Any) -> tuple[float, str, bool] | None:  # noqa: ANN401 (lxml)
         """A shape whose only text is a slide-number field (Midnightblue's circle): the size,
@@ -376,21 +398,42 @@ class _Grounds:
         bold = r_pr is not None and r_pr.get("b") in ("1", "true")
         return size, colours[0] if colours else self.theme.text, bold
 
-    def _fill(self, sp_pr: Any) -> tuple[str, float]:  # noqa: ANN401 (lxml)
+    def _gradient(self, grad: Any) -> Gradient | None:  # noqa: ANN401 (lxml)
+        """A gradient fill as stops along a line or out from a focus; None (drawn in its
+        first colour, and named) when it has fewer than two stops."""
+        stops = []
+        for gs in grad.iter(qn("a:gs")):
+            colours = fill_colours(gs, self.writer.colours.scheme)
+            if colours:
+                stops.append((int(gs.get("pos", "0")) / 100000, colours[0]))
+        stops.sort(key=lambda stop: stop[0])
+        if len(stops) < 2:
+            self.undrawn.add("gradients with fewer than two stops (drawn in one colour)")
+            return None
+        lin, path = grad.find(qn("a:lin")), grad.find(qn("a:path"))
+        if path is not None:
+            rect = path.find(qn("a:fillToRect"))
+            fx = int(rect.get("l", "50000")) / 100000 if rect is not None else 0.5
+            fy = int(rect.get("t", "50000")) / 100000 if rect is not None else 0.5
+            return Gradient(tuple(stops), radial=True, focus=(fx, fy))
+        angle = int(lin.get("ang", "0")) / 60000 if lin is not None else 0.0
+        return Gradient(tuple(stops), angle=angle)
+
+    def _fill(self, sp_pr: Any) -> tuple[str, float, Gradient | None]:  # noqa: ANN401 (lxml)
         fills = (qn("a:solidFill"), qn("a:gradFill"), qn("a:pattFill"), qn("a:blipFill"),
                  qn("a:noFill"))
         fill = next((c for c in sp_pr if c.tag in fills), None)
         if fill is None or fill.tag == qn("a:noFill"):
-            return "", 1.0
+            return "", 1.0, None
         if fill.tag in (qn("a:pattFill"), qn("a:blipFill")):
             self.undrawn.add("patterned or picture fills of shapes")
-            return "", 1.0
-        if fill.tag == qn("a:gradFill"):
-            self.undrawn.add("gradient fills of shapes (drawn in their first colour)")
+            return "", 1.0, None
+        gradient = self._gradient(fill) if fill.tag == qn("a:gradFill") else None
         colours = fill_colours(fill, self.writer.colours.scheme)
         alpha = fill.find(f".//{qn('a:alpha')}")
         return (colours[0] if colours else "",
-                int(alpha.get("val", "100000")) / 100000 if alpha is not None else 1.0)
+                int(alpha.get("val", "100000")) / 100000 if alpha is not None else 1.0,
+                gradient)
 
     def _line(self, sp_pr: Any) -> tuple[str, float]:  # noqa: ANN401 (lxml)
         ln = sp_pr.find(qn("a:ln"))
@@ -448,6 +491,42 @@ class _Grounds:
             return b""
         data: bytes = part.blob
         return data
+
+
+KAPPA = 0.5523  # a quarter ellipse's control points, as a share of its radii
+
+
+def _preset_steps(preset: str, box: Box) -> tuple[Step, ...] | None:
+    """A rectangle's or ellipse's outline as steps (to be turned); None for other presets."""
+    x0, y0, x1, y1 = float(box.x), float(box.y), float(box.right), float(box.bottom)
+    if preset == "rect":
+        return (("move", ((x0, y0),)), ("line", ((x1, y0),)), ("line", ((x1, y1),)),
+                ("line", ((x0, y1),)), ("close", ()))
+    if preset == "ellipse":
+        cx, cy, rx, ry = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2, (y1 - y0) / 2
+        kx, ky = rx * KAPPA, ry * KAPPA
+        return (("move", ((cx + rx, cy),)),
+                ("curve", ((cx + rx, cy + ky), (cx + kx, cy + ry), (cx, cy + ry))),
+                ("curve", ((cx - kx, cy + ry), (cx - rx, cy + ky), (cx - rx, cy))),
+                ("curve", ((cx - rx, cy - ky), (cx - kx, cy - ry), (cx, cy - ry))),
+                ("curve", ((cx + kx, cy - ry), (cx + rx, cy - ky), (cx + rx, cy))),
+                ("close", ()))
+    return None
+
+
+def _turned(steps: tuple[Step, ...], box: Box, degrees: float, flip_h: bool,
+            flip_v: bool) -> tuple[Step, ...]:
+    """Steps flipped about the box's centre, then turned clockwise by `degrees` (as a shape's
+    `a:xfrm` says: flips first, then the rotation)."""
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    cos, sin = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+
+    def move(p: Point) -> Point:
+        dx, dy = p[0] - cx, p[1] - cy
+        dx, dy = -dx if flip_h else dx, -dy if flip_v else dy
+        return cx + dx * cos - dy * sin, cy + dx * sin + dy * cos
+
+    return tuple((kind, tuple(move(p) for p in points)) for kind, points in steps)
 
 
 def _without_text(el: Any) -> Any:  # noqa: ANN401 (lxml)

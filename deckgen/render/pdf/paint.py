@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import colorsys
 import io
+import math
 from collections.abc import Sequence
 
 from reportlab.lib.colors import HexColor
@@ -34,7 +35,7 @@ from deckgen.render.deck.plan import (
     TextItem,
     pt,
 )
-from deckgen.render.deck.planned import Placed, Planned, PlannedSlide
+from deckgen.render.deck.planned import Gradient, Placed, Planned, PlannedSlide
 from deckgen.render.deck.qr import modules
 from deckgen.render.pdf import fonts
 from deckgen.render.pdf.chart import draw_chart
@@ -122,6 +123,11 @@ class Slide:
         w = self.found.width / EMU_PER_PT
         c.setFillColor(HexColor(s.ground.fill))
         c.rect(0, 0, w, self.h, stroke=0, fill=1)
+        if s.ground.gradient is not None:
+            whole = c.beginPath()
+            whole.rect(0, 0, w, self.h)
+            self.gradient(whole, s.ground.gradient, Box(0, 0, self.found.width,
+                                                        self.found.height))
         if s.ground.picture:
             c.drawImage(ImageReader(io.BytesIO(s.ground.picture)), 0, 0, w, self.h)
         for art in s.ground.art:
@@ -159,8 +165,34 @@ class Slide:
                 path.ellipse(x, y, bw, bh)
             else:
                 path.rect(x, y, bw, bh)
-            c.drawPath(path, stroke=1 if art.line else 0, fill=1 if art.fill else 0)
+            if art.gradient is not None:
+                self.gradient(path, art.gradient, art.box)
+                c.drawPath(path, stroke=1 if art.line else 0, fill=0)
+            else:
+                c.drawPath(path, stroke=1 if art.line else 0, fill=1 if art.fill else 0)
             c.restoreState()
+
+    def gradient(self, path: object, g: Gradient, box: Box) -> None:
+        """`g` painted inside `path` (the outline of `box`)."""
+        c = self.c
+        colours = [HexColor(colour) for _, colour in g.stops]
+        positions = [pos for pos, _ in g.stops]
+        x, y = self.x(box.x), self.y(box.bottom)
+        w, h = box.w / EMU_PER_PT, box.h / EMU_PER_PT
+        c.saveState()
+        c.clipPath(path, stroke=0, fill=0)
+        if g.radial:
+            fx, fy = x + g.focus[0] * w, y + (1 - g.focus[1]) * h
+            radius = max(math.hypot(fx - cx, fy - cy) for cx in (x, x + w) for cy in (y, y + h))
+            c.radialGradient(fx, fy, radius or 1.0, colours, positions, extend=True)
+        else:
+            turn = math.radians(g.angle)
+            half = (abs(w * math.cos(turn)) + abs(h * math.sin(turn))) / 2
+            mx, my = x + w / 2, y + h / 2
+            dx, dy = half * math.cos(turn), -half * math.sin(turn)  # clockwise, y up
+            c.linearGradient(mx - dx, my - dy, mx + dx, my + dy, colours, positions,
+                             extend=True)
+        c.restoreState()
 
     def placed(self, p: Placed) -> None:
         self.text(p.item, default_colour=p.colour, default_align=p.align)
