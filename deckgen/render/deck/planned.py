@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, cast
 
@@ -27,7 +27,7 @@ from deckgen.content import Theme
 from deckgen.errors import Problem
 from deckgen.render.deck.colours import fill_colours
 from deckgen.render.deck.lookups import qn
-from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, own_box
+from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, overlap, own_box
 from deckgen.render.deck.plan import Box, Lines, Para, SlidePlan, TextItem, inch
 from deckgen.render.deck.write import FOOTER, Writer, plan_deck
 
@@ -126,6 +126,8 @@ def planned(story: st.Story, template: bytes | None = None,
     slides = []
     for number, plan in enumerate(plans, 1):
         layout = writer.layout_of(plan)
+        if not writer.own and not plan.cover:
+            plan = _kickers_clear(writer, layout, plan)
         slides.append(PlannedSlide(plan, *_titles(writer, plan, layout, theme),
                                    footer=[] if plan.cover else _footer(writer, number, layout),
                                    backdrop=None if plan.cover else _backdrop(writer, layout,
@@ -162,6 +164,31 @@ def _titles(writer: Writer, plan: SlidePlan, layout: SlideLayout, theme: Theme
     title = TextItem(box, plan.title, plan.title_sizes, anchor, writer.title_inset, name="Title")
     align = "l" if writer.own else _align(writer, layout, TITLE_TYPES, "p:titleStyle")
     return Placed(title, _colour(writer, layout, TITLE_TYPES, box, theme), align), None
+
+
+def _kickers_clear(writer: Writer, layout: SlideLayout, plan: SlidePlan) -> SlidePlan:
+    """The plan with each kicker moved right, off a small piece of the template's artwork
+    that covers its start, as `Writer.clear_of_art` moves it in the deck."""
+    items: list[Any] = []
+    for item in plan.items:
+        if isinstance(item, TextItem) and item.name == "Kicker":
+            start = box = item.box
+            pieces = [piece for owner in (layout, layout.slide_master)
+                      for _, piece in writer.ph.artwork(owner)
+                      if piece.w < box.w // 3 and not writer.ph.covers_slide(piece)]
+            moved = True
+            while moved and box.w * 5 >= start.w * 3:
+                moved = False
+                for piece in pieces:
+                    if piece.x < box.x + inch(0.15) and piece.right > box.x \
+                            and overlap(piece, box) > 0:
+                        shift = piece.right + inch(0.08) - box.x
+                        box = Box(box.x + shift, box.y, box.w - shift, box.h)
+                        moved = True
+            if box != start and box.w * 5 >= start.w * 3:
+                item = replace(item, box=box)
+        items.append(item)
+    return replace(plan, items=items)
 
 
 def _colour(writer: Writer, layout: SlideLayout, kinds: tuple[PP_PLACEHOLDER, ...], box: Box,

@@ -14,7 +14,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.render.pdf import fonts
-from deckgen.story import BarChart, Chart, Line, LineChart
+from deckgen.story import BarChart, Chart, Line, LineChart, Tick
 
 LABEL_GAP = 0.3 * 72  # points between a line's last point and the far end of its label
 RIGHT_MOST = 0.45  # the most of a chart's width its end labels or legend may take
@@ -120,32 +120,30 @@ class _Lines:
         bottom, top = size * 3.4, size * 1.0
         self.plot = (x0 + left, y0 + bottom, w - left - right, h - top - bottom)
         px, py, pw, ph = self.plot
-        # Grid, axes and ticks.
+        # Grid, axes and ticks: every so many decades that the labels stand apart, as the
+        # native chart thins them.
+        x_room = max(pen.width(t.label) for t in chart.x_ticks) + TICK_GAP
+        x_ticks = _thinned(chart.x_ticks, chart.x_scale, chart.x_range, pw, x_room)
+        y_ticks = _thinned(chart.y_ticks, chart.y_scale, chart.y_range, ph,
+                           size * 1.2 + TICK_GAP)
         c.setLineWidth(0.75)
         c.setStrokeColor(pen.ink("rule"))
         c.setDash()
-        for t in chart.y_ticks:
+        for t in y_ticks:
             y = self.scale(t.at, "y")
             c.line(px, y, px + pw, y)
         c.setLineWidth(1)
         c.setStrokeColor(pen.ink("text"))
         c.line(px, py, px + pw, py)
         c.line(px, py, px, py + ph)
-        last = -math.inf
-        for t in chart.x_ticks:
+        for t in x_ticks:
             x = self.scale(t.at, "x")
             c.line(x, py, x, py - 4)
-            half = pen.width(t.label) / 2
-            if x - half >= last + TICK_GAP:
-                pen.text(x, py - 4 - size, t.label, align="c")
-                last = x + half
-        last = -math.inf
-        for t in chart.y_ticks:
+            pen.text(x, py - 4 - size, t.label, align="c")
+        for t in y_ticks:
             y = self.scale(t.at, "y")
             c.line(px, y, px - 4, y)
-            if y - size * 0.6 >= last + TICK_GAP / 2:
-                pen.text(px - 6, y, t.label, align="r", middle=True)
-                last = y + size * 0.6
+            pen.text(px - 6, y, t.label, align="r", middle=True)
         pen.text(px + pw / 2, y0 + size * 0.4, chart.x_label, align="c")
         pen.text(x0 + size * 1.0, py + ph / 2, chart.y_label, align="c", angle=90)
         # The lines, their points and names.
@@ -229,6 +227,22 @@ class _Lines:
             c.line(x, y, x + size * 2.2, y)
             c.setDash()
             pen.text(x + size * 2.6, y, line.label, middle=True)
+
+
+def _thinned(ticks: Sequence[Tick], scale: str, span: tuple[Fraction, Fraction],
+             length: float, room: float) -> list[Tick]:
+    """The ticks a native chart shows on a log axis `length` points long: one every so many
+    decades from the axis's start that labels `room` points long stand apart."""
+    if scale != "log":
+        return list(ticks)
+    decades = math.log10(float(span[1]) / float(span[0]))
+    if decades <= 0:
+        return list(ticks)
+    step = 1
+    while step < decades and length / decades * step < room:
+        step += 1
+    return [t for t in ticks
+            if round(math.log10(float(t.at / span[0]))) % step == 0]
 
 
 def _dash(pattern: Sequence[float]) -> tuple[list[float], int]:
