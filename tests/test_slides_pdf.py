@@ -13,13 +13,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import DEFAULT_CONTENT, run_in
 from pptx import Presentation
 from pptx.util import Emu
 from pypdf import PdfReader
 
 from deckgen import build, source
 from deckgen.render.deck.planned import budget
-from tests.conftest import DEFAULT_CONTENT, run_in
 
 POINT = 12700  # EMU
 
@@ -265,3 +265,69 @@ def test_the_canvas_is_dated_by_the_epoch_and_the_environment_is_put_back(
         c.save()
         assert b"/CreationDate (" + stamp in out.getvalue()
         assert os.environ["SOURCE_DATE_EPOCH"] == "946684800"
+
+
+def _png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
+    """A plain PNG of one colour."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + \
+            struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2,
+                                                            0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+@pytest.mark.slow
+def test_a_templates_ground_is_drawn_and_what_is_not_is_named(tmp_path: Path) -> None:
+    import copy
+
+    from pptx.dml.color import RGBColor
+    from pptx.enum.shapes import MSO_SHAPE
+    from pptx.util import Inches
+
+    prs = Presentation()
+    master = prs.slide_master
+    picture = tmp_path / "mark.png"
+    picture.write_bytes(_png(8, 8, (200, 30, 30)))
+    # Shapes are drawn on a scratch slide (masters take no new shapes through python-pptx)
+    # and their XML moved onto the master; the picture's image is related to the master.
+    scratch = Presentation().slides.add_slide(Presentation().slide_layouts[6])
+    pic = scratch.shapes.add_picture(str(picture), Inches(9.2), Inches(0.1), Inches(0.6),
+                                     Inches(0.6))
+    _, r_id = master.part.get_or_add_image_part(str(picture))
+    pieces = [pic]
+    for kind, left in ((MSO_SHAPE.OVAL, 0.1), (MSO_SHAPE.STAR_5_POINT, 0.6),
+                       (MSO_SHAPE.RECTANGLE, 1.2)):
+        shape = scratch.shapes.add_shape(kind, Inches(left), Inches(7.0), Inches(0.4),
+                                         Inches(0.4))
+        shape.fill.solid()
+        shape.fill.fore_color.rgb = RGBColor(0x20, 0x60, 0xA0)
+        pieces.append(shape)
+    pieces[-1].rotation = 30
+    tree = master.shapes._spTree
+    for number, piece in enumerate(pieces, 100):
+        el = copy.deepcopy(piece._element)
+        el.find(".//{*}cNvPr").set("id", str(number))
+        for blip in el.iter("{*}blip"):
+            blip.set("{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+                     "embed", r_id)
+        tree.append(el)
+    template = tmp_path / "marked.pptx"
+    prs.save(str(template))
+    run = run_in("build", str(DEFAULT_CONTENT), "--template", str(template), "--only",
+                 "slides", "--out", str(tmp_path / "out"))
+    assert run.returncode == 0, run.stderr
+    [line] = [row for row in run.stderr.splitlines() if "leaves out" in row]
+    assert line == (f"{template}: the slides PDF leaves out what it cannot draw of the "
+                    "template: shapes other than rectangles, ellipses and drawn outlines")
+    [slides] = (tmp_path / "out").glob("*-slides.pdf")
+    reader = PdfReader(slides)
+    assert all(len(page.images) == 1 for page in reader.pages)  # the master's picture
+    drawn = reader.pages[1].get_contents().get_data()
+    assert drawn.count(b".12549 .376471 .627451 rg") == 2  # the oval's and the turned bar's
+    assert b" c " in drawn and b" l " in drawn  # the oval's curves, the turned bar's edges
