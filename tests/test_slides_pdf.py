@@ -52,13 +52,14 @@ def deck_words(slide: object) -> list[str]:
 
 
 def pages_text(path: Path) -> list[str]:
-    """Each page's text, as poppler's pdftotext reads it (pypdf runs a big figure into the
-    line after it)."""
+    """Each page's text in the order it is drawn, as poppler's pdftotext reads it (pypdf runs
+    a big figure into the line after it; pdftotext's layout mode runs "1 h" together)."""
     if shutil.which("pdftotext") is None:
         pytest.skip("poppler's pdftotext is not installed")
-    out = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
-                         check=True).stdout
-    return out.split("\f")[:-1]
+    out = subprocess.run(["pdftotext", "-raw", str(path), "-"], capture_output=True,
+                         text=True, check=True).stdout
+    return [page.replace("-\n", "-") for page in out.split("\f")[:-1]]  # a word broken at
+    # its hyphen is one word
 
 
 def page_words(text: str) -> Counter[str]:
@@ -82,8 +83,8 @@ def check_against_deck(folder: Path) -> None:
     for number, (slide, page, text) in enumerate(zip(deck.slides, pdf.pages, texts,
                                                      strict=True), 1):
         box = page.mediabox
-        assert (round(float(box.width) * POINT), round(float(box.height) * POINT)) == \
-            (width, height), number
+        assert abs(float(box.width) - width / POINT) < 0.01, number  # the slide's size,
+        assert abs(float(box.height) - height / POINT) < 0.01, number  # to a hundredth pt
         missing = shown(slide) - page_words(text)
         assert not missing, (number, missing)
 
@@ -176,7 +177,9 @@ def test_the_kit_is_byte_identical_between_two_builds(default_build: Path,
 
 @pytest.mark.slow
 def test_at_4_3_the_pages_are_the_decks(tmp_path: Path) -> None:
-    run = run_in("build", str(DEFAULT_CONTENT), "--aspect", "4:3", "--out", str(tmp_path))
+    """At 4:3, another dial, with the walk's slides and on Letter paper."""
+    run = run_in("build", str(DEFAULT_CONTENT), "--aspect", "4:3", "--speed", "40K", "--check",
+                 "1 h", "--walk", "--paper", "letter", "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     check_against_deck(tmp_path)
     assert Presentation(str(kit(tmp_path)[0])).slide_width == Emu(9144000)
