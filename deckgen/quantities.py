@@ -109,7 +109,6 @@ def _exact(text: str, language: str = "en") -> Fraction:
     text = text.strip()
     if len(text) > MAX_TEXT:
         raise ValueError
-    check_unambiguous(text)
     text = _in_english(text, language)
     if not _NUMBER.match(text):
         raise ValueError
@@ -175,6 +174,8 @@ def parse_duration(value: object, language: str = "en") -> Fraction:
             units, nothing = _units(language)
             if text in nothing:
                 return Fraction(0)
+            if not text[-1:].isalpha():  # a bare number of seconds ('1.500'); with a unit it
+                check_unambiguous(text)  # is a duration as deckgen prints it ('1,000 h')
             seconds = _parts(text, units, language)
         else:
             seconds = _from_number(value)
@@ -208,16 +209,6 @@ def _units(language: str) -> tuple[dict[str, int], frozenset[str]]:
     return units, frozenset(nothing)
 
 
-def _hours(number: str, language: str) -> Fraction:
-    """A count of hours; a whole number grouped with the talk's own group mark reads as
-    deckgen prints it ('1,000 h' in English, '1.000 Std.' in German), not two ways."""
-    group = (_spelling(language) or (".", ","))[1]
-    marks = re.escape(_SPACES) if group in _SPACES else re.escape(group)
-    if re.fullmatch(rf"\d{{1,3}}(?:[{marks}]\d{{3}})+", number):
-        return Fraction(int(re.sub(rf"[{marks}]", "", number)))
-    return _exact(number, language)
-
-
 def duration_words(language: str) -> tuple[dict[str, int], frozenset[str]]:
     """The unit words (with their seconds) a duration may use in `language`, beyond English's,
     and its words for no check: what the page's script reads in a link."""
@@ -241,8 +232,7 @@ def _parts(text: str, units: dict[str, int] | None = None, language: str = "en")
         order = _ORDER[units[unit]]
         if order <= last or (not unit and (at > 0 or match.end() < len(text.rstrip()))):
             raise ValueError  # '1 h 2 h', '5 min 1 h', or a bare number beside others
-        total += _hours(number, language) * 3600 if units[unit] == 3600 else \
-            _exact(number, language) * units[unit]
+        total += _exact(number, language) * units[unit]
         at, last = match.end(), order
         while at < len(text) and text[at].isspace():
             at += 1
@@ -257,6 +247,7 @@ def parse_count(value: object, limit: int = MAX_COUNT, language: str = "en") -> 
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str):
             try:
+                check_unambiguous(value)
                 exact = _exact(value, language)
             except Ambiguous:
                 raise

@@ -182,9 +182,11 @@
   // Longer texts are refused before any pattern or sum runs (quantities.py's MAX_TEXT): a
   // link's 10,000-digit speed would otherwise freeze the page on its BigInts.
   var MAX_TEXT = 200;
-  function exact(text) {
+  // A number that reads two ways is refused unless `withUnit`: a duration's number with its
+  // unit reads as deckgen prints it ('1,000 h'), as quantities.parse_duration reads it.
+  function exact(text, withUnit) {
     text = text.trim();
-    if (text.length > MAX_TEXT || TWO_WAYS.test(text)) return null;
+    if (text.length > MAX_TEXT || (!withUnit && TWO_WAYS.test(text))) return null;
     text = inEnglish(text);
     if (!NUMBER.test(text)) return null;
     if (text.indexOf(",") >= 0 && !GROUPED.test(text)) return null;
@@ -222,12 +224,7 @@
     text = digits(text);
     var m = DURATION.exec(text);
     if (!m || !Object.prototype.hasOwnProperty.call(UNITS, m[2])) return null;
-    // A whole count of hours grouped with the language's own mark reads as deckgen prints
-    // it ('1,000 h'), not two ways (quantities._hours).
-    var g = "[" + esc(SPACES.indexOf(N.group) >= 0 ? SPACES : N.group) + "]";
-    var grouped = UNITS[m[2]] === 3600 &&
-      new RegExp("^\\d{1,3}(?:" + g + "\\d{3})+$").test(m[1]);
-    var v = grouped ? Q(BigInt(m[1].replace(new RegExp(g, "g"), ""))) : exact(m[1]);
+    var v = exact(m[1], m[2] !== "");
     if (!v) return null;
     v = mul(v, Q(UNITS[m[2]]));
     if (v.n < Z || cmp(v, MAX_DURATION) > 0 || (v.n > Z && cmp(v, MIN_DURATION) < 0)) return null;
