@@ -18,7 +18,7 @@ from pptx import Presentation
 from pptx.util import Emu
 from pypdf import PdfReader
 
-from deckgen import build, source
+from deckgen import build, pipeline, source
 from deckgen.render.deck.planned import budget
 
 POINT = 12700  # EMU
@@ -243,12 +243,12 @@ def test_the_notes_book_shows_each_slides_share_of_the_talk(tmp_path: Path) -> N
     path.write_text(text.replace("  paper: a4\n", "  paper: letter\n  minutes: 20\n"),
                     encoding="utf-8")
     content, _ = source.read(path)
-    files = build.render(content, build.Options(only="notes"), warnings=[])
-    assert set(files) == {"-notes.pdf"}
-    reader = PdfReader(io.BytesIO(files["-notes.pdf"]))
+    files, _ = pipeline.files(content, build.Options(only="notes"))
+    assert set(files) == {"notes"}
+    reader = PdfReader(io.BytesIO(files["notes"]))
     assert [round(float(v)) for v in reader.pages[0].mediabox[2:]] == [612, 792]  # Letter
     book = tmp_path / "notes.pdf"
-    book.write_bytes(files["-notes.pdf"])
+    book.write_bytes(files["notes"])
     pages = [" ".join(words(page)) for page in pages_text(book)]
     assert all("of the talk's 20 min" in page for page in pages)
     assert "20 min in by the end of this slide" in pages[-1]
