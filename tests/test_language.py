@@ -234,7 +234,8 @@ ENGLISH = ["Still scarce", "Featured on the dial", "tokens/sec", "of writing at"
            "End-to-end speedup", "Check share", "Ceiling", "Imagined comparisons",
            "On the slide", "seconds", "None", "no ceiling", "log scale", "Writing time",
            "Where each total goes", "checked 20", "the same batch", "Skip to the dial",
-           "Imagined speed", "Arrow keys", "Each bar", "Line chart", "horizontal bars", " and "]
+           "Imagined speed", "Arrow keys", "Each bar", "Line chart", "horizontal bars", " and ",
+           "Slide 1 of", "no notes"]
 
 
 def _no_english(text: str, where: str) -> None:
@@ -249,14 +250,17 @@ def test_the_german_talk_has_no_english_fixed_word_and_german_figures(german_bui
     page_text = _page_text(only_file(german_build, ".html"))
     # The sources' titles are the sources' own (English) names: left out of the search.
     titles = [s["title"] for s in yaml.safe_load(GERMAN.read_text(encoding="utf-8"))["sources"]]
-    for name, text in (("deck", slides), ("notes", notes), ("handout", handout),
-                       ("page", page_text)):
+    kit = [(kind, _pdf_text(path)) for kind in ("slides", "notes")
+           for path in german_build.glob(f"*-{kind}.pdf")]  # the slides PDF, the notes book
+    assert [kind for kind, _ in kit] == ["slides", "notes"]
+    for name, text in (("deck", slides), ("speaker notes", notes), ("handout", handout),
+                       ("page", page_text), *kit):
         for title in titles:
             text = text.replace(title, "")
         text = " ".join(text.split())
         _no_english(re.sub(r"\s*\n\s*", " ", text), name)
         assert "1.000.000" in text, name
-        assert "132,57\u00d7" in text or name == "notes", name
+        assert "132,57\u00d7" in text or "notes" in name, name
 
 
 def test_the_german_talk_is_tagged_german(german_build: Path) -> None:

@@ -20,7 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from deckgen import __version__
+from deckgen import __version__, words
 from deckgen.content import Meta
 from deckgen.render.deck.plan import EMU_PER_PT
 from deckgen.render.deck.planned import Planned, PlannedSlide, budget
@@ -84,6 +84,7 @@ def notes(found: Planned, meta: Meta, epoch: int | None = None) -> bytes:
     style = ParagraphStyle("notes", fontName=body, fontSize=NOTES_PT, leading=NOTES_PT * 1.35,
                            textColor=HexColor("#000000"), spaceAfter=NOTES_PT * 0.5)
     count = len(found.slides)
+    said = words.of(meta.language)  # the notes book's own words, in the talk's language
     for number, s in enumerate(found.slides, 1):
         key = f"notes{number}"
         c.bookmarkPage(key)
@@ -98,15 +99,15 @@ def notes(found: Planned, meta: Meta, epoch: int | None = None) -> bytes:
         c.setLineWidth(0.5)
         c.rect(MARGIN, top - slide_h * scale, slide_w * scale, slide_h * scale, stroke=1, fill=0)
         y = top - slide_h * scale - HEAD_PT * 2
-        head = f"Slide {number} of {count}: {title_of(s)}"
+        head = said.say("notes_slide", number=str(number), count=str(count), title=title_of(s))
         _line(c, MARGIN, y, head, found.body_font, HEAD_PT, bold=True)
         if times:
             y -= HEAD_PT * 1.5
             own, by_end = times[number - 1]
-            _line(c, MARGIN, y, f"Time: {own} of the talk's {meta.minutes} min; "
-                  f"{by_end} in by the end of this slide", found.body_font, NOTES_PT)
+            _line(c, MARGIN, y, said.say("notes_time", own=own, minutes=str(meta.minutes),
+                                         by_end=by_end), found.body_font, NOTES_PT)
         y -= NOTES_PT
-        _notes_text(c, s.plan.notes or "(no notes)", style, MARGIN, y, page_w - 2 * MARGIN,
+        _notes_text(c, s.plan.notes or said.no_notes, style, MARGIN, y, page_w - 2 * MARGIN,
                     page_h, number, head, found.body_font)
         c.showPage()
     c.showOutline()
