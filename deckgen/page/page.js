@@ -138,9 +138,10 @@
   // Longer texts are refused before any pattern or sum runs (quantities.py's MAX_TEXT): a
   // link's 10,000-digit speed would otherwise freeze the page on its BigInts.
   var MAX_TEXT = 200;
-  function exact(text) {
+  function exact(text, loose) {
     text = text.trim();
-    if (text.length > MAX_TEXT || !NUMBER.test(text) || TWO_WAYS.test(text)) return null;
+    if (text.length > MAX_TEXT || !NUMBER.test(text)) return null;
+    if (!loose && TWO_WAYS.test(text)) return null;  // with a unit, a duration as deckgen prints it
     if (text.indexOf(",") >= 0 && !GROUPED.test(text)) return null;
     var m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.replace(/[,_]/g, ""));
     if (!m || (m[2] + (m[3] || "")) === "") return null;
@@ -176,7 +177,7 @@
     text = digits(text);
     var m = DURATION.exec(text);
     if (!m || !Object.prototype.hasOwnProperty.call(UNITS, m[2])) return null;
-    var v = exact(m[1]);
+    var v = exact(m[1], m[2] !== "");
     if (!v) return null;
     v = mul(v, Q(UNITS[m[2]]));
     if (v.n < Z || cmp(v, MAX_DURATION) > 0 || (v.n > Z && cmp(v, MIN_DURATION) < 0)) return null;
