@@ -60,7 +60,14 @@ from deckgen.render.deck.placeholders import (
 from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
 from deckgen.render.deck.plans import plan_slides
 from deckgen.render.deck.reuse import Package, SlideParts, assemble
-from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
+from deckgen.render.deck.template import (
+    carrying_fonts,
+    open_deck,
+    theme_of,
+    unknown_fonts,
+    xml,
+    xml_text,
+)
 
 if TYPE_CHECKING:
     from deckgen.buildcache import Cache
@@ -395,6 +402,7 @@ def plan_deck(story: st.Story, template: bytes | None = None,
     hold a slide is refused first, one line per placeholder. `lines`: the paragraphs an
     earlier plan broke into lines, with the same fonts."""
     prs, own = open_deck(story, template)
+    story = carrying_fonts(story, prs)  # measured with the faces that will draw it
     layouts = Layouts(prs, own)
     slides = list(story.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
@@ -423,7 +431,8 @@ def render(story: st.Story, *, template: bytes | None = None,
     plans, layouts, chosen = plan_deck(story, template, walk, template_name, lines)
     when = moment(epoch)
     writer = Writer(layouts, story, charts, template_name, chosen, cache, when)
-    for problem in writer.warnings:
+    unknown = unknown_fonts(carrying_fonts(story, layouts.prs).theme)
+    for problem in [*([unknown] if unknown else []), *writer.warnings]:
         if warn is not None:
             warn(problem)
     keys = slide_keys(writer, plans, template, cache)

@@ -13,7 +13,14 @@ from deckgen import story as st
 from deckgen.layout.fit import Misfit
 from deckgen.render.deck.plan import TIGHT, Box, Item, Para, RectItem, TextItem, emu, inch, pt
 from deckgen.render.deck.plans.context import Arrangement, Context
-from deckgen.render.deck.plans.fitting import fit, middle, need, needed_height, text_item
+from deckgen.render.deck.plans.fitting import (
+    figure_need,
+    fit,
+    middle,
+    need,
+    needed_height,
+    text_item,
+)
 
 
 def arrangements(c: Context, s: st.Slide, frame: Box) -> list[Arrangement]:
@@ -65,7 +72,7 @@ def arrange(c: Context, e: st.Experiment, frame: Box, shape: str, fig: float,
               one_line=True, field="writing time")],
         [Para(e.writing_at, (t.table,), colour="muted", field="writing speed")],
         [Para(e.story.text, (body,), field="story", origin=e.story.origin)],
-        need(c.faces, big, fig, True, heading=True) + inch(0.05))
+        figure_need(c.faces, big, fig) + inch(0.05))
     if shape == "side":
         found = side(c, parts, above)
     else:
