@@ -131,3 +131,19 @@ def test_fonts_named_in_the_content_win_over_the_template(content: Content,
     assert not [p for p in heard if "twin" in str(p)]  # both measured by their own twins
     plain = deck.render(deckgen.story.compose(content), template=template)
     assert theme_fonts(plain) == ("Aptos", "Aptos")  # the bundled talk names no font
+
+
+@pytest.mark.parametrize("which", ["python-pptx", "pandoc"])
+def test_content_slides_share_one_title_size_and_kicker_place(content: Content, which: str,
+                                                              pandoc_template: bytes) -> None:
+    """On a template, every content slide's title has one size and its kicker one place
+    (inside the title's box over the title, or under it); the cover may differ."""
+    template = python_pptx_template() if which == "python-pptx" else pandoc_template
+    walk = deckgen.story.walk(content)
+    plans, _, _ = plan_deck(deckgen.story.compose(content), template, walk)
+    content_plans = [p for p in plans if not p.cover]
+    assert len({tuple(p.title_sizes) for p in content_plans}) == 1
+    assert len({p.extra.get("title_anchor") for p in content_plans}) == 1
+    kickers = {next(i.box.y for i in p.items if getattr(i, "name", "") == "Kicker")
+               for p in content_plans}
+    assert len(kickers) == 1

@@ -2,12 +2,16 @@
 
 On deckgen's own master the title sits at its box's top, the kicker above it; on a template
 the title may be set at the body size (`Context.title_step`), and the kicker goes above the
-title's lines inside its box when there is room there, else under the title.
+title's lines inside its box when there is room there, else under the title. A deck on a
+template has one look (`one_look`): every content slide's title at one size and its kicker in
+one place, the largest size and the place inside the title's box when every slide allows them.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
 from deckgen import story as st
 from deckgen.layout.fit import Misfit
@@ -20,12 +24,16 @@ def title_steps(c: Context) -> tuple[int, ...]:
     """On a template, a slide is tried with its title at the title size (when its box
     holds it) and then at the body size, which may leave the kicker room in the title's
     box; deckgen's own master sets every title at the title size."""
+    if c.title_pt is not None:  # the deck's one look decided it
+        return (c.title_step,)
     return (0,) if c.g.own else (0, 1)
 
 
 def title_paras(c: Context, s: st.Slide) -> list[Para]:
     what = "title" if s.headline.origin.startswith("workloads[") else "headline"
     sizes = (c.t.title,) if c.g.own else (c.t.title, c.t.body)[c.title_step:]
+    if c.title_pt is not None:
+        sizes = (c.title_pt,)
     return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT,
                  field=what, origin=s.headline.origin)]
 
@@ -64,6 +72,8 @@ def kicker_inside(c: Context, s: st.Slide) -> bool:
     kicker fits inside the box above the title's lines (the title then sits at the foot)."""
     if c.g.own:
         return False
+    if c.kicker_in is not None:
+        return c.kicker_in
     size = title_size(c, s)
     width, room = title_room(c)
     found = para_lines(c.faces, title_paras(c, s)[0], size, width * 0.96)
@@ -125,3 +135,16 @@ def _kicker_origin(headline: st.Text) -> str:
     if headline.origin.startswith("workloads["):
         return "slides.experiments.kicker"
     return ""
+
+
+def one_look(c: Context, slides: Sequence[tuple[Context, st.Slide]]) -> Context | None:
+    """`c` with the one title size and kicker place every content slide of a template deck
+    shares (`slides`: each with its own context, at the title step tried): the largest size
+    all their titles fit at, the kicker inside the title's box only when it fits there on
+    every slide; None when some title does not fit at this step."""
+    sizes = [title_size(own, s) for own, s in slides]
+    if not sizes or min(sizes) == 0:
+        return None
+    size = min(sizes)
+    inside = all(kicker_inside(replace(own, title_pt=size), s) for own, s in slides if s.kicker)
+    return replace(c, title_pt=size, kicker_in=inside)
