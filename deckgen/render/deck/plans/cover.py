@@ -17,8 +17,8 @@ def plan(c: Context, s: st.Slide) -> SlidePlan | Misfit:
     g, t, meta = c.g, c.t, c.story.meta
     own = g.own
     sizes = (t.display, t.title) if g.cover_centred or own else (t.title,)
-    heads = [Para(meta.title, sizes, bold=True, colour=None, line=TIGHT, field="title",
-                  origin="meta.title", balance=True)]
+    heads = [Para(meta.title, sizes, bold=True, colour=None, line=TIGHT, heading=True,
+                  field="title", origin="meta.title", balance=True)]
     lines = [Para(meta.subtitle, (t.body, t.table), colour="muted" if own else None,
                   line=LOOSE, field="subtitle", origin="meta.subtitle", balance=True),
              Para(meta.presenter, (t.table,), bold=True, colour="text" if own else None,

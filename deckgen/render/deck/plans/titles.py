@@ -34,7 +34,7 @@ def title_paras(c: Context, s: st.Slide) -> list[Para]:
     sizes = (c.t.title,) if c.g.own else (c.t.title, c.t.body)[c.title_step:]
     if c.title_pt is not None:
         sizes = (c.title_pt,)
-    return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT,
+    return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT, heading=True,
                  field=what, origin=s.headline.origin)]
 
 
