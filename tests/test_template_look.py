@@ -15,6 +15,7 @@ from dataclasses import replace
 import pytest
 from conftest import DEFAULT_CONTENT
 from pptx import Presentation
+from pptx.enum.shapes import PP_PLACEHOLDER
 
 import deckgen.story
 from deckgen import fonts, source
@@ -147,3 +148,39 @@ def test_content_slides_share_one_title_size_and_kicker_place(content: Content, 
     kickers = {next(i.box.y for i in p.items if getattr(i, "name", "") == "Kicker")
                for p in content_plans}
     assert len(kickers) == 1
+
+
+def without_titles(master_too: bool) -> bytes:
+    """python-pptx's default deck with no title placeholder on any layout (nor, with
+    `master_too`, on the master)."""
+    prs = Presentation()
+    owners = [*prs.slide_layouts, *([prs.slide_master] if master_too else [])]
+    for owner in owners:
+        for ph in list(owner.placeholders):
+            if ph.placeholder_format.type in (PP_PLACEHOLDER.TITLE, PP_PLACEHOLDER.CENTER_TITLE):
+                ph._element.getparent().remove(ph._element)
+    out = io.BytesIO()
+    prs.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("master_too", [False, True])
+def test_a_template_without_title_placeholders_gets_titles_in_the_title_band(
+        content: Content, master_too: bool) -> None:
+    template = without_titles(master_too)
+    master = Presentation(io.BytesIO(template)).slide_master
+    band = next((ph for ph in master.placeholders
+                 if ph.placeholder_format.type == PP_PLACEHOLDER.TITLE), None)
+    pptx = deck.render(deckgen.story.compose(content), template=template)
+    slides = list(Presentation(io.BytesIO(pptx)).slides)
+    assert len(slides) == 16
+    headlines = [s.headline.text for s in deckgen.story.compose(content).slides]
+    for number, (slide, headline) in enumerate(zip(slides, headlines, strict=True), 1):
+        [title] = [s for s in slide.shapes if s.name == "Title"]
+        assert not title.is_placeholder
+        assert title.text_frame.text == headline, number
+        if band is not None and number > 1:  # where the master puts its titles
+            assert (title.left, title.top, title.width) == (band.left, band.top, band.width)
+        assert title.top >= 0 and title.top + title.height <= slides[0].part.package \
+            .presentation_part.presentation.slide_height

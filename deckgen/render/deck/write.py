@@ -119,9 +119,9 @@ class Writer:
         self.footers = [(kind, ph) for kind, ph in self.ph.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
         title = self.ph.title(self.content)
-        assert title is not None
-        self.title_box = layouts.geometry().title if not own else shape_box(title)
-        self.title_inset = self.ph.insets(title)
+        self.title_box = shape_box(title) if own and title is not None else \
+            layouts.geometry().title
+        self.title_inset = layouts.geometry().title_inset
 
     def new_slide(self, layout: SlideLayout, cover: bool = False) -> PptxSlide:
         """A slide on `layout` with only its title (and, on the cover, one subtitle or body
@@ -164,13 +164,15 @@ class Writer:
             return
         layout = self.layout_of(plan)
         slide = self.new_slide(layout)
-        title = slide.shapes.title
-        assert title is not None  # every layout deckgen uses has one
+        g = self.layouts.geometry(layout=layout)
+        title = slide.shapes.title or title_box(slide, g.title)
         if not self.own:  # the master's, when the layout's leaves no room
-            place(title, self.layouts.geometry(layout=layout).title)
+            place(title, g.title)
         anchor = plan.extra.get("title_anchor")
-        frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
-        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        frame_setup(title.text_frame, g.title_inset, anchor if isinstance(anchor, str) else
+                    "t" if not title.is_placeholder else None)
+        write_paras(title.text_frame, plan.title, plan.title_sizes,
+                    placeholder=title.is_placeholder)
         self.readable(title, layout, TITLE_TYPES)
         self.backdrop(slide, layout, plan)
         draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache)
@@ -182,9 +184,14 @@ class Writer:
         cover = self.layout_of(plan)
         slide = self.new_slide(cover, cover=True)
         title = slide.shapes.title
-        assert title is not None
-        frame_setup(title.text_frame, self.ph.insets(title, cover), "b" if self.own else None)
-        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True)
+        if title is None:
+            title = title_box(slide, self.layouts.geometry(cover_layout=cover).cover_title)
+            frame_setup(title.text_frame, (0, 0, 0, 0), "b")
+        else:
+            frame_setup(title.text_frame, self.ph.insets(title, cover),
+                        "b" if self.own else None)
+        write_paras(title.text_frame, plan.title, plan.title_sizes,
+                    placeholder=title.is_placeholder)
         self.readable(title, cover, TITLE_TYPES)
         second = plan.extra.get("second")
         subtitle = next((ph for ph in slide.placeholders
@@ -385,6 +392,14 @@ class Writer:
         part.relate_to(slide_part, RT.SLIDE)
         slide_part.relate_to(part, RT.NOTES_SLIDE)
         return cast(NotesSlide, part.notes_slide)
+
+
+def title_box(slide: PptxSlide, box: Box) -> Shape:
+    """A text box for the title of a slide whose layout has no title placeholder, in the
+    layout's (or its master's) title band."""
+    shape = slide.shapes.add_textbox(Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h))
+    shape.name = "Title"
+    return shape
 
 
 def rgb(colour: str) -> RGBColor:
