@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
 from html import unescape
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -283,15 +287,40 @@ def test_charts_measure_with_the_layout_layers_face() -> None:
 
 
 def test_charts_draw_with_the_shipped_liberation_sans(story: deckgen.story.Story) -> None:
+    """Every text of a chart is drawn from the shipped files, named by path, whatever copy of
+    Liberation Sans the machine has installed."""
+    from matplotlib.text import Text
+
+    from deckgen import fonts
+    from deckgen.charts.draw import _figure
+    from deckgen.charts.page import _context
+
+    with _context(8.5):
+        figure = _figure(story.chart("ceiling"), story.theme, 3.6, 2.3, 100, 8.5)
+        drawn = {(text.get_text(), text.get_fontproperties().get_file())
+                 for text in figure.findobj(Text) if text.get_visible() and text.get_text()}
+    shipped = {str(fonts.text_path("regular")), str(fonts.text_path("bold"))}
+    assert {file for _, file in drawn} == shipped
+    assert ("Speed (tokens/sec, log scale)", str(fonts.text_path("regular"))) in drawn
+    assert ("Our dial: 1M \u00b7 132.57×", str(fonts.text_path("bold"))) in drawn
+
+
+def test_a_character_liberation_sans_lacks_is_drawn_by_dejavu_sans() -> None:
+    """matplotlib falls back from font to font by family name only: a text with a character
+    Liberation Sans lacks is set by matplotlib's own lookup, which finds both faces."""
     from matplotlib import font_manager
 
     from deckgen import fonts
+    from deckgen.charts.page import font
 
-    charts.render(story.chart("ceiling"), story.theme, width_in=3.6, height_in=2.3, font_pt=8.5)
-    for weight, style in (("normal", "regular"), ("bold", "bold")):
-        found = font_manager.findfont(font_manager.FontProperties(
-            family=[fonts.CHART_FAMILY, fonts.FAMILY], weight=weight))
-        assert found == str(fonts.text_path(style))
+    plain, arabic = font("Check 60 s", "normal", 12), font("\u0623\u0644\u0641 s", "bold", 12)
+    assert plain.get_file() == str(fonts.text_path("regular"))
+    assert arabic.get_file() is None
+    assert arabic.get_family() == [fonts.CHART_FAMILY, fonts.FAMILY]
+    for family in arabic.get_family():
+        found = font_manager.findfont(font_manager.FontProperties(family=family, weight="bold"),
+                                      fallback_to_default=False)
+        assert font_manager.FontProperties(fname=found).get_name() == family
 
 
 def test_a_wrapped_chart_label_never_breaks_a_figure_from_its_unit() -> None:
@@ -315,3 +344,25 @@ def test_one_contrast_for_the_deck_the_handout_and_the_charts() -> None:
     assert colour.contrast("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.005)
     grey = colors.HexColor("#767676")
     assert colour.ratio(style.luminance(grey), 1.0) == colour.contrast("#767676", "#FFFFFF")
+
+
+def test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder(
+        tmp_path: Path) -> None:
+    """Importing the charts settles matplotlib's folder first: a chart is drawn with no
+    warning about the folder, and the one made for the process is gone after it."""
+    (tmp_path / "blocker").write_text("a file where matplotlib's folder would go")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    code = ("from deckgen import charts, source, story; import matplotlib; "
+            "s = story.compose(source.read(None)[0]); "
+            "charts.render(s.chart('ceiling'), s.theme, width_in=8, height_in=4.5, dpi=72); "
+            f"print(matplotlib.get_configdir().startswith({str(temp / 'deckgen-matplotlib-')!r}))")
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "blocker" / "mpl"), "TMPDIR": str(temp),
+           "PYTHONPATH": str(root)}
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "True\n"
+    assert run.stderr == ""
+    assert list(temp.iterdir()) == []

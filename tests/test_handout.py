@@ -6,7 +6,6 @@ misplaced table shows up as a mismatch with the arithmetic written below.
 
 from __future__ import annotations
 
-import io
 import re
 import shutil
 import subprocess
@@ -559,8 +558,10 @@ def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
     assert "".join(s.text for s in under) == "固定检查时间 30.0%"
 
 
-def test_the_qr_code_is_encoded_once_and_prints_as_the_widget_draws_it(
+def test_the_qr_code_prints_as_reportlabs_widget_draws_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The QR code is reportlab's widget, sized so each module is QR_MODULES over the module
+    count, and draws exactly as the widget added to a drawing draws itself."""
     from reportlab import rl_config
     from reportlab.graphics import renderPDF
     from reportlab.graphics.barcode.qr import QrCodeWidget
@@ -570,7 +571,6 @@ def test_the_qr_code_is_encoded_once_and_prints_as_the_widget_draws_it(
 
     url = "https://example.org/talks/a-million-tokens"
     drawing = qr_drawing(url)
-    assert qr_drawing(url) is drawing  # one encoding per process and link
     widget = QrCodeWidget(url, barLevel="M")
     widget.qr.make()
     modules = widget.qr.getModuleCount()
@@ -582,140 +582,3 @@ def test_the_qr_code_is_encoded_once_and_prints_as_the_widget_draws_it(
     plain.add(widget)
     monkeypatch.setattr(rl_config, "invariant", 1)  # no clock or random id in the PDF
     assert renderPDF.drawToString(drawing) == renderPDF.drawToString(plain)
-    assert qr_drawing(url + "/other") is not drawing
-
-
-def test_a_paragraph_parsed_once_is_made_as_reportlab_makes_it() -> None:
-    """Markup is parsed once per look; each paragraph after gets copies of the fragments,
-    the same as a fresh parse gives, and none it shares with another."""
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
-
-    from deckgen.render.handout import fonts
-
-    fonts._register_fonts()
-    base = ParagraphStyle("t-base", fontName=fonts.REGULAR, fontSize=9, leading=11)
-    other = ParagraphStyle("t-other", parent=base, fontSize=12)
-    markup = ('Check <b>60 s</b> &amp; <a href="https://example.org" color="#1f4e79">the '
-              "source</a>, then 2 h 46 min 40 s")
-
-    def fields(p: Paragraph) -> list[dict[str, object]]:
-        return [{k: v for k, v in vars(f).items()} for f in p.frags]
-
-    first, second = fonts._para(markup, base), fonts._para(markup, base)
-    fresh = Paragraph(fonts._with_fallbacks(markup, base.fontName), base)
-    assert fields(first) == fields(second) == fields(fresh)
-    assert first.text == second.text == fresh.text
-    assert not {id(f) for f in first.frags} & {id(f) for f in second.frags}
-    bigger = fonts._para(markup, other)  # another look: parsed for itself
-    assert {f.fontSize for f in bigger.frags} == {12}
-    assert {f.fontSize for f in first.frags} == {9}
-    assert first.wrap(120, 500) == second.wrap(120, 500) == fresh.wrap(120, 500)
-
-
-def test_a_paragraph_measured_before_breaks_its_lines_only_to_be_drawn(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A width measured before gives the size at once; drawing or splitting breaks the
-    lines at the width last asked for, as a plain paragraph has them."""
-    from reportlab import rl_config
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import Paragraph
-
-    from deckgen.render.handout import fonts
-
-    fonts._register_fonts()
-    monkeypatch.setattr(rl_config, "invariant", 1)
-    style = ParagraphStyle("t-lazy", fontName=fonts.REGULAR, fontSize=9, leading=11)
-    markup = "Writing at <b>1M tokens/sec</b> takes 0.8 s; the check still takes 60 s. " * 3
-
-    def drawn(p: Paragraph, widths: list[float]) -> tuple[list[tuple[float, float]], bytes]:
-        sizes = [p.wrap(w, 10**6) for w in widths]
-        canvas = Canvas(io.BytesIO())
-        p.drawOn(canvas, 10, 10)
-        return sizes, canvas.getpdfdata()
-
-    fonts._SIZES.clear()
-    first = fonts._para(markup, style)
-    assert isinstance(first, fonts._Paragraph)
-    plain = Paragraph(fonts._with_fallbacks(markup, style.fontName), style)
-    assert drawn(first, [200.0, 120.0]) == drawn(plain, [200.0, 120.0])  # measured afresh
-    again = fonts._para(markup, style)
-    assert again.wrap(200.0, 10**6) == first.wrap(200.0, 10**6)
-    assert "blPara" not in again.__dict__  # known sizes: no lines broken yet
-    plain = Paragraph(fonts._with_fallbacks(markup, style.fontName), style)
-    assert drawn(again, [120.0, 200.0, 80.0]) == drawn(plain, [120.0, 200.0, 80.0])
-    lazy = fonts._para(markup, style)
-    lazy.wrap(80.0, 10**6)  # known: split breaks the lines itself
-    plain = Paragraph(fonts._with_fallbacks(markup, style.fontName), style)
-    plain.wrap(80.0, 10**6)
-    ours, theirs = lazy.split(80.0, 30), plain.split(80.0, 30)
-    assert [p.wrap(80.0, 10**6) for p in ours] == [p.wrap(80.0, 10**6) for p in theirs]
-    assert [p.getPlainText() for p in ours] == [p.getPlainText() for p in theirs]
-    assert len(ours) == 2 and ours[1].deckgen_key is None  # a part is measured plainly
-
-
-def test_a_kept_drawing_is_written_as_reportlab_drew_it_the_first_time(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from reportlab import rl_config
-    from reportlab.graphics.shapes import Drawing, Rect, String
-    from reportlab.pdfgen.canvas import Canvas
-
-    from deckgen.render.handout import fonts
-    from deckgen.render.handout.builder import qr_drawing
-    from deckgen.render.handout.flowables import _Picture
-
-    fonts._register_fonts()
-    monkeypatch.setattr(rl_config, "invariant", 1)
-
-    def pdf(picture: _Picture) -> bytes:
-        canvas = Canvas(io.BytesIO())
-        picture.wrap(200, 200)
-        picture.drawOn(canvas, 20, 20)
-        return canvas.getpdfdata()
-
-    qr = qr_drawing("https://example.org/kept")
-    plain = pdf(_Picture(qr, 60))
-    assert "_deckgen_ops" not in qr.__dict__  # not kept: drawn by reportlab every time
-    assert pdf(_Picture(qr, 60, kept=True)) == plain  # its operators, found on a canvas of
-    # their own, written as they were
-    assert len(qr.__dict__["_deckgen_ops"][0]) > 200
-    assert pdf(_Picture(qr, 60, kept=True)) == plain  # and again
-    assert qr.__dict__["_deckgen_ops"][1] == (1, 4)  # the version drawing it asks for
-    labelled = Drawing(100, 40)
-    labelled.add(Rect(0, 0, 100, 40, fillColor=None))
-    labelled.add(String(5, 5, "60 s", fontName=fonts.REGULAR))
-    pdf(_Picture(labelled, 100, kept=True))
-    assert labelled.__dict__["_deckgen_ops"] is None  # names a font of its PDF: not kept
-
-
-def test_a_paragraph_wrapped_at_two_widths_is_wrapped_as_reportlab_wraps_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A wrap at a narrow width can leave a long word split for the next wrap: a paragraph
-    asked for a second width is wrapped at each in turn, whatever the sizes known."""
-    from reportlab import rl_config
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.pdfgen.canvas import Canvas
-    from reportlab.platypus import Paragraph
-
-    from deckgen.render.handout import fonts
-
-    fonts._register_fonts()
-    monkeypatch.setattr(rl_config, "invariant", 1)
-    style = ParagraphStyle("t-twice", fontName=fonts.REGULAR, fontSize=9, leading=11)
-    markup = "Check <b>this</b> Pneumonoultramicroscopicsilicovolcanoconiosisandmore, then go"
-
-    def drawn(p: Paragraph, widths: list[float]) -> tuple[list[tuple[float, float]], bytes]:
-        sizes = [p.wrap(w, 10**6) for w in widths]
-        canvas = Canvas(io.BytesIO())
-        p.drawOn(canvas, 10, 10)
-        return sizes, canvas.getpdfdata()
-
-    def plain() -> Paragraph:
-        return Paragraph(fonts._with_fallbacks(markup, style.fontName), style)
-
-    assert drawn(plain(), [40.0, 400.0]) != drawn(plain(), [400.0])  # the history shows
-    fonts._SIZES.clear()
-    assert drawn(fonts._para(markup, style), [400.0]) == drawn(plain(), [400.0])
-    for widths in ([40.0, 400.0], [400.0, 40.0, 400.0], [40.0, 40.0, 400.0]):
-        assert drawn(fonts._para(markup, style), widths) == drawn(plain(), widths), widths

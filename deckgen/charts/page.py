@@ -1,5 +1,6 @@
-"""The charts' page: Liberation Sans registered with matplotlib, the rc settings, and a
-figure with inch coordinates that measures text with the layout layer before drawing it."""
+"""The charts' page: the rc settings, the fonts text is drawn in (the shipped Liberation Sans,
+by path), and a figure with inch coordinates that measures text with the layout layer before
+drawing it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from dataclasses import dataclass, field
 
 from matplotlib import font_manager, rc_context
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.text import Text
 
 from deckgen import fonts
 from deckgen.layout.bars import Measured, face
@@ -25,29 +28,12 @@ _MARKERS = ("s", "^", "D", "v", "P", "X")
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in inches
 
 
-_STYLES = ("regular", "bold", "italic", "bolditalic")
-_registered: list[str] = []
-
-
-def _register() -> None:
-    """Register the shipped Liberation Sans files with matplotlib, once, ahead of any copy
-    installed on the system, so every machine draws with the same files."""
-    if _registered:
-        return
-    manager = font_manager.fontManager
-    paths = [str(fonts.text_path(style)) for style in _STYLES]
-    for path in paths:
-        manager.addfont(path)
-    ours = [entry for path in paths for entry in manager.ttflist if entry.fname == path][:4]
-    manager.ttflist = ours + [entry for entry in manager.ttflist if entry not in ours]
-    manager._findfont_cached.cache_clear()  # type: ignore[attr-defined]  # noqa: SLF001
-    _registered.extend(paths)
+_FAMILIES = [fonts.CHART_FAMILY, fonts.FAMILY]  # the names an SVG's text asks for
 
 
 def _context(font_pt: float) -> AbstractContextManager[None]:
-    _register()
     return rc_context({
-        "font.family": [fonts.CHART_FAMILY, fonts.FAMILY],
+        "font.family": _FAMILIES,
         "font.size": font_pt,
         "axes.unicode_minus": False,
         "svg.fonttype": "none",  # text stays text, selectable once the handout imports it
@@ -56,11 +42,44 @@ def _context(font_pt: float) -> AbstractContextManager[None]:
     })
 
 
+def set_fonts(figure: Figure) -> None:
+    """Give every text of the figure its font (see `font`), once everything is placed."""
+    for axes in figure.axes:  # the tick labels, made for the ticks as they are now
+        axes.xaxis.get_majorticklabels()
+        axes.yaxis.get_majorticklabels()
+    for text in figure.findobj(Text):
+        text.set_fontproperties(font(text.get_text(), text.get_fontweight(),
+                                     text.get_fontsize()))
+
+
+def font(text: str, weight: int | str, size: float | str) -> FontProperties:
+    """The font `text` is drawn in: the Liberation Sans file shipped with the package, by
+    path, so every machine draws with the same file whatever copy it has installed. A text
+    with a character Liberation Sans lacks is set by matplotlib's lookup of Liberation Sans,
+    then DejaVu Sans for those characters (matplotlib falls back from font to font by family
+    name only, never from a file named by path)."""
+    bold = weight in ("bold", 700, "700")
+    if all(ch == "\n" or ord(ch) in face("bold" if bold else "normal").advances for ch in text):
+        return FontProperties(family=_FAMILIES, weight=weight, size=size,
+                              fname=fonts.text_path("bold" if bold else "regular"))
+    _add_shipped()
+    return FontProperties(family=_FAMILIES, weight=weight, size=size)
+
+
+def _add_shipped() -> None:
+    """Make the shipped Liberation Sans known to matplotlib, for a machine with none."""
+    known = {entry.fname for entry in font_manager.fontManager.ttflist}
+    for style in ("regular", "bold"):
+        path = str(fonts.text_path(style))
+        if path not in known:
+            font_manager.fontManager.addfont(path)
+
+
 @dataclass
 class _Page(Measured):
     """A figure with inch coordinates, measured as the layout layer's sheet is."""
 
     figure: Figure = field(kw_only=True)
 
-__all__ = ["FORMATS", "MIN_DPI", "Box", "_Page", "_chunks", "_context", "_register", "_wrap",
-           "face"]
+__all__ = ["FORMATS", "MIN_DPI", "Box", "_Page", "_chunks", "_context", "_wrap", "face", "font",
+           "set_fonts"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -15,6 +14,7 @@ from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 from deckgen.errors import RenderError
 from deckgen.render.handout.chart import draw as draw_chart
 from deckgen.render.handout.flowables import (
+    _Grid,
     _Picture,
     _Rule,
     _Stack,
@@ -121,7 +121,7 @@ class _Builder:
                     (s.cell_right if a == "r" else s.cell)
                 cells.append(_para(_x(text), style))
             rows.append(cells)
-        table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table = _Grid(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         commands: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), REGULAR, TABLE_PT),  # else reportlab sets Helvetica per cell
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -160,7 +160,7 @@ class _Builder:
                     *(_width(x or "", REGULAR, SMALL_PT)
                       for x in (m.event, m.date, m.presenter)))
         width = min(width + 1 * mm, self.frame_w * 0.42)
-        table = Table([[left, facts]], colWidths=[self.frame_w - width, width], hAlign="LEFT")
+        table = _Grid([[left, facts]], colWidths=[self.frame_w - width, width], hAlign="LEFT")
         table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "BOTTOM")])
         sec.add(table, "meta.title").space(2.2 * mm).add(_Rule(self.p.text, 1.2))
         return Band(([sec],))
@@ -254,7 +254,7 @@ class _Builder:
         ]
         if not b.has_check:  # the writing speedup alone: the end-to-end one is the same
             cells = [row[:1] for row in cells]
-        table = Table(cells, colWidths=[half] * len(cells[0]), hAlign="LEFT")
+        table = _Grid(cells, colWidths=[half] * len(cells[0]), hAlign="LEFT")
         table.setStyle(_TIGHT + [("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5 * mm)])
         return table
@@ -343,17 +343,14 @@ class _Builder:
         drawing = qr_drawing(url)
         size = drawing.width
         link = _para(_link(url, _short_link(url, keep_path=True), self.p.accent), self.s.body)
-        table = Table([[_Picture(drawing, size, kept=True), link]], colWidths=[size + 1 * mm, None],
+        table = _Grid([[_Picture(drawing, size), link]], colWidths=[size + 1 * mm, None],
                       hAlign="LEFT")
         table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
         return table
 
 
-@functools.lru_cache(maxsize=4)
 def qr_drawing(url: str) -> Drawing:
-    """`url` as a QR code, QR_MODULES points a module with its quiet zone around them:
-    encoded once per process (a sweep's handouts share one talk's link), and drawn as the
-    widget draws itself, so the PDF is the same. Not changed once made."""
+    """`url` as a QR code, QR_MODULES wide for its modules, with its quiet zone around them."""
     widget = QrCodeWidget(url, barLevel="M")
     widget.qr.make()
     modules = widget.qr.getModuleCount()

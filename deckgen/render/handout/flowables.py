@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import io
-import re
 from collections.abc import Sequence
+from typing import Any
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable, Paragraph, Table
 
 from deckgen.render.handout.fonts import (
     REGULAR,
@@ -156,18 +154,13 @@ class _WriteIn(Flowable):
 
 
 class _Picture(Flowable):
-    """A vector drawing (a chart or a QR code) scaled to a width. A drawing that is `kept`
-    (made once per process, never changed: the QR code) is drawn by reportlab the first
-    time; its operators, which name nothing of one PDF's own (no fonts, images or graphic
-    states), are then written as they were into each later PDF, so its two hundred squares
-    are not drawn one by one again."""
+    """A vector drawing (a chart or a QR code) scaled to a width."""
 
-    def __init__(self, drawing: Drawing, width: float | None = None, kept: bool = False) -> None:
+    def __init__(self, drawing: Drawing, width: float | None = None) -> None:
         super().__init__()
         self.drawing = drawing
         drawing.initialFontName = REGULAR  # not reportlab's default, the unembedded Helvetica
         self.target = width
-        self.kept = kept
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         width = min(self.target or availWidth, availWidth)
@@ -178,30 +171,14 @@ class _Picture(Flowable):
     def draw(self) -> None:
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
-        kept = _kept_ops(self.drawing) if self.kept else None
-        if kept is not None:
-            ops, version = kept
-            self.canv._code.extend(ops)
-            doc = self.canv._doc
-            doc._pdfVersion = max(doc._pdfVersion, version)  # as drawing it raises it
-        else:
-            renderPDF.draw(self.drawing, self.canv, 0, 0)
+        renderPDF.draw(self.drawing, self.canv, 0, 0)
         self.canv.restoreState()
 
 
-def _kept_ops(drawing: Drawing) -> tuple[list[str], tuple[int, int]] | None:
-    """The operators reportlab draws `drawing` with, and the PDF version drawing it asks for,
-    found once on a canvas of its own; None when they name something of their PDF's own."""
-    if "_deckgen_ops" not in drawing.__dict__:
-        scratch = Canvas(io.BytesIO())
-        start = len(scratch._code)
-        renderPDF.draw(drawing, scratch, 0, 0)
-        ops = scratch._code[start:]
-        named = any(_NAMED.search(op) for op in ops)
-        drawing.__dict__["_deckgen_ops"] = None if named else (ops, scratch._doc._pdfVersion)
-    return drawing.__dict__["_deckgen_ops"]  # type: ignore[no-any-return]
+class _Grid(Table):
+    """reportlab's table, keeping the cells it was given: the sheet reads their text to check
+    that every character has a font."""
 
-
-# Operators that name a resource of one PDF: a font (Tf), a graphic state (gs), an image or
-# form (Do), a pattern or colour space (cs, CS, scn, SCN).
-_NAMED = re.compile(r"/\S+\s+(?:[\d.]+\s+)?(?:Tf|gs|Do|cs|CS|scn|SCN)\b")
+    def __init__(self, cells: list[list[Any]], *args: Any, **kwargs: Any) -> None:
+        super().__init__(cells, *args, **kwargs)
+        self.cells = cells

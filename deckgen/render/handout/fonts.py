@@ -3,22 +3,19 @@ characters it lacks, and runs of text set in each."""
 
 from __future__ import annotations
 
-import functools
 import re
 import struct
 import unicodedata
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase import pdfmetrics, ttfonts
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Paragraph
 
 from deckgen import fonts
 from deckgen.errors import RenderError
 from deckgen.layout.text import Face
+from deckgen.render.handout.compat import TTFont
 
 # The four faces of Liberation Sans as reportlab knows them: the whole sheet, chart included,
 # is set in this one family.
@@ -137,10 +134,8 @@ def _width(text: str, font: str, size: float) -> float:
     return sum((_face(name).width(t, size) for name, t in _runs(text, font)), 0.0)
 
 
-@functools.lru_cache(maxsize=4096)
 def _with_fallbacks(markup: str, font: str) -> str:
-    """Paragraph markup with each run of characters its font lacks put in a fallback font
-    (kept: the installed fonts do not change while a process runs)."""
+    """Paragraph markup with each run of characters its font lacks put in a fallback font."""
     out, fonts_in, at = [], [font], 0
 
     def runs(text: str) -> str:
@@ -162,108 +157,8 @@ def _with_fallbacks(markup: str, font: str) -> str:
 
 
 def _para(markup: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of `markup`, with fallback fonts for the characters Liberation Sans lacks.
-    The markup is parsed once per process for a look (`_look`): a copy of each fragment
-    then makes the paragraph, as reportlab would make it again (most of a sweep's
-    paragraphs are the same at every speed, and parsing was a sixth of the handout)."""
-    text = _with_fallbacks(markup, style.fontName)
-    key = (text, _look(style))
-    found = _PARSED.get(key)
-    if found is None:
-        plain = Paragraph(text, style)
-        if plain.style is not style or plain.bulletText != getattr(style, "bulletText", None):
-            return plain  # markup that restyles the paragraph: not kept
-        if len(_PARSED) >= PARSED_KEPT:
-            _PARSED.clear()
-        found = _PARSED[key] = (plain.text, plain.frags)
-    cleaned, frags = found
-    made = _Paragraph(cleaned, style, frags=[f.clone() for f in frags])
-    made.deckgen_key = key
-    return made
-
-
-class _Paragraph(Paragraph):
-    """reportlab's paragraph, measured once per process for its markup, look and width.
-
-    The sheet and its tables wrap a paragraph at every width they try (some 300 wraps a
-    handout, a third of its time), and wrapping breaks the lines anew each time. A paragraph
-    asked only ever for one width is a fresh paragraph at that width: its size is known
-    from the first one measured, and its lines are broken only when something needs them
-    (drawing, splitting). Once asked for another width it is wrapped as reportlab wraps it,
-    every width in turn (a wrap can leave a long word split for the next), so the PDF is
-    the same either way."""
-
-    deckgen_key: tuple[str, str] | None = None  # None: a part split off, measured plainly
-
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        if self.deckgen_key is None:
-            return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
-        widths: list[float] = self.__dict__.setdefault("_deckgen_widths", [])
-        if widths and (len(widths) > 1 or widths[0] != availWidth):
-            self._catch_up()  # another width: from now on reportlab's own way, in turn
-            widths.append(availWidth)
-            return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
-        if not widths:
-            widths.append(availWidth)
-        size = _SIZES.get((self.deckgen_key, availWidth))
-        if size is None:
-            size = super().wrap(availWidth, availHeight)
-            self.__dict__["_deckgen_broken"] = True
-            if len(_SIZES) >= SIZES_KEPT:
-                _SIZES.clear()
-            _SIZES[(self.deckgen_key, availWidth)] = size
-            return size  # type: ignore[no-any-return]
-        if not self.__dict__.get("_deckgen_broken"):
-            self.width, self.height = size  # its lines wait until they are needed
-        return size
-
-    def _catch_up(self) -> None:
-        """Break the lines at the one width asked so far, if not done yet."""
-        if not self.__dict__.get("_deckgen_broken"):
-            self.__dict__["_deckgen_broken"] = True
-            Paragraph.wrap(self, self.__dict__["_deckgen_widths"][0], 10**6)
-
-    def __getattr__(self, name: str) -> Any:  # asked only for what the paragraph lacks
-        if name not in _WRAPPED or not self.__dict__.get("_deckgen_widths") or \
-                self.__dict__.get("_deckgen_broken"):
-            raise AttributeError(name)
-        self._catch_up()  # the lines, at last
-        return self.__dict__[name]
-
-
-# What a wrap leaves on a paragraph for drawing it or splitting it.
-_WRAPPED = frozenset(("blPara", "_wrapWidths", "_width_max", "_splitLongWordCount",
-                      "_hyphenations"))
-_SIZES: dict[tuple[tuple[str, str], float], tuple[float, float]] = {}
-SIZES_KEPT = 4096  # paragraphs' sizes at a width, kept per process (a handout needs 300)
-
-
-_PARSED: dict[tuple[str, str], tuple[str, list[Any]]] = {}
-PARSED_KEPT = 1024  # paragraphs' parsed fragments kept per process (a handout makes 130)
-
-
-def _look(style: ParagraphStyle) -> str:
-    """Everything a style gives a paragraph's fragments, as text: two styles that look
-    alike parse markup alike. Kept on the style, which is not changed once made."""
-    found = style.__dict__.get("_deckgen_look")
-    if found is None:
-        found = repr([(name, getattr(style, name)) for name in sorted(style.defaults)])
-        style.__dict__["_deckgen_look"] = found
-    return found  # type: ignore[no-any-return]
-
-
-def _to_unicode_cmap(fontname: str, subset: Sequence[int]) -> str:
-    """reportlab's map from a font's codes back to text, with each character beyond U+FFFF
-    (most emoji) as the UTF-16 pair PDF readers expect rather than its bare code point, which
-    they reject: without this, emoji would not come out of the PDF as text."""
-    def pair(match: re.Match[str]) -> str:
-        return f"<{chr(int(match.group(1), 16)).encode('utf-16-be').hex().upper()}>"
-
-    return re.sub(r"<([0-9A-F]{5,6})>$", pair, _make_cmap(fontname, subset), flags=re.M)
-
-
-_make_cmap = ttfonts.makeToUnicodeCMap
-ttfonts.makeToUnicodeCMap = _to_unicode_cmap
+    """A paragraph of `markup`, with fallback fonts for the characters Liberation Sans lacks."""
+    return Paragraph(_with_fallbacks(markup, style.fontName), style)
 
 
 def _coverage(font: str) -> dict[int, int]:

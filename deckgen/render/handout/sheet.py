@@ -9,17 +9,17 @@ from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from deckgen import fmt
 from deckgen.errors import Problem
 from deckgen.render.handout.flowables import (
+    _Grid,
     _Stack,
     _StepHead,
     _WriteIn,
 )
 from deckgen.render.handout.fonts import (
-    _look,
     _runs,
 )
 from deckgen.render.handout.style import (
@@ -77,16 +77,7 @@ def _flowables(column: list[Section]) -> list[Flowable]:
 
 
 def _height(flowables: Iterable[Flowable], width: float) -> float:
-    return sum(_wrapped(f, width) for f in flowables)
-
-
-def _wrapped(flowable: Flowable, width: float) -> float:
-    """The flowable's height at `width`, wrapped once per width: the sheet measures its
-    bands several times while it fits and places them, and a flowable does not change."""
-    heights: dict[float, float] = flowable.__dict__.setdefault("_deckgen_heights", {})
-    if width not in heights:
-        heights[width] = float(flowable.wrap(width, 10**6)[1])
-    return heights[width]
+    return sum(float(f.wrap(width, 10**6)[1]) for f in flowables)
 
 
 def _band_height(band: Band, frame_w: float) -> float:
@@ -246,35 +237,17 @@ class _Sheet:
 
 def _tagged(flowable: Flowable, origin: str) -> Flowable:
     """Mark a flowable inside another with the content key its text came from."""
-    flowable._deckgen_origin = origin
+    flowable.deckgen_origin = origin
     return flowable
-
-
-_FRAGS: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (markup, look) -> pieces
-FRAGS_KEPT = 2048  # paragraphs' (font, text) pieces kept per process
-
-
-def _frag_texts(markup: str, style: Any) -> list[tuple[str, str]]:
-    """The (font, text) pieces of a paragraph's markup in `style`, parsed afresh (wrapping
-    reshapes a paragraph's own frags) once per process: the same markup in a style that
-    looks the same gives the same pieces, and most of a sweep's paragraphs are the same at
-    every speed."""
-    key = (markup, _look(style))
-    found = _FRAGS.get(key)
-    if found is None:
-        if len(_FRAGS) >= FRAGS_KEPT:
-            _FRAGS.clear()
-        found = _FRAGS[key] = [(frag.fontName, getattr(frag, "text", ""))
-                               for frag in Paragraph(markup, style).frags]
-    return found
 
 
 def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
     """Every (font, text, content key) a flowable will draw, to check each glyph exists."""
-    origin = getattr(flowable, "_deckgen_origin", "") or origin
+    origin = getattr(flowable, "deckgen_origin", "") or origin
     if isinstance(flowable, Paragraph):
-        for font, text in _frag_texts(flowable.text, flowable.style):
-            yield font, text, origin
+        # parsed afresh: wrapping reshapes a paragraph's own fragments
+        for frag in Paragraph(flowable.text, flowable.style).frags:
+            yield frag.fontName, getattr(frag, "text", ""), origin
     elif isinstance(flowable, _Stack):
         for inner in flowable.inner:
             yield from _texts(inner, origin)
@@ -283,9 +256,8 @@ def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
     elif isinstance(flowable, _WriteIn):
         for font, text in _runs(flowable.label, flowable.style.fontName):
             yield font, text, origin
-    elif isinstance(flowable, Table):
-        for row in flowable._cellvalues:
+    elif isinstance(flowable, _Grid):
+        for row in flowable.cells:
             for cell in row:
-                # a cell is a list of flowables, or a tuple once the table was measured
                 for inner in cell if isinstance(cell, (list, tuple)) else [cell]:
                     yield from _texts(inner, origin)

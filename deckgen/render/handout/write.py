@@ -3,12 +3,10 @@ metadata."""
 
 from __future__ import annotations
 
-import hashlib
 import io
 import time
 from collections.abc import Callable
 
-from reportlab.lib.utils import TimeStamp
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen import __version__
@@ -37,6 +35,8 @@ from deckgen.render.handout.style import (
     WRITE_LINES,
 )
 from deckgen.story import Story
+
+DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, reportlab's date in its invariant mode
 
 # --------------------------------------------------------------------------------------------
 # The whole sheet
@@ -85,19 +85,13 @@ def render(story: Story, *, pages_auto: bool = False,
 
 
 def _date(canvas: Canvas, epoch: int | None) -> None:
-    """The document's dates, and the seed of its ID, from `epoch`, as reportlab's invariant
-    mode sets them from SOURCE_DATE_EPOCH (None: its fixed 2000-01-01), whatever the
-    environment says now: the build read it once, before any work."""
-    doc = canvas._doc
-    stamp = TimeStamp(invariant=1)
-    stamp.t = 946684800.0 if epoch is None else epoch
-    stamp.lt = time.gmtime(stamp.t)
-    stamp.YMDhms = tuple(stamp.lt)[:6]
-    stamp.dhh = stamp.dmm = 0
-    stamp.tzname = "UTC"
-    doc._timeStamp = stamp
-    doc.signature = hashlib.md5(b"a reportlab document", usedforsecurity=False)
-    doc.signature.update(ascii(stamp.t).encode("ascii"))
+    """The document's dates from `epoch` (None: 2000-01-01, reportlab's own fixed date),
+    whatever the environment says now: the build read SOURCE_DATE_EPOCH once, before any
+    work. The document's ID is reportlab's own in its invariant mode: a digest of the
+    document's text and of SOURCE_DATE_EPOCH as reportlab reads it (else its fixed date)."""
+    stamp = time.gmtime(DEFAULT_EPOCH if epoch is None else epoch)
+    text = time.strftime("D:%Y%m%d%H%M%S+00'00'", stamp)
+    canvas.setDateFormatter(lambda *_: text)
 
 
 def _describe(canvas: Canvas, story: Story) -> None:

@@ -1,0 +1,43 @@
+"""What the handout needs of reportlab that no public API gives: the one place it is done.
+
+Everything else in the handout uses reportlab as its documentation shows. Each piece here
+says why no public API serves, and tests/test_handout_compat.py compares it with what
+reportlab itself does, so an upgrade that fixes or changes the behaviour shows up there.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc, ttfonts
+
+_BEYOND_BMP = re.compile(r"<([0-9A-F]{5,6})>$", flags=re.M)
+
+
+def utf16_to_unicode_map(cmap: str) -> str:
+    """A ToUnicode map with each character beyond U+FFFF written as the UTF-16 pair PDF
+    readers expect (`<D83DDE80>`) rather than reportlab's bare code point (`<1F680>`)."""
+    def pair(match: re.Match[str]) -> str:
+        return f"<{chr(int(match.group(1), 16)).encode('utf-16-be').hex().upper()}>"
+
+    return _BEYOND_BMP.sub(pair, cmap)
+
+
+class TTFont(ttfonts.TTFont):
+    """reportlab's TrueType font, whose map from codes back to text also holds emoji.
+
+    reportlab writes each subset's ToUnicode map with the character of a code beyond U+FFFF
+    (most emoji, set in a fallback font) as its bare code point; PDF readers want UTF-16
+    there and reject the bare form, so without this an emoji would print but not come out
+    of the PDF as text. No public API serves: reportlab makes the map inside `addObjects`
+    while the document is saved, with nothing to pass in. This font lets reportlab add its
+    objects as it does, then rewrites those entries of the maps now in the document
+    (`PDFDocument.idToObject`); every other entry stays as reportlab wrote it."""
+
+    def addObjects(self, doc: Any) -> None:
+        super().addObjects(doc)
+        for thing in doc.idToObject.values():
+            if isinstance(thing, pdfdoc.PDFStream) and isinstance(thing.content, str) \
+                    and "begincmap" in thing.content:
+                thing.content = utf16_to_unicode_map(thing.content)

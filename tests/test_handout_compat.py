@@ -1,0 +1,85 @@
+"""What deckgen.render.handout.compat does where reportlab has no public API, compared with
+what reportlab itself does: when a reportlab release changes that, these tests say so.
+
+Each font here sets its text on a document of its own, not through reportlab's font registry,
+which keeps the first font registered for a face for the whole process."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from deckgen import fonts
+
+SYMBOLA = next((file for file, package in fonts.FALLBACKS if package == "fonts-symbola"), None)
+needs_symbola = pytest.mark.skipif(SYMBOLA is None or not SYMBOLA.is_file(),
+                                   reason="the emoji font (fonts-symbola) is not installed")
+ROCKET = "\U0001f680"
+
+
+def _map(font_class: type, file: object, text: str) -> str:
+    """The ToUnicode map a font of `font_class` adds to a document that sets `text`."""
+    from reportlab.pdfbase import pdfdoc
+
+    font = font_class("t-compat", str(file))
+    doc = pdfdoc.PDFDocument(invariant=1)
+    font.splitString(text, doc)  # as a canvas does when it draws the text
+    font.addObjects(doc)  # as the document does when it is saved
+    (found,) = [thing.content for thing in doc.idToObject.values()
+                if isinstance(thing, pdfdoc.PDFStream) and "begincmap" in str(thing.content)]
+    return str(found)
+
+
+@needs_symbola
+def test_reportlab_still_writes_an_emoji_as_its_bare_code_point() -> None:
+    """Why the piece exists: reportlab's own map gives U+1F680 as <1F680>, which PDF readers
+    reject. Once reportlab writes UTF-16 there itself, drop compat.TTFont."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    assert re.search(r"^<01> <1F680>$", _map(TTFont, SYMBOLA, f"go {ROCKET}"), flags=re.M)
+
+
+@needs_symbola
+def test_the_map_is_reportlabs_own_with_emoji_as_utf16_pairs() -> None:
+    from reportlab.pdfbase.ttfonts import TTFont as Plain
+
+    from deckgen.render.handout.compat import TTFont
+
+    text = f"go {ROCKET} \u2728 \u00e9"
+    theirs, ours = _map(Plain, SYMBOLA, text), _map(TTFont, SYMBOLA, text)
+    changed = [(a, b) for a, b in zip(theirs.splitlines(), ours.splitlines(), strict=True)
+               if a != b]
+    assert changed == [("<01> <1F680>", "<01> <D83DDE80>")]
+
+
+def test_a_font_without_such_characters_keeps_reportlabs_map_as_it_is() -> None:
+    from reportlab.pdfbase.ttfonts import TTFont as Plain
+
+    from deckgen.render.handout.compat import TTFont
+
+    text = "Caf\u00e9 \u00b7 132.57\u00d7 \u2014 \u03a9"
+    file = fonts.text_path("regular")
+    assert _map(TTFont, file, text) == _map(Plain, file, text)
+
+
+@needs_symbola
+def test_a_reader_takes_the_emoji_back_out_of_the_pdf() -> None:
+    """A whole PDF, saved and compressed as reportlab saves it, then read back by pypdf."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.render.handout.fonts import _fallback, _register_fonts
+
+    _register_fonts()
+    assert SYMBOLA is not None
+    name = _fallback(SYMBOLA)  # the handout's own fallback font
+    assert name is not None
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=1, pageCompression=1)
+    canvas.setFont(name, 12)
+    canvas.drawString(72, 720, f"go {ROCKET}")
+    canvas.showPage()
+    canvas.save()
+    assert f"go {ROCKET}" in PdfReader(out).pages[0].extract_text()
