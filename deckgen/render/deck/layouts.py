@@ -157,6 +157,9 @@ class Layouts:
                       None) or next((p for kind, p in cover_places if kind in BODY_TYPES), None)
         if self.own and title is not None:
             title_box, body = shape_box(title), None
+        else:  # titles and content kept off the drawing in a background picture
+            title_box = self.colours.calm(content, title_box)
+            body = self.colours.calm(content, body) if body is not None else None
         if body is not None:
             bottom = min(bottom, body.bottom)
         no_inset = (0, 0, 0, 0)  # a title's text box is drawn without insets

@@ -111,8 +111,14 @@ class Writer:
                 union(g.cover_title, g.cover_second[0])
             used = [self.content, *(lay for kind, lay in self.by_kind.items() if kind != "title")]
             unique = list({lay.part: lay for lay in used}.values())
+            # The theme's colours are judged on the ground of the slides that use them: the
+            # content slides' layouts; the cover's only when its text is drawn in text boxes
+            # in the theme's colours (no subtitle or body placeholder: each placeholder's
+            # text is given a colour that reads on its own ground, `readable`).
+            boxed = not any(k in (PP_PLACEHOLDER.SUBTITLE, *BODY_TYPES)
+                            for k in self.ph.kinds(cover))
             self.theme, self.warnings = self.colours.checked(
-                [(cover, text_area), *((lay, None) for lay in unique)],
+                [*([(cover, text_area)] if boxed else []), *((lay, None) for lay in unique)],
                 theme_of(prs, story.theme), name)
         self.width, self.height = self.ph.width, self.ph.height
         self.blank_notes: Any = None  # the first notes page as python-pptx made it, textless
