@@ -5,17 +5,20 @@ placeholder given its title where the layout's title band is."""
 
 from __future__ import annotations
 
+import html
 import io
 import re
 import shutil
 import subprocess
 import zipfile
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import DEFAULT_CONTENT
 from pptx import Presentation
 from pptx.enum.shapes import PP_PLACEHOLDER
+from pptx.oxml.ns import qn
 
 import deckgen.story
 from deckgen import fonts, source
@@ -184,3 +187,136 @@ def test_a_template_without_title_placeholders_gets_titles_in_the_title_band(
             assert (title.left, title.top, title.width) == (band.left, band.top, band.width)
         assert title.top >= 0 and title.top + title.height <= slides[0].part.package \
             .presentation_part.presentation.slide_height
+
+
+# --- template decks as LibreOffice prints them --------------------------------------------------
+
+PRESNT = Path("/usr/lib/libreoffice/share/template/common/presnt")
+ARTWORK = ("Blueprint_Plans", "Nature_Illustration")  # a pencil and trees in their pictures
+DRAWN = 48  # RGB distance from a box's own ground that counts as drawing
+
+
+@pytest.fixture(scope="module")
+def template_decks(tmp_path_factory: pytest.TempPathFactory, content: Content,
+                   pandoc_template: bytes) -> dict[str, tuple[Path, Path]]:
+    """Decks on python-pptx's default, pandoc's reference, a template in Aptos (no twin)
+    and two of LibreOffice's templates whose pictures carry artwork, each with the PDF
+    LibreOffice prints of it: all converted and printed in two soffice runs."""
+    if shutil.which("soffice") is None or not PRESNT.is_dir():
+        pytest.skip("LibreOffice (soffice) and its templates are not installed")
+    tmp = tmp_path_factory.mktemp("template-decks")
+    profile = f"-env:UserInstallation=file://{tmp / 'profile'}"
+    subprocess.run(["soffice", profile, "--headless", "--convert-to", "pptx", "--outdir",
+                    str(tmp / "lo"), *(str(PRESNT / f"{n}.otp") for n in ARTWORK)],
+                   capture_output=True, timeout=300, check=True)
+    templates = {"python-pptx": python_pptx_template(), "pandoc": pandoc_template,
+                 "aptos": with_theme_fonts("Aptos Display", "Aptos", pandoc_template),
+                 **{n: (tmp / "lo" / f"{n}.pptx").read_bytes() for n in ARTWORK}}
+    story = deckgen.story.compose(content)
+    decks = {}
+    for name, template in templates.items():
+        path = tmp / f"{name}.pptx"
+        path.write_bytes(deck.render(story, template=template))
+        decks[name] = path
+    subprocess.run(["soffice", profile, "--headless", "--convert-to", "pdf", "--outdir",
+                    str(tmp), *map(str, decks.values())], capture_output=True, timeout=600,
+                   check=True)
+    return {name: (path, path.with_suffix(".pdf")) for name, path in decks.items()}
+
+
+TEMPLATES = ["python-pptx", "pandoc", "aptos", *ARTWORK]
+
+
+@pytest.mark.slow
+@pytest.mark.soffice
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_libreoffice_breaks_no_word_of_a_template_deck(
+        template_decks: dict[str, tuple[Path, Path]], name: str) -> None:
+    """No word LibreOffice prints is broken across lines (`pdftotext -bbox`): where a line
+    ends and the next begins, the two pieces never join into one word of the slide (a
+    figure "1,000,00|0", a unit "tokens/se|c", a word "secon|d")."""
+    pptx, pdf = template_decks[name]
+    bbox = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                          text=True, timeout=60, check=True).stdout
+    pages = re.findall(r"<page .*?</page>", bbox, re.S)
+    slides = list(Presentation(str(pptx)).slides)
+    assert len(pages) == len(slides)
+    for number, (slide, page) in enumerate(zip(slides, pages, strict=True), 1):
+        text = "\n".join(f.text for s in slide.shapes for f in
+                         ([c.text_frame for r in s.table.rows for c in r.cells] if s.has_table
+                          else [s.text_frame] if s.has_text_frame else []))
+        words = {w for w in re.split(r"[\s\u00a0]+", text.lower()) if w}
+        printed = [(float(y0), float(y1), html.unescape(w).lower()) for y0, y1, w in re.findall(
+            r'<word xMin="[^"]*" yMin="([^"]*)" xMax="[^"]*" yMax="([^"]*)">(.*?)</word>', page)]
+        for (_, end_y, end), (start_y, _, start) in zip(printed, printed[1:], strict=False):
+            if start_y < end_y - 1 or end.endswith(("-", "/", "\u2014")) or len(end) < 2:
+                continue  # the same line, a break the text allows, or letter-spaced capitals
+            joined = end + start
+            assert not any(joined in w for w in words), (name, number, end, start)
+
+
+def _drawn_share(slide, box: tuple[int, int, int, int]) -> float:  # noqa: ANN001
+    """The share of `box` where the slide's background picture (its layout's or master's)
+    draws: pixels far from the box's most common shade; 0 without a picture."""
+    from PIL import Image
+
+    for owner in (slide.slide_layout, slide.slide_layout.slide_master):
+        bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
+        if bg is None:
+            continue
+        blip = bg.find(f".//{qn('a:blip')}")
+        if blip is None:
+            return 0.0
+        image = Image.open(io.BytesIO(owner.part.related_part(blip.get(qn("r:embed"))).blob))
+        image = image.convert("RGB")
+        width, height = slide.part.package.presentation_part.presentation.slide_width, \
+            slide.part.package.presentation_part.presentation.slide_height
+        w, h = image.size
+        x0, y0, x1, y1 = box
+        crop = image.crop((max(0, x0 * w // width), max(0, y0 * h // height),
+                           min(w, max(x0 * w // width + 1, x1 * w // width)),
+                           min(h, max(y0 * h // height + 1, y1 * h // height))))
+        pixels = list(crop.resize((48, 24)).get_flattened_data())
+        coarse = [(r // 32, g // 32, b // 32) for r, g, b in pixels]
+        ground = pixels[coarse.index(max(set(coarse), key=coarse.count))]
+        far = [p for p in pixels
+               if sum((a - b) ** 2 for a, b in zip(p, ground, strict=True)) >= DRAWN ** 2]
+        return len(far) / len(pixels)
+    return 0.0
+
+
+@pytest.mark.slow
+@pytest.mark.soffice
+@pytest.mark.parametrize("name", TEMPLATES)
+def test_template_decks_keep_text_off_artwork_and_share_one_title_size(
+        template_decks: dict[str, tuple[Path, Path]], name: str) -> None:
+    """No title, kicker or content box sits on a picture of its layout or master or on the
+    drawing in its background picture (unless a panel backs it); the content slides'
+    titles share one size."""
+    pptx, _ = template_decks[name]
+    slides = list(Presentation(str(pptx)).slides)
+    sizes = set()
+    for number, slide in enumerate(slides, 1):
+        backed = any(s.name == "Backdrop" for s in slide.shapes)
+        pictures = [(int(s.left), int(s.top), int(s.left + s.width), int(s.top + s.height))
+                    for owner in (slide.slide_layout, slide.slide_layout.slide_master)
+                    for s in owner.shapes if s.shape_type == 13]  # MSO_SHAPE_TYPE.PICTURE
+        for shape in slide.shapes:
+            if shape.name in ("Backdrop", "Footer", "Slide number") or (
+                    shape.is_placeholder and shape.placeholder_format.type in (
+                        PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER,
+                        PP_PLACEHOLDER.DATE)):
+                continue
+            box = (int(shape.left), int(shape.top), int(shape.left + shape.width),
+                   int(shape.top + shape.height))
+            for p in pictures:
+                inside = max(0, min(box[2], p[2]) - max(box[0], p[0])) * \
+                    max(0, min(box[3], p[3]) - max(box[1], p[1]))
+                assert backed or inside == 0, (name, number, shape.name, "on a picture")
+            if number > 1 and not backed:
+                assert _drawn_share(slide, box) <= 0.05, (name, number, shape.name)
+        if number > 1:
+            title = next(s for s in slide.shapes if s.name == "Title" or (
+                s.is_placeholder and s.placeholder_format.type == PP_PLACEHOLDER.TITLE))
+            sizes |= {r.font.size for p in title.text_frame.paragraphs for r in p.runs}
+    assert len(sizes) == 1, (name, sizes)
