@@ -17,8 +17,8 @@ from typing import Any
 
 from PIL import Image
 from pptx.enum.shapes import PP_PLACEHOLDER
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
+from pptx.oxml.ns import qn
 from pptx.presentation import Presentation as PresentationObject
 from pptx.slide import SlideLayout
 
@@ -26,7 +26,7 @@ from deckgen import fmt
 from deckgen.colour import TEXT_CONTRAST, contrast, luminance
 from deckgen.content import Theme
 from deckgen.errors import Problem
-from deckgen.render.deck.lookups import qn
+from deckgen.render.deck import compat
 from deckgen.render.deck.placeholders import TITLE_TYPES, Owner, Placeholders, family, overlap
 from deckgen.render.deck.plan import Box
 
@@ -64,8 +64,7 @@ def passing(colour: str, grounds: list[str]) -> str:
 
 def scheme_of(prs: PresentationObject) -> dict[str, str]:
     """The theme's colour slots as '#RRGGBB' (dk1, lt1, dk2, lt2, accent1...)."""
-    part = prs.slide_master.part.part_related_by(RT.THEME)
-    root = parse_xml(part.blob)
+    root = parse_xml(compat.theme_xml(prs.slide_master).encode("utf-8"))
     found: dict[str, str] = {}
     scheme = root.find(f"{qn('a:themeElements')}/{qn('a:clrScheme')}")
     for slot in scheme if scheme is not None else []:
@@ -79,14 +78,15 @@ def scheme_of(prs: PresentationObject) -> dict[str, str]:
 
 def set_slots(prs: PresentationObject, colours: dict[str, str]) -> None:
     """Write `colours` ('#RRGGBB', computed here) into the theme's slots of every master."""
-    for master in prs.slide_masters:
-        part = master.part.part_related_by(RT.THEME)
-        text = part.blob.decode("utf-8")
+    def slotted(text: str) -> str:
         for slot, value in colours.items():
             text = re.sub(rf"<a:{slot}>.*?</a:{slot}>",
                           f'<a:{slot}><a:srgbClr val="{value.lstrip("#")}"/></a:{slot}>', text,
                           count=1, flags=re.S)
-        part._blob = text.encode("utf-8")
+        return text
+
+    for master in prs.slide_masters:
+        compat.edit_theme(master, slotted)
 
 
 def modified(colour: str, el: Any) -> str:  # noqa: ANN401 (lxml)
