@@ -134,12 +134,18 @@ def stacked(c: Context, parts: Parts, above: Box, beside: bool) -> list[Item] | 
 def set_apart(c: Context, label: str, line: st.Text, frame: Box,
               size: float) -> list[Item] | Misfit:
     """A band across the foot of the frame: a label in capitals, then one line of text
-    (beside the label on a wide slide, under it on a narrow one)."""
+    (beside the label on a wide slide, under it on a narrow one), as tall on every
+    experiment's slide: the height its longest line needs."""
     t = c.t
     pad_x, pad_y = inch(0.3), inch(0.17)
     head = [Para(label, (t.footnote,), bold=True, caps=True, colour="accent", tracking=1.0)]
-    words = [Para(line.text, (size,), bold=True, heading=True, line=TIGHT,
-                  field="still scarce line", origin=line.origin)]
+
+    def said(text: st.Text) -> list[Para]:
+        return [Para(text.text, (size,), bold=True, heading=True, line=TIGHT,
+                     field="still scarce line", origin=text.origin)]
+
+    words = said(line)
+    siblings = [said(e.scarce) for e in c.story.experiments if e.scarce.text] or [words]
     inner_w = frame.w - 2 * pad_x
     if c.wide:
         head_w = need(c.faces, label.upper(), t.footnote, True, 1.0) + inch(0.05)
@@ -147,7 +153,7 @@ def set_apart(c: Context, label: str, line: st.Text, frame: Box,
         found = fit(c.faces, [(words, pt(text_w), pt(frame.h) / 3)])
         if isinstance(found, Misfit):
             return found
-        h = needed_height(c.faces, words, text_w, found[0])
+        h = max(needed_height(c.faces, paras, text_w, found[0]) for paras in siblings)
         band = frame.bottom_part(h + 2 * pad_y)
         head_box = Box(band.x + pad_x, band.y + pad_y, head_w, h)
         text_box = Box(band.x + pad_x + head_w + inch(0.35), band.y + pad_y, text_w, h)
@@ -156,7 +162,7 @@ def set_apart(c: Context, label: str, line: st.Text, frame: Box,
         found = fit(c.faces, [(words, pt(inner_w), pt(frame.h) / 3)])
         if isinstance(found, Misfit):
             return found
-        h = needed_height(c.faces, words, inner_w, found[0])
+        h = max(needed_height(c.faces, paras, inner_w, found[0]) for paras in siblings)
         head_h = needed_height(c.faces, head, inner_w, [t.footnote])
         band = frame.bottom_part(head_h + inch(0.04) + h + 2 * pad_y)
         head_box = Box(band.x + pad_x, band.y + pad_y, inner_w, head_h)
@@ -165,4 +171,4 @@ def set_apart(c: Context, label: str, line: st.Text, frame: Box,
     return [RectItem(band, ("rule", 0.75), None, label),
             RectItem(Box(band.x, band.y, inch(0.08), band.h), ("accent", 0.0), None, "Accent"),
             TextItem(head_box, head, [t.footnote], anchor=anchor, name=label),
-            TextItem(text_box, words, found[0], name=f"{label}: line")]
+            TextItem(text_box, words, found[0], anchor=anchor, name=f"{label}: line")]
