@@ -34,8 +34,17 @@ def title_paras(c: Context, s: st.Slide) -> list[Para]:
     sizes = (c.t.title,) if c.g.own else (c.t.title, c.t.body)[c.title_step:]
     if c.title_pt is not None:
         sizes = (c.title_pt,)
-    return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT, heading=True,
-                 field=what, origin=s.headline.origin)]
+    return [Para(no_lone_word(s.headline.text), sizes, bold=True, colour=None, line=TIGHT,
+                 heading=True, field=what, origin=s.headline.origin)]
+
+
+def no_lone_word(title: str) -> str:
+    """A title whose last word is short, held to the word before it by a no-break space,
+    so a title of two lines never ends on one short word ("... ask for / more")."""
+    head, space, last = title.rpartition(" ")
+    if not space or len(last) >= 10 or " " not in head.strip():
+        return title
+    return f"{head}\u00a0{last}"
 
 
 def title_room(c: Context) -> tuple[float, float]:
