@@ -10,6 +10,7 @@ from deckgen.layout.fit import Misfit
 from deckgen.render.deck.plan import LOOSE, TIGHT, Box, Item, Para, RectItem, SlidePlan, inch, pt
 from deckgen.render.deck.plans.context import Context
 from deckgen.render.deck.plans.fitting import fit, needed_height, text_item
+from deckgen.render.deck.plans.titles import no_lone_word
 
 
 def plan(c: Context, s: st.Slide) -> SlidePlan | Misfit:
@@ -17,7 +18,7 @@ def plan(c: Context, s: st.Slide) -> SlidePlan | Misfit:
     g, t, meta = c.g, c.t, c.story.meta
     own = g.own
     sizes = (t.display, t.title) if g.cover_centred or own else (t.title,)
-    heads = [Para(meta.title, sizes, bold=True, colour=None, line=TIGHT, heading=True,
+    heads = [Para(no_lone_word(meta.title), sizes, bold=True, colour=None, line=TIGHT, heading=True,
                   field="title", origin="meta.title", balance=True)]
     lines = [Para(meta.subtitle, (t.body, t.table), colour="muted" if own else None,
                   line=LOOSE, field="subtitle", origin="meta.subtitle", balance=True),
