@@ -33,6 +33,7 @@ from deckgen.render.deck.plan import Box
 _HEX = re.compile(r"^[0-9A-Fa-f]{6}$")
 _MAP_DEFAULT = {"bg1": "lt1", "tx1": "dk1", "bg2": "lt2", "tx2": "dk2"}
 _R_EMBED = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed"
+SAMPLE_PIXELS = 12_000_000  # a picture decoded for sampling: about 100 MB at most
 Ground = tuple[list[str], str]  # the colours text sits on, and what they are ('solid', ...)
 
 
@@ -207,10 +208,14 @@ class Colours:
 
     def _flat(self, part: Any) -> Image.Image | None:  # noqa: ANN401 (a python-pptx part)
         """A picture part decoded once, at most 512 pixels across, on the slide's white
-        where it is transparent; None when it cannot be read."""
+        where it is transparent; None when it cannot be read or would decode to more than
+        SAMPLE_PIXELS (its size is read before anything is decoded)."""
         if id(part) not in self._images:
             try:
-                with Image.open(io.BytesIO(part.blob)) as image:
+                with Image.open(io.BytesIO(part.blob)) as image:  # its header only, so far
+                    image.draft("RGB", (512, 512))  # a JPEG is decoded at 1/8 scale or less
+                    if image.width * image.height > SAMPLE_PIXELS:
+                        raise ValueError("too many pixels to decode within bounds")
                     image.thumbnail((512, 512))
                     rgba = image.convert("RGBA")
                     flat: Image.Image | None = Image.new("RGB", rgba.size, (255, 255, 255))
