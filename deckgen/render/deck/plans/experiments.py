@@ -16,7 +16,6 @@ from deckgen.render.deck.plans.context import Arrangement, Context
 from deckgen.render.deck.plans.fitting import (
     figure_need,
     fit,
-    middle,
     need,
     needed_height,
     text_item,
@@ -58,13 +57,14 @@ def arrange(c: Context, e: st.Experiment, frame: Box, shape: str, fig: float,
     head: list[Para] = []
     label = Para(e.featured_label or "-", (t.footnote,), bold=True, caps=True,
                  colour="accent", tracking=1.0)
-    if e.featured:
-        head.append(label)
-    elif any(x.featured for x in c.story.experiments):  # keep the siblings aligned
+    marked: list[Item] = []
+    if any(x.featured for x in c.story.experiments):  # keep the siblings aligned
         skip = needed_height(c.faces, [label], above.w, [t.footnote]) + emu(4)
+        if e.featured:  # its label in its own box, over where every sibling's text starts
+            marked.append(TextItem(Box(above.x, above.y, above.w, skip - emu(4)), [label],
+                                   [t.footnote], name="Featured"))
         above = above.below(above.y + skip)
-    head.append(Para(e.arithmetic, (t.table,), colour="muted", field="arithmetic",
-                     before=4 if head else 0))
+    head.append(Para(e.arithmetic, (t.table,), colour="muted", field="arithmetic"))
     big = fmt.keep_together(e.figure)
     parts = Parts(
         head,
@@ -77,7 +77,7 @@ def arrange(c: Context, e: st.Experiment, frame: Box, shape: str, fig: float,
         found = side(c, parts, above)
     else:
         found = stacked(c, parts, above, shape == "beside")
-    return found if isinstance(found, Misfit) else found + band
+    return found if isinstance(found, Misfit) else marked + found + band
 
 
 def side(c: Context, parts: Parts, above: Box) -> list[Item] | Misfit:
@@ -91,7 +91,7 @@ def side(c: Context, parts: Parts, above: Box) -> list[Item] | Misfit:
     b = text_item(c.faces, right, parts.tale, shrink_to_fit=True, name="Story")
     if isinstance(a, Misfit) or isinstance(b, Misfit):
         return a if isinstance(a, Misfit) else b  # type: ignore[return-value]
-    return middle([a, b], above)
+    return [a, b]  # at the frame's top, where every sibling's figure sits
 
 
 def stacked(c: Context, parts: Parts, above: Box, beside: bool) -> list[Item] | Misfit:

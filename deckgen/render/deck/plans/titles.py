@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from deckgen import story as st
 from deckgen.layout.fit import Misfit
-from deckgen.render.deck.plan import TIGHT, Box, Item, Para, SlidePlan, inch, pt
+from deckgen.render.deck.plan import TIGHT, WIDTH_SAFETY, Box, Item, Para, SlidePlan, inch, pt
 from deckgen.render.deck.plans.context import Context
 from deckgen.render.deck.plans.fitting import fit, para_lines, text_item
 
@@ -34,17 +34,20 @@ def title_paras(c: Context, s: st.Slide) -> list[Para]:
     sizes = (c.t.title,) if c.g.own else (c.t.title, c.t.body)[c.title_step:]
     if c.title_pt is not None:
         sizes = (c.title_pt,)
-    return [Para(no_lone_word(s.headline.text), sizes, bold=True, colour=None, line=TIGHT,
-                 heading=True, field=what, origin=s.headline.origin)]
+    return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT, heading=True,
+                 field=what, origin=s.headline.origin)]
 
 
-def no_lone_word(title: str) -> str:
-    """A title whose last word is short, held to the word before it by a no-break space,
-    so a title of two lines never ends on one short word ("... ask for / more")."""
-    head, space, last = title.rpartition(" ")
-    if not space or len(last) >= 10 or " " not in head.strip():
-        return title
-    return f"{head}\u00a0{last}"
+def no_lone_word(c: Context, p: Para, size: float, width: float) -> Para:
+    """`p` with its last word held to the word before it (a no-break space) when, set at
+    `size` in `width` points, its last line would hold that one short word alone: a title
+    of two lines never ends "... ask for / more"."""
+    found = para_lines(c.faces, p, size, width * WIDTH_SAFETY)
+    if not isinstance(found, tuple) or len(found) < 2 or " " in found[-1].strip() \
+            or len(found[-1]) >= 12:
+        return p
+    head, space, last = p.text.rpartition(" ")
+    return replace(p, text=f"{head}\u00a0{last}") if space else p
 
 
 def title_room(c: Context) -> tuple[float, float]:
@@ -94,8 +97,8 @@ def kicker_inside(c: Context, s: st.Slide) -> bool:
 def slide_plan(c: Context, s: st.Slide, items: list[Item], size: float) -> SlidePlan:
     """The slide's plan: its title at `size` over `items`."""
     anchor = "b" if s.kicker and kicker_inside(c, s) else "t" if c.g.own else None
-    return SlidePlan(s.kind, title_paras(c, s), [size], items, s.notes,
-                     extra={"title_anchor": anchor})
+    title = [no_lone_word(c, p, size, title_room(c)[0]) for p in title_paras(c, s)]
+    return SlidePlan(s.kind, title, [size], items, s.notes, extra={"title_anchor": anchor})
 
 
 def header(c: Context, s: st.Slide, lines: int) -> tuple[list[Item], Box] | Misfit:
