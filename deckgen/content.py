@@ -129,6 +129,7 @@ class Theme:
     rule: str
     heading_font: str
     body_font: str
+    fonts_named: bool = False  # the content names theme.fonts: they win over a template's
 
 
 SLIDE_IDS = ("title", "meanings", "dial", "workloads", "experiments", "bottleneck", "presets",
@@ -594,4 +595,4 @@ def _theme(c: Validator, value: Any) -> Theme | None:
     fonts = c.mapping("theme.fonts", t.get("fonts", {}), (), ("heading", "body")) or {}
     heading = c.text("theme.fonts.heading", fonts.get("heading", "Arial"), 100) or "Arial"
     body = c.text("theme.fonts.body", fonts.get("body", "Arial"), 100) or "Arial"
-    return Theme(**picked, heading_font=heading, body_font=body)
+    return Theme(**picked, heading_font=heading, body_font=body, fonts_named=bool(fonts))

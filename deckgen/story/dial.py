@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from deckgen import fmt
 from deckgen.dial import writing_time
-from deckgen.story.parts import DialView, Slide
+from deckgen.story.parts import DialView, Slide, Text
 from deckgen.story.talk import Talk, keep
 
 
@@ -30,7 +30,9 @@ def view(talk: Talk, speed: Fraction) -> DialView:
         slow_figure=keep(fmt.duration(slow)),
         at_speed=f"At {keep(fmt.speed(speed))}",
         at_slow_speed=f"At {keep(fmt.speed(d.slow_speed))}",
-        slow_note="the same batch, at the slow end of the dial",
+        # the baseline is the faster end of the dial when the dial is set below it
+        slow_note="the same batch, at the " + ("faster" if speed < d.slow_speed else "slow")
+        + " end of the dial",
         writing_at=f"of writing at {keep(fmt.speed(speed))}",
     )
 
@@ -44,12 +46,14 @@ def tell(talk: Talk) -> tuple[DialView, Slide]:
 
 
 def walk(talk: Talk) -> tuple[Slide, ...]:
-    """One 'turn the dial' slide per speed mark."""
+    """One 'turn the dial' slide per speed mark, each titled with its speed."""
     slides = []
     for mark in talk.content.dial.speed_marks:
         shown = view(talk, mark)
         notes = (f"{shown.sentence}. At {shown.slow_speed} the same batch takes "
                  f"{shown.slow_figure}.")
-        slides.append(Slide("dial", talk.kicker("dial"), talk.headline("dial"),
+        headline = talk.headline("dial")  # each its own title: "Turn the dial to 1K tokens/sec"
+        headline = Text(f"{headline.text} to {keep(fmt.speed(mark))}", headline.origin)
+        slides.append(Slide("dial", talk.kicker("dial"), headline,
                             notes.replace(fmt.NBSP, " "), dial=shown))
     return tuple(slides)

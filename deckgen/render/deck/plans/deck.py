@@ -31,6 +31,7 @@ from deckgen.render.deck.plans.context import Arrangement, Context, Kind
 from deckgen.render.deck.plans.fitting import text_item
 from deckgen.render.deck.plans.titles import (
     header,
+    one_look,
     slide_plan,
     title_lines,
     title_size,
@@ -58,9 +59,30 @@ def plan_slides(story: st.Story, geometry: Geometry, kinds: dict[str, Geometry] 
                 slides: Sequence[st.Slide]) -> list[SlidePlan]:
     """Every slide's plan on a template of `geometry` (`kinds`: the geometry of a layout
     chosen by name, by slide kind), siblings settled together; every slide that does not
-    fit is reported, all at once (an InputError)."""
+    fit is reported, all at once (an InputError). On a presenter's template the content
+    slides share one look (titles.one_look): the title size first, then the body size;
+    only when neither fits every slide does each slide take its own."""
     base = Context.of(story, geometry, TypeScale.for_height(scale_height(geometry)))
     kinds = kinds or {}
+    if not geometry.own:  # one look: a title size and a kicker place for every content slide
+        content = [s for s in slides if s.kind != "title"]
+        for step in title_steps(base):
+            stepped = replace(base, title_step=step)
+            look = one_look(stepped, [(replace(stepped, g=kinds.get(s.kind, geometry)), s)
+                                      for s in content])
+            if look is None:
+                continue
+            try:
+                return planned(look, geometry, kinds, slides)
+            except InputError:
+                continue
+    return planned(base, geometry, kinds, slides)
+
+
+def planned(base: Context, geometry: Geometry, kinds: dict[str, Geometry],
+            slides: Sequence[st.Slide]) -> list[SlidePlan]:
+    """Every slide planned in `base` (on the layout its kind was given, else `geometry`);
+    every slide that does not fit reported at once."""
     plans: list[SlidePlan | None] = [None] * len(slides)
     problems: list[Problem] = []
     groups: dict[str, list[int]] = {}
