@@ -100,9 +100,10 @@ def compose(content: Content) -> Story:
         experiments_headline=headline,
         our_dial=f"Our dial: {keep(talk.speed)}",
         event_line=title.event_line(meta),
-        layouts=tuple((sid, said.layout) for sid, said in
-                      (*content.slides.items(), *content.custom.items())
-                      if said.layout and (sid in content.order or not content.order)),
+        layouts=tuple((sid, layout) for sid, layout in
+                      (*((s, t.layout) for s, t in content.slides.items()),
+                       *((s, o.layout) for s, o in content.custom.items()))
+                      if layout and (sid in content.order or not content.order)),
         order=content.order or tuple(s for s in custom.BUILT_IN_ORDER if s in content.slides),
         page_notes=content.page_notes,
     )
