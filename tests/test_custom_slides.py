@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import re
 import struct
+import subprocess
 import zlib
 from pathlib import Path
 
@@ -279,3 +280,25 @@ def test_page_notes_true_shows_the_notes(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     page = next((tmp_path / "out").glob("*.html")).read_text(encoding="utf-8")
     assert "Keep this under a minute" in page
+
+
+def test_the_handout_shows_own_slides_marked_for_it_only_when_they_fit(tmp_path: Path) -> None:
+    Image.new("RGB", (800, 400), (30, 90, 160)).save(tmp_path / "hosts.png")
+    path = talk(tmp_path, OWN.replace('    credit: "Photo: the venue"\n',
+                                      '    credit: "Photo: the venue"\n    handout: true\n'),
+                MOVED)
+    sheet = run_in("build", str(path), "--only", "handout", "--out", str(tmp_path / "one"))
+    assert sheet.returncode == 0, sheet.stderr  # no room on the one sheet: left out, no error
+    pages = run_in("build", str(path), "--only", "handout", "--pages", "auto", "--out",
+                   str(tmp_path / "more"))
+    assert pages.returncode == 0, pages.stderr
+    texts = {}
+    for name in ("one", "more"):
+        pdf = next((tmp_path / name).glob("*.pdf"))
+        texts[name] = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
+                                     text=True, check=True).stdout
+    assert "Thanks to our hosts" not in texts["one"]
+    assert "Thanks to our hosts" in texts["more"] and "Our hosts tonight" in texts["more"]
+    assert "Who is talking" not in texts["more"]  # not marked for the handout
+    for text in texts.values():  # the hidden ceiling slide's sentence is gone
+        assert "no writing speed makes this batch more than" not in " ".join(text.split())
