@@ -10,6 +10,7 @@ and headline over a short accent rule.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 
 from deckgen import story as st
 from deckgen.layout.fit import Misfit
@@ -21,6 +22,7 @@ from deckgen.render.deck.plan import (
     Para,
     PictureItem,
     RectItem,
+    TextItem,
     emu,
     inch,
     pt,
@@ -58,17 +60,22 @@ def text(c: Context, s: st.Slide, frame: Box, shows: st.Custom) -> list[Item] | 
     found = text_item(c.faces, box, paras, name="Bullets")
     if isinstance(found, Misfit):
         return found
+    # Each bullet in a box of its own, its square beside its first line, so a client that
+    # wraps a line differently moves no square off its bullet.
     width = pt(box.w) * WIDTH_SAFETY
     square = c.scaled(inch(0.11))
-    marks: list[Item] = []
-    y = 0.0
+    items: list[Item] = []
+    y = box.y
     for i, (p, size) in enumerate(zip(paras, found.sizes, strict=True)):
-        y += p.before if i else 0.0
-        first = box.y + emu(y + size * p.line * 0.55) - square // 2
-        marks.append(RectItem(Box(frame.x + c.scaled(inch(0.08)), first, square, square),
+        y += emu(p.before) if i else 0
+        high = emu(para_height(c.faces, p, size, width)) + inch(0.02)
+        items.append(TextItem(Box(box.x, y, box.w, high), [replace(p, before=0.0)], [size],
+                              name="Bullet text"))
+        first = y + emu(size * p.line * 0.55) - square // 2
+        items.append(RectItem(Box(frame.x + c.scaled(inch(0.08)), first, square, square),
                               ("accent", 0.0), None, "Bullet"))
-        y += para_height(c.faces, p, size, width)
-    return [found, *marks]
+        y += high
+    return items
 
 
 def image(c: Context, s: st.Slide, frame: Box, shows: st.Custom) -> list[Item] | Misfit:
