@@ -11,6 +11,7 @@ import io
 import re
 import struct
 import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -302,3 +303,21 @@ def test_the_handout_shows_own_slides_marked_for_it_only_when_they_fit(tmp_path:
     assert "Who is talking" not in texts["more"]  # not marked for the handout
     for text in texts.values():  # the hidden ceiling slide's sentence is gone
         assert "no writing speed makes this batch more than" not in " ".join(text.split())
+
+
+def test_a_pixel_bomb_in_a_build_stays_in_bounded_memory(tmp_path: Path) -> None:
+    """A fresh `deckgen build` refusing a 30,000 x 30,000 px PNG of a few KB stays well under
+    200 MiB: the picture is refused from its header, never decoded."""
+    _bomb(tmp_path / "hosts.png")
+    path = talk(tmp_path)
+    code = ("import resource, sys\nsys.argv = ['deckgen', *sys.argv[1:]]\n"
+            "from deckgen.cli import main\ntry:\n    main()\nfinally:\n"
+            "    print('maxrss', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+            " file=sys.stderr)\n")
+    run = subprocess.run([sys.executable, "-c", code, "build", str(path), "--out",
+                          str(tmp_path / "out")], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2
+    lines = run.stderr.strip().splitlines()
+    assert "is 30,000 x 30,000 pixels" in lines[0] and len(lines) == 2
+    assert int(lines[1].split()[1]) < 200 * 1024  # KiB
+    assert not (tmp_path / "out").exists()

@@ -52,7 +52,8 @@ KINDS: dict[str, Kind] = {
     "sources": sources.arrangements,
     "closing": closing.arrangements,
 }
-SIBLINGS = ("experiment", "dial")  # kinds whose slides share one arrangement and their sizes
+# Kinds whose slides share one arrangement and their sizes (the sources: when they continue).
+SIBLINGS = ("experiment", "dial", "sources")
 
 
 def plan_slides(story: st.Story, geometry: Geometry, kinds: dict[str, Geometry] | None,
@@ -112,12 +113,8 @@ def continued(base: Context, kinds: dict[str, Geometry], geometry: Geometry,
             parts = [replace(s, part=(k, n), headline=replace(
                 s.headline, text=s.headline.text if n == 1 else f"{s.headline.text} ({k}/{n})"))
                 for k in range(1, n + 1)]
-            try:
-                for part in parts:
-                    one(c, i + 1, part)
-            except InputError:
-                continue
-            break
+            if not isinstance(siblings(c, parts, list(range(i, i + n))), InputError):
+                break
         out.extend(parts)
     return out
 
