@@ -18,7 +18,7 @@ from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 from deckgen.figures import with_overrides
 
-KINDS = ("deck", "handout", "html")
+KINDS = ("deck", "handout", "html")  # what `--only` may name: the one list of them
 
 
 @dataclass(frozen=True)
@@ -29,27 +29,45 @@ class Options:
     speed: str | None = None
     check: str | None = None
     workload: str | None = None
-    only: str | None = None  # "deck", "handout", "html" or None for all three
+    # The kinds to build, in KINDS's order (one name is taken as a tuple of it); None: all.
+    only: tuple[str, ...] | None = None
     aspect: str | None = None
     paper: str | None = None
     template: Path | None = None
     walk: bool = False
     pages_auto: bool = False
     charts: str = "native"  # the deck's charts: "native" chart parts or "picture" PNGs
+    name: str | None = None  # the files' name for this build, in place of the slug's
+
+    def __post_init__(self) -> None:
+        if self.only is not None:
+            given = (self.only,) if isinstance(self.only, str) else tuple(self.only)
+            ordered = tuple(k for k in KINDS if k in given)
+            object.__setattr__(self, "only", ordered + tuple(dict.fromkeys(
+                k for k in given if k not in KINDS)))
+
+    def wants(self, kind: str) -> bool:
+        """Whether this build makes `kind` (one of KINDS)."""
+        return self.only is None or kind in self.only
 
 
 MAX_STEM = 120  # characters of a file name before its tail becomes a digest
 
 
-def stem(content: Content, with_check: bool) -> str:
-    """The file name shared by deck, handout and page: 'million-tokens-1M', '...-1M-check-15min'.
+def stem(content: Content, with_check: bool, name: str | None = None) -> str:
+    """The file name shared by deck, handout and page: the talk's slug (meta.slug, by default
+    its title's) and the dial, 'million-tokens-1M', '...-1M-check-15min'; or `name` as given
+    (`--name`, checked by `content.valid_slug`), which names one build's files whatever
+    the dial.
 
     Names are exact, so different dials never share a file: a speed or check whose short
     form rounds ('1.23K' for 1,234) is written out in full ('1234', '60.04s'), from the
     dial's exact values. A name longer than MAX_STEM keeps its start and ends in a short
     digest of the exact values instead ('million-tokens-1000.00000...-3f2a9c1b0d4e').
     """
-    name = f"million-tokens-{_speed_name(content.dial.speed)}"
+    if name is not None:
+        return name
+    name = f"{content.meta.slug}-{_speed_name(content.dial.speed)}"
     if with_check:
         name += "-check-" + _check_name(content.dial.fixed_check)
     values = [content.dial.speed] + ([content.dial.fixed_check] if with_check else [])
@@ -136,8 +154,7 @@ def render(content: Content, options: Options, parallel: bool = False,
     charts = cache if cache is not None else buildcache.Cache()
     deck_warnings: list[Problem] = []  # the deck's warnings, heard in this process
     heard: list[Problem] = []  # the handout's
-    deck, handout = options.only in (None, "deck"), options.only in (None, "handout")
-    html = options.only in (None, "html")
+    deck, handout, html = options.wants("deck"), options.wants("handout"), options.wants("html")
     steps = {".pptx": lambda: _deck(content, story, options, deck_warnings, charts, epoch),
              ".pdf": lambda: _handout(story, options, heard, epoch),
              ".html": lambda: _page(content, story)}
@@ -230,7 +247,7 @@ def write(content: Content, options: Options, parallel: bool = False,
     The options were validated first (`pipeline.settle`). A build that fails after taking
     charts from the disk cache is drawn once more without them: a damaged entry costs time,
     never the build."""
-    name = stem(content, options.check is not None)
+    name = stem(content, options.check is not None, options.name)
     # New charts are kept only once the files are written.
     with buildcache.use(options.out, memory=memory) as cache:
         heard: list[Problem] = []
@@ -247,7 +264,7 @@ def write(content: Content, options: Options, parallel: bool = False,
         if warnings is not None:
             warnings.extend(heard)
         return output.write_all({options.out / f"{name}{suffix}": data
-                                 for suffix, data in files.items()})
+                                 for suffix, data in files.items()}, record=True)
 
 
 def _read_template(path: Path | None) -> bytes | None:

@@ -1,7 +1,6 @@
-"""The command line: reads the arguments, runs the command (deckgen.commands) and turns every
-expected failure into one line per problem and its exit code. Plainly written `table`,
-`check`, `build` and `sweep` are read here; the rest goes to typer (deckgen.app), imported
-only then. Each command imports the heavy parts it needs only when it runs."""
+"""The command line: typer (deckgen.app, imported only once the arguments are read) reads them
+and runs the command (deckgen.commands); every expected failure becomes one line per
+problem and its exit code. Each command imports the heavy parts it needs only when it runs."""
 
 from __future__ import annotations
 
@@ -12,11 +11,8 @@ import os
 import signal
 import sys
 import traceback
-from collections.abc import Callable, Sequence
-from pathlib import Path
-from typing import Any
+from collections.abc import Sequence
 
-from deckgen import commands
 from deckgen.errors import DeckgenError
 
 
@@ -44,6 +40,9 @@ def run(argv: Sequence[str]) -> tuple[int, str, str]:
 
 def _run(argv: list[str] | None) -> int:
     """The command line's exit code for `argv` (None: the process's own arguments)."""
+    from deckgen.output import begin
+
+    begin()  # nothing of this command is written yet (a Ctrl-C line counts what is)
     try:
         return _dispatch(argv, _debug_asked(sys.argv[1:] if argv is None else argv))
     except SystemExit as done:  # what the process would have exited with
@@ -64,12 +63,7 @@ def _debug_asked(argv: Sequence[str]) -> bool:
 
 
 def _dispatch(argv: list[str] | None, debug: bool) -> int:
-    quick = _quick(sys.argv[1:] if argv is None else argv)
     try:
-        if quick is not None:
-            command, arguments = quick
-            command(**arguments)
-            return 0
         from deckgen.app import run
 
         code = run(argv)
@@ -95,63 +89,16 @@ def _dispatch(argv: list[str] | None, debug: bool) -> int:
     return code if isinstance(code, int) else 0
 
 
-# The quick commands' options, and whether each takes a value.
-_QUICK: dict[str, dict[str, bool]] = {
-    "table": {"--speed": True, "--check": True, "--workload": True, "--json": False},
-    "check": {"--figures": False},
-    "build": {"--speed": True, "--check": True, "--workload": True, "--out": True,
-              "--aspect": True, "--paper": True, "--template": True, "--walk": False,
-              "--only": True, "--pages": True, "--charts": True, "--watch": False},
-    "sweep": {"--speeds": True, "--checks": True, "--workload": True, "--out": True,
-              "--jobs": True, "--aspect": True, "--paper": True, "--template": True,
-              "--walk": False, "--only": True, "--pages": True},
-}
-_NAMES = {"--json": "as_json", "--figures": "list_figures"}
-_PATHS = {"out", "template"}  # options whose value is a file or folder
-
-
-def _quick(argv: list[str]) -> tuple[Callable[..., None], dict[str, Any]] | None:
-    """`table`, `check`, `build` or `sweep` with plainly written arguments, read here: the
-    command line library spends longer converting them (it loads pydantic to) than `table`
-    needs to run, and a third of a rebuild's time. Anything else (help, a value
-    that starts with '-', an option written twice or as --name=value, a mistake) gets None and
-    goes to the library, which answers it as it always has; so does --debug, whose traceback
-    shows the library's frames. The same functions run either way.
-    """
-    name, *rest = argv or [""]
-    if name not in _QUICK:
-        return None
-    options = _QUICK[name]
-    arguments: dict[str, Any] = {}
-    tokens = iter(rest)
-    for token in tokens:
-        if token in options:
-            key = _NAMES.get(token, token[2:])
-            value = next(tokens, "") if options[token] else "yes"
-            if key in arguments or value[:1] in ("", "-"):
-                return None
-            if key == "jobs" and not (value.isascii() and value.isdigit() and len(value) < 10):
-                return None  # the library says what a number of jobs must be
-            arguments[key] = ((Path(value) if key in _PATHS else int(value) if key == "jobs"
-                               else value) if options[token] else True)
-        elif token[:1] in ("", "-") or "content" in arguments:
-            return None
-        else:
-            arguments["content"] = Path(token)
-    run: dict[str, Callable[..., None]] = {"table": commands.table,
-                                           "check": commands.validate_content,
-                                           "build": commands.build, "sweep": commands.sweep}
-    return run[name], arguments
-
-
 def _terminate(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
 def _interrupted(error: BaseException | None) -> int:
-    from deckgen.output import Interrupted
+    from deckgen.output import Interrupted, landed
 
     if isinstance(error, Interrupted):  # it came while files were swapped: they all landed
+        print(f"interrupted; {error.said}", file=sys.stderr)
+    elif landed():  # after the files were written (saving the cache, say)
         print("interrupted; the new files were all written before it stopped", file=sys.stderr)
     else:
         print("interrupted; earlier files were left as they were", file=sys.stderr)

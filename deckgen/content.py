@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -36,6 +37,7 @@ class Meta:
     language: str
     paper: str
     aspect: str
+    slug: str  # names the output files: meta.slug, or made from the title (`slug_of`)
 
 
 @dataclass(frozen=True)
@@ -200,6 +202,31 @@ class Content:
         """An empty located problem for `path`, to fill with a message."""
         line, col = self.marks.get(path, (None, None))
         return Problem("", self.file, line, col, path)
+
+
+MAX_SLUG = 60  # characters of meta.slug (or --name): the speed and the check follow it
+_SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+SLUG_RULE = (f"must be 1 to {MAX_SLUG} ASCII letters, digits, '-', '_' or '.', starting with a "
+             "letter or digit")
+
+
+def slug_of(title: str) -> str:
+    """A file name from a title: ASCII-folded ('Café' -> 'cafe'), lower case, words joined by
+    '-', at most MAX_SLUG characters; 'talk' when nothing is left."""
+    folded = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    words = re.findall(r"[a-z0-9]+", folded.lower())
+    slug = ""
+    for word in words:
+        joined = f"{slug}-{word}" if slug else word
+        if len(joined) > MAX_SLUG:
+            break
+        slug = joined
+    return slug or (words[0][:MAX_SLUG] if words else "talk")
+
+
+def valid_slug(value: str) -> bool:
+    """Whether `value` can name output files (meta.slug, --name): see SLUG_RULE."""
+    return len(value) <= MAX_SLUG and _SLUG.fullmatch(value) is not None
 
 
 STARTER_PRESENTER = "Your name here"  # the bundled talk's meta.presenter, to be replaced
@@ -379,7 +406,7 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
 
 def _meta(c: Validator, value: Any) -> Meta | None:
     m = c.mapping("meta", value, ("title", "presenter", "event", "date"),
-                  ("subtitle", "url", "language", "paper", "aspect"))
+                  ("subtitle", "url", "language", "paper", "aspect", "slug"))
     if m is None:
         return None
     title = c.text("meta.title", m.get("title"), 400) if "title" in m else None
@@ -396,9 +423,15 @@ def _meta(c: Validator, value: Any) -> Meta | None:
     language = c.text("meta.language", m.get("language", "en"), 20) or "en"
     paper = c.choice("meta.paper", m.get("paper", "a4"), ("a4", "letter")) or "a4"
     aspect = c.choice("meta.aspect", m.get("aspect", "16:9"), ("16:9", "4:3")) or "16:9"
+    slug = None
+    if m.get("slug") is not None:
+        slug = c.text("meta.slug", m["slug"], 200)
+        if slug is not None and not valid_slug(slug):
+            c.problem("meta.slug", f"{SLUG_RULE}, got {slug!r}")
     if title is None or presenter is None or event is None or date is None or subtitle is None:
         return None
-    return Meta(title, subtitle, presenter, event, date, url, language, paper, aspect)
+    return Meta(title, subtitle, presenter, event, date, url, language, paper, aspect,
+                slug or slug_of(title))
 
 
 DEFAULT_PRESETS = (0, 60, 900, 86400)

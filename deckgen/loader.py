@@ -65,6 +65,8 @@ def decode(raw: bytes, name: str) -> str:
     if len(raw) > MAX_BYTES:
         raise InputError(Problem(
             f"file is larger than {MAX_BYTES:,} bytes, the limit for a content file", name))
+    if raw[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        raise InputError(Problem("file is UTF-32 text; save it as UTF-8", name))
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise InputError(Problem("file is UTF-16 text; save it as UTF-8", name))
     if b"\x00" in raw:
@@ -134,10 +136,25 @@ def _at(mark: yaml.Mark | None) -> str:
     return f"line {mark.line + 1}, column {mark.column + 1}" if mark else "an earlier line"
 
 
+_MAX_INT_TEXT = 4000  # longer whole numbers stay text: Python converts 4,300 digits at most
+
+
+def _after_text(mark: yaml.Mark | None) -> bool:
+    """Whether the mark's line has something other than spaces and tabs before it."""
+    buffer = getattr(mark, "buffer", None)
+    if mark is None or not isinstance(buffer, str):
+        return False
+    start = buffer.rfind("\n", 0, mark.pointer) + 1
+    return buffer[start:mark.pointer].strip(" \t") != ""
+
+
 def _syntax_message(err: yaml.MarkedYAMLError) -> tuple[str, yaml.Mark | None]:
     """PyYAML's complaint in plain words, and the place that best shows the mistake."""
     problem, context = err.problem or "", err.context or ""
     if "character '\\t'" in problem:  # PyYAML shows the tab escaped
+        if _after_text(err.problem_mark):
+            return ("a tab inside a value cannot be read here; use spaces, or put "
+                    "the value in quotes"), err.problem_mark
         return "a tab cannot indent YAML; use spaces", err.problem_mark
     if "quoted scalar" in context and "end of stream" in problem:
         return "this quote is never closed", err.context_mark
@@ -217,6 +234,8 @@ class _Walker:
             return None
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay as written
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > _MAX_INT_TEXT:
+            return node.value  # refused by its field's own rule, as its text: never converted
         if node.tag in _NUMBER_TAGS:
             self.written[path] = node.value
         try:

@@ -28,7 +28,7 @@ import struct
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 from deckgen.errors import InputError, OutputError, Problem
@@ -55,11 +55,26 @@ _IMMUTABLE, _APPEND_ONLY = 0x10, 0x20
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C arrived while files were being swapped: the swap was finished first, so the
-    new files are all in place."""
+    new files are all in place. `said` is what the interruption's line says was written."""
 
-    def __init__(self, written: list[Path]) -> None:
+    def __init__(self, written: list[Path],
+                 said: str = "the new files were all written before it stopped") -> None:
         super().__init__()
         self.written = written
+        self.said = said
+
+
+_landed: list[Path] = []  # every file write_all put in place since the command began
+
+
+def landed() -> list[Path]:
+    """The files written (whole, in place) since the command began (`begin`)."""
+    return list(_landed)
+
+
+def begin() -> None:
+    """A command begins: nothing of it has been written yet."""
+    _landed.clear()
 
 
 def refuse(path: Path, err: OSError) -> OutputError:
@@ -78,6 +93,8 @@ def guard(folder: Path) -> None:
     """Refuse, before any work, an output folder that cannot be one; create nothing yet,
     but finish a swap an interrupted build left in it."""
     try:
+        with contextlib.suppress(FileNotFoundError, NotADirectoryError):
+            os.stat(folder)  # a loop of links raises ELOOP here (exists() says only False)
         if folder.is_symlink() and not folder.exists():
             raise _out_problem(folder, f"is a symbolic link to {os.readlink(folder)!r}, which "
                                        "does not exist; make that folder or choose another")
@@ -90,7 +107,7 @@ def guard(folder: Path) -> None:
                 break
     except OSError as err:
         raise _path_error(folder, err) from None
-    if folder.is_dir() and (folder / JOURNAL).exists():
+    if folder.is_dir() and _exists(folder / JOURNAL):  # a link too: refused, not followed
         recover(folder)
 
 
@@ -117,8 +134,9 @@ def prepare(folder: Path) -> None:
         raise _path_error(folder, err) from None
 
 
-def write_all(files: Mapping[Path, bytes]) -> list[Path]:
-    """Write every file or none (all in one folder); returns the paths written."""
+def write_all(files: Mapping[Path, bytes], *, record: bool = False) -> list[Path]:
+    """Write every file or none (all in one folder); returns the paths written. `record`:
+    add them to the folder's manifest (deckgen.manifest), for `deckgen clean`."""
     if not files:
         return []
     folders = {target.parent for target in files}
@@ -148,6 +166,11 @@ def write_all(files: Mapping[Path, bytes]) -> list[Path]:
         written = [target for _, target in staged]
         with _no_interrupt(written):
             _swap(folder, staged)
+            _landed.extend(written)
+        if record:
+            from deckgen import manifest
+
+            manifest.record(folder, files)
     return written
 
 
@@ -260,6 +283,7 @@ def _swap(folder: Path, staged: list[tuple[Path, Path]]) -> None:
         raise
     done: list[tuple[Path, Path | None]] = []  # (target, its old file's backup or None)
     failed = staged[0][1]
+    ids = [(_identity(temp), None) for temp, _, _ in plan]
     try:
         for temp, target, backup in plan:
             failed = target
@@ -270,7 +294,7 @@ def _swap(folder: Path, staged: list[tuple[Path, Path]]) -> None:
         _sync_folder(folder)
     except BaseException as err:
         try:
-            _roll_back(folder, plan)
+            _roll_back(folder, plan, ids)
         except OSError:
             # The journal stays: the next build into this folder finishes the swap.
             raise OutputError(Problem(
@@ -298,26 +322,85 @@ def _keep(target: Path, backup: Path) -> None:
 
 
 def _write_journal(folder: Path, plan: list[tuple[Path, Path, Path | None]]) -> None:
-    record = {"deckgen-journal": 1, "files": [
-        {"target": target.name, "new": temp.name, "old": backup.name if backup else None}
+    """The journal, written through the folder's descriptor without following a link, in a
+    folder the user running deckgen owns only: in a folder another user owns (a shared
+    /tmp), whoever can write there could plant one, so no journal is trusted or written
+    there (a failure deckgen sees is still undone; a kill is not)."""
+    fd = _folder_fd(folder)
+    if os.fstat(fd).st_uid != os.geteuid():
+        return
+    record = {"deckgen-journal": 2, "files": [
+        {"target": target.name, "new": temp.name, "old": backup.name if backup else None,
+         "new-id": _identity(temp), "old-id": _identity(target) if backup else None}
         for temp, target, backup in plan]}
-    part = folder / f"{JOURNAL}.part"
-    handle = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    part = f"{JOURNAL}.part"
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(part, dir_fd=fd)
+    handle = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
+                     0o644, dir_fd=fd)
     with os.fdopen(handle, "wb") as stream:
         stream.write(json.dumps(record).encode("utf-8"))
         stream.flush()
         os.fsync(stream.fileno())
-    os.replace(part, folder / JOURNAL)
+    os.rename(part, JOURNAL, src_dir_fd=fd, dst_dir_fd=fd)  # replaces an old one (POSIX)
     _sync_folder(folder)
 
 
-def _read_journal(folder: Path) -> list[tuple[Path, Path, Path | None]]:
-    path = folder / JOURNAL
+def _identity(path: Path) -> list[int]:
+    """Which file a name stands for (device and inode): a roll-back or roll-forward that was
+    itself cut short is finished by what each name holds, not by which names exist."""
+    info = os.lstat(path)
+    return [info.st_dev, info.st_ino]
+
+
+def _holds(path: Path, identity: object) -> bool:
     try:
-        if not stat.S_ISREG(os.lstat(path).st_mode) or os.lstat(path).st_size > 1_000_000:
+        return isinstance(identity, list) and _identity(path) == identity
+    except FileNotFoundError:
+        return False
+
+
+def _folder_fd(folder: Path) -> int:
+    """The descriptor of `folder` its lock holds (the journal is always handled under it)."""
+    return _held[folder.resolve()][0]
+
+
+MAX_JOURNAL_BYTES = 64 * 1024
+MAX_JOURNAL_DEPTH = 8
+Plan = list[tuple[Path, Path, Path | None]]
+
+
+def _read_journal(folder: Path) -> tuple[Plan, list[tuple[object, object]]]:
+    """The swap a journal records, and each file's (new, old) identity. Opened through the
+    folder's descriptor without following a link, read with a size bound and checked for
+    depth before it is parsed; one written by another user is not acted on."""
+    path = folder / JOURNAL
+    damaged = InputError(Problem(
+        "a damaged journal of an interrupted write is in the way; remove it (the files "
+        "beside it are each whole)", str(path)))
+    try:
+        handle = os.open(JOURNAL, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
+                         dir_fd=_folder_fd(folder))
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            raise damaged from None
+        raise
+    with os.fdopen(handle, "rb") as stream:
+        info = os.fstat(stream.fileno())
+        if info.st_uid != os.geteuid() or info.st_nlink != 1:
+            raise InputError(Problem(
+                f"a journal another user left (user id {info.st_uid}) is in the way; deckgen "
+                "acts only on its own: remove it or choose another --out folder",
+                str(path))) from None
+        if not stat.S_ISREG(info.st_mode):
+            raise damaged
+        raw = stream.read(MAX_JOURNAL_BYTES + 1)
+    try:
+        if len(raw) > MAX_JOURNAL_BYTES or _depth(raw) > MAX_JOURNAL_DEPTH:
             raise ValueError
-        record = json.loads(path.read_bytes())
-        plan = []
+        record = json.loads(raw)
+        plan: Plan = []
+        ids: list[tuple[object, object]] = []
         for entry in record["files"]:
             target, new, old = entry["target"], entry["new"], entry["old"]
             names = [target, new] + ([old] if old is not None else [])
@@ -325,26 +408,53 @@ def _read_journal(folder: Path) -> list[tuple[Path, Path, Path | None]]:
                        for n in names) or not _OURS.match(new) or (old and not _OURS.match(old)):
                 raise ValueError
             plan.append((folder / new, folder / target, folder / old if old else None))
-        return plan
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
-        raise OutputError(Problem(
-            "a damaged journal of an interrupted write is in the way; remove it (the files "
-            "beside it are each whole)", str(path))) from None
+            ids.append((entry.get("new-id"), entry.get("old-id")))
+        return plan, ids
+    except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError,
+            RecursionError):
+        raise damaged from None
 
 
-def _roll_back(folder: Path, plan: list[tuple[Path, Path, Path | None]]) -> None:
-    """Every target as it was before the swap; the journal and the temporary files gone."""
-    for temp, target, backup in reversed(plan):
+def _depth(raw: bytes) -> int:
+    """How deep a JSON text nests (brackets outside strings), read without recursion."""
+    deepest = depth = 0
+    inside = escaped = False
+    for byte in raw:
+        if inside:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:
+                escaped = True
+            elif byte == 0x22:
+                inside = False
+        elif byte == 0x22:
+            inside = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
+
+
+def _roll_back(folder: Path, plan: Plan,
+               ids: Sequence[tuple[object, object]] | None = None) -> None:
+    """Every target as it was before the swap; the journal and the temporary files gone.
+    Each step can be repeated: a roll-back cut short is finished by the next one."""
+    for (temp, target, backup), (new_id, _) in zip(reversed(plan),
+                                                   reversed(ids or [(None, None)] * len(plan)),
+                                                   strict=True):
         if backup is not None and _exists(backup):
             os.replace(backup, target)
-        elif backup is None and not _exists(temp) and _exists(target):
+        elif backup is None and _exists(target) and (
+                _holds(target, new_id) if new_id is not None else not _exists(temp)):
             os.unlink(target)  # a new file where there was none
         if _exists(temp):
             os.unlink(temp)
     _end(folder, plan)
 
 
-def _roll_forward(folder: Path, plan: list[tuple[Path, Path, Path | None]]) -> None:
+def _roll_forward(folder: Path, plan: Plan) -> None:
     """Every new file in place (each was whole and flushed before the journal was written)."""
     for temp, target, _ in plan:
         if _exists(temp):
@@ -353,8 +463,8 @@ def _roll_forward(folder: Path, plan: list[tuple[Path, Path, Path | None]]) -> N
     _end(folder, plan)
 
 
-def _end(folder: Path, plan: list[tuple[Path, Path, Path | None]]) -> None:
-    """The swap is over: the journal goes, then the backups."""
+def _end(folder: Path, plan: Plan) -> None:
+    """The swap is over: the journal goes, then the backups (never before it)."""
     journal = folder / JOURNAL
     if _exists(journal):
         os.unlink(journal)
@@ -365,14 +475,21 @@ def _end(folder: Path, plan: list[tuple[Path, Path, Path | None]]) -> None:
 
 
 def _finish(folder: Path) -> None:
-    """Under the lock: finish a swap a killed build left, then remove deckgen's leftovers."""
+    """Under the lock: finish a swap a killed build left, then remove deckgen's leftovers.
+    Forward only when every new file is still waiting or already in place (by identity);
+    otherwise back, every old file from its backup."""
     try:
         if _exists(folder / JOURNAL):
-            plan = _read_journal(folder)
-            if all(_exists(temp) or _exists(target) for temp, target, _ in plan):
+            plan, ids = _read_journal(folder)
+            if all(new_id is not None for new_id, _ in ids):
+                forward = all(_exists(temp) or _holds(target, new_id)
+                              for (temp, target, _), (new_id, _) in zip(plan, ids, strict=True))
+            else:  # a journal of an earlier deckgen, without identities
+                forward = all(_exists(temp) or _exists(target) for temp, target, _ in plan)
+            if forward:
                 _roll_forward(folder, plan)
             else:
-                _roll_back(folder, plan)
+                _roll_back(folder, plan, ids)
         sweep_leftovers(folder)
     except OSError as err:
         raise OutputError(Problem(
@@ -385,7 +502,8 @@ def sweep_leftovers(folder: Path) -> None:
     if _exists(folder / JOURNAL):
         return
     with os.scandir(folder) as entries:
-        ours = [e for e in entries if _OURS.match(e.name) and e.is_file(follow_symlinks=False)]
+        ours = [e for e in entries if _OURS.match(e.name) and e.is_file(follow_symlinks=False)
+                and e.stat(follow_symlinks=False).st_uid == os.geteuid()]
     for entry in ours:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(entry.path)

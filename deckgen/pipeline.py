@@ -48,7 +48,7 @@ def settle(content: Content, options: steps.Options) -> Content:
     applied = _collect(problems, lambda: steps.apply(content, options))
     _collect(problems, environment.validate)
     _collect(problems, lambda: output.guard(options.out))
-    if options.template is not None and options.only in (None, "deck"):
+    if options.template is not None and options.wants("deck"):
         _collect(problems, lambda: template_file.read(options.template))  # type: ignore[arg-type]
     if problems:
         raise InputError(problems)

@@ -1,8 +1,11 @@
-"""Find and read the content file: the one named, ./content.yaml, or the bundled default."""
+"""Find and read the content file: the one named; else content.yaml in the working folder or
+the nearest folder above it (up to the repository's root or the home folder, as git and
+Quarto find their project); else the bundled explainer."""
 
 from __future__ import annotations
 
 import errno
+import os
 from importlib import resources
 from pathlib import Path
 
@@ -15,11 +18,36 @@ from deckgen.template_file import NotRegular, TooLarge, os_reason, read_bounded
 
 
 def default_path() -> Path:
-    """./content.yaml when it exists, else the explainer bundled with the package."""
-    here = Path("content.yaml")
-    if here.is_file():
-        return here
-    return bundled()
+    """The content file used when none is named (see `find`)."""
+    return find()[0]
+
+
+def find() -> tuple[Path, str]:
+    """The content file used when none is named, and how it was found: 'here' (./content.yaml),
+    'above' (content.yaml in a folder above, as a relative path), or 'bundled'. The search
+    goes up from the working folder and stops after a folder holding `.git` (a repository's
+    root) or the home folder."""
+    try:
+        start = Path.cwd()
+    except OSError:  # the working folder was removed
+        return bundled(), "bundled"
+    home = _home()
+    for folder in (start, *start.parents):
+        candidate = folder / "content.yaml"
+        if candidate.is_file():
+            if folder == start:
+                return Path("content.yaml"), "here"
+            return Path(os.path.relpath(candidate, start)), "above"
+        if folder == home or (folder / ".git").exists():
+            break
+    return bundled(), "bundled"
+
+
+def _home() -> Path | None:
+    try:
+        return Path.home()
+    except (RuntimeError, KeyError):
+        return None
 
 
 def bundled() -> Path:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from importlib import resources
 from pathlib import Path
 
 from deckgen import output
 from deckgen.errors import InputError, OutputError, Problem
+from deckgen.template_file import kind_of
 
 NAME = "content.yaml"
 
@@ -19,13 +22,37 @@ def bundled() -> Path:
     return Path(__file__).resolve().parent.parent / NAME
 
 
+def target(given: str | None) -> Path:
+    """Where `deckgen init GIVEN` writes: ./content.yaml; GIVEN/content.yaml when GIVEN ends
+    in '/' (the folder is made) or is a folder; else the file GIVEN."""
+    if given is None or given == "":
+        return Path(NAME)
+    if given.endswith(("/", os.sep)):
+        return Path(given) / NAME
+    return Path(given)
+
+
 def write(path: Path | None, force: bool = False) -> Path:
-    """Write the starter to `path` (a file, or a folder to hold content.yaml); returns where."""
+    """Write the starter to `path` (a file, or a folder to hold content.yaml); returns where.
+    Only a missing file is written, or with `force` a regular file replaced: never a folder,
+    a link, a device or anything else that is not a plain file."""
     target = path if path is not None else Path(NAME)
-    if target.is_dir():
+    if target.is_dir() and not target.is_symlink():
         target = target / NAME
-    if target.exists() and not force:
+    try:
+        mode: int | None = os.lstat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError:
+        mode = None  # a parent that is a file, or a name too long: said below or on writing
+    if mode is not None and not stat.S_ISREG(mode):
+        what = ("a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode)
+                else "not a regular file")
+        raise InputError(Problem(f"is {what}; init writes a new file or, with --force, "
+                                 "replaces a regular file only", str(target)))
+    if mode is not None and not force:
         raise InputError(Problem("already exists; pass --force to overwrite it", str(target)))
+    _regular_or_nothing(target)
     if target.parent.exists() and not target.parent.is_dir():
         raise InputError(
             Problem("cannot hold a file: it is a file, not a folder", str(target.parent))
@@ -38,3 +65,15 @@ def write(path: Path | None, force: bool = False) -> Path:
         ) from None
     output.write_all({target: data})
     return target
+
+
+def _regular_or_nothing(target: Path) -> None:
+    """`--force` replaces a regular file only: never a device, a FIFO or a socket (as root,
+    `init /dev/null --force` would replace the system's /dev/null)."""
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return  # nothing there (or nothing readable): the write says what is wrong
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise InputError(Problem(f"is {kind_of(mode)}, not a file; --force replaces regular "
+                                 "files only", str(target)))

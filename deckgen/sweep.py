@@ -158,8 +158,11 @@ def run(
     landing = _Landing(jobs, finished, warnings if warnings is not None else [])
     if workers <= 1 or len(pieces) <= 1:
         memory = buildcache.Memory()  # what one piece drew or measured, for the next
-        for number, piece in pieces:
-            landing.add(number, piece, _draw(jobs[number], piece, memory))
+        try:
+            for number, piece in pieces:
+                landing.add(number, piece, _draw(jobs[number], piece, memory))
+        except KeyboardInterrupt as err:
+            raise landing.interrupted(err) from None
         return landing.end()
     methods = multiprocessing.get_all_start_methods()
     if context is None and "fork" in methods and threading.active_count() == 1:
@@ -186,18 +189,24 @@ def run(
                     under_way[pool.submit(_draw, jobs[number], piece)] = (number, piece)
                 done, _ = wait(under_way, return_when=FIRST_COMPLETED)
                 for future in done:
-                    number, piece = under_way.pop(future)
-                    landing.add(number, piece, future.result())
+                    number, piece = under_way[future]
+                    drawn = future.result()  # under way until it is drawn: a death names it
+                    del under_way[future]
+                    landing.add(number, piece, drawn)
+                    del drawn
                 del done, future  # the bytes go with the last reference
         except BrokenProcessPool:
+            # A worker was killed (the out-of-memory killer, say); the pool stops the others.
+            names = list(dict.fromkeys(jobs[n].name for n, _ in under_way.values()))
+            which = names[0] if len(names) == 1 else f"one of {', '.join(names)}"
             raise RenderError(
-                "a build process died (out of memory?); files already finished "
-                "are complete, the others were left as they were"
-            ) from None
-        except KeyboardInterrupt:
+                f"a build process died (killed, or out of memory?) while drawing {which}; "
+                f"{landing.count()} were written and are complete, the others were left as "
+                "they were") from None
+        except KeyboardInterrupt as err:
             # Pieces under way finish; none is written unless its partner is done too.
             pool.shutdown(wait=True, cancel_futures=True)
-            raise
+            raise landing.interrupted(err) from None
     return landing.end()
 
 
@@ -221,7 +230,7 @@ def _pieces(options: build.Options) -> list[tuple[str, ...]]:
     """What one process draws at a time: the deck alone, the handout with the page (one
     story for both, and the page is quick), or the one kind asked for."""
     if options.only is not None:
-        return [(options.only,)]
+        return [(kind,) for kind in options.only]
     return [("deck",), ("handout", "html")]
 
 
@@ -238,6 +247,20 @@ class _Landing:
         self.written: list[Path] = []
         self.problems: list[str] = []
         self.code = 0
+        self.combinations = 0  # written, all of each one's files
+
+    def count(self, extra: int = 0) -> str:
+        """How many combinations were written, of how many ('1 of 60 combinations')."""
+        done = self.combinations + extra
+        return f"{fmt.count(done)} of {fmt.count(len(self.jobs))} combinations"
+
+    def interrupted(self, err: KeyboardInterrupt) -> output.Interrupted:
+        """Ctrl-C, counted: a swap it arrived in was finished first (one more written)."""
+        swapped = isinstance(err, output.Interrupted)
+        written = self.written + (err.written if isinstance(err, output.Interrupted) else [])
+        return output.Interrupted(
+            written, f"{self.count(1 if swapped else 0)} were written before it stopped (each "
+                     "whole); the others were left as they were")
 
     def add(self, number: int, piece: tuple[str, ...], drawn: Drawn) -> None:
         job = self.jobs[number]
@@ -260,12 +283,13 @@ class _Landing:
             if kind in drawn_files
         }
         try:
-            paths = output.write_all(files)
+            paths = output.write_all(files, record=True)
         except DeckgenError as err:
             self._fail(err.lines(), err.exit_code)
             return
         charts = {name: entry for p in pieces.values() for name, entry in p.charts.items()}
         buildcache.keep(job.options.out, charts)  # only now that its files are written
+        self.combinations += 1
         for path in paths:
             self.written.append(path)
             self.finished(path)
@@ -297,8 +321,12 @@ class _Worker:
 
 
 def _start() -> None:
-    """In a new worker: Ctrl-C is for the parent, which lets running pieces finish."""
+    """In a new worker: Ctrl-C is for the parent, which lets running pieces finish; the
+    parent's SIGTERM handler is not the worker's (the pool stops its workers with SIGTERM
+    when one of them is killed: the handler would turn that into an exception the worker
+    survives, and the pool would wait for it forever)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _Worker.memory = buildcache.Memory()
 
 
@@ -314,7 +342,7 @@ def _draw(job: Job, piece: tuple[str, ...], memory: buildcache.Memory | None = N
             files: dict[str, bytes] = {}
             problems: list[Problem] = []
             for kind in piece:
-                options = replace(job.options, only=kind)
+                options = replace(job.options, only=(kind,))
                 before = len(heard)
                 try:
                     try:

@@ -63,7 +63,8 @@ def watch(
 ) -> int:
     """Build now and after each change to `paths`; returns how many builds ran.
 
-    Ends on Ctrl-C, when `stop()` is true, or after `max_builds` builds (tests use these).
+    Ends when `stop()` is true or after `max_builds` builds (tests use these), returning; or
+    on Ctrl-C, with SystemExit(130).
     """
     names = ", ".join(str(p) for p in paths)
     builds = 0
@@ -93,7 +94,11 @@ def watch(
             builds += 1
     except KeyboardInterrupt:
         say("stopped watching")
-    return builds
+    else:
+        return builds
+    # Ctrl-C ends the watch with its own status (130), raised outside the handler so that
+    # nothing more is said: every build it ran was reported as it ended.
+    raise SystemExit(130)
 
 
 def _attempt(

@@ -113,6 +113,15 @@ def cli():
     return run_cli
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _content_search_stops_in_the_tests_own_folders(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A command run with no content path looks for content.yaml upward and stops at a
+    repository's root: the run's base temp folder is made one, so a content.yaml someone
+    left in /tmp is never found by a test."""
+    (tmp_path_factory.getbasetemp() / ".git").mkdir(exist_ok=True)
+
+
 @pytest.fixture
 def default_text() -> str:
     return DEFAULT_CONTENT.read_text(encoding="utf-8")

@@ -78,7 +78,7 @@ def test_table_options_are_documented() -> None:
 def test_table_default() -> None:
     run = run_in("table", str(DEFAULT_CONTENT))
     assert run.returncode == 0, run.stderr
-    assert run.stderr == ""
+    assert run.stderr == f"{DEFAULT_CONTENT}:10:14: {STARTER}\n"  # as `check` warns
     out = run.stdout
     assert "100 tokens/sec" in out and "1,000,000 tokens/sec" in out
     # All four workloads at both ends of the dial.
@@ -324,8 +324,8 @@ def test_check_is_quiet_once_the_presenter_is_named(default_text: str, tmp_path:
     run = run_in("check", str(mine))
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout == f"{mine}: ok (4 workloads, 0 warnings)\n"
-    built = run_in("table", str(DEFAULT_CONTENT))  # only check reminds; other commands are quiet
-    assert (built.returncode, built.stderr) == (0, "")
+    table = run_in("table", str(mine))  # every command warns as check does, or is quiet
+    assert (table.returncode, table.stderr) == (0, "")
 
 
 def test_check_lists_figures() -> None:
@@ -348,19 +348,23 @@ def test_check_bad_exits_2(default_text: str, tmp_path: Path) -> None:
 
 
 def test_default_content_from_an_empty_folder(tmp_path: Path) -> None:
-    """No content.yaml here: deckgen falls back to the explainer it carries."""
+    """No content.yaml here or above: deckgen falls back to the explainer it carries, and
+    every command says so in one line."""
+    bundled = f"content: the bundled explainer ({DEFAULT_CONTENT}); no content.yaml in this " \
+              "folder or above it; 'deckgen init' writes one to edit"
     here = run_in("table", cwd=tmp_path)
     assert here.returncode == 0, here.stderr
     assert here.stdout == run_in("table", str(DEFAULT_CONTENT)).stdout
+    assert here.stderr.splitlines()[0] == bundled
     check = run_in("check", cwd=tmp_path)
     assert check.returncode == 0, check.stderr
     assert check.stdout.endswith(": ok (4 workloads, 1 warning)\n")  # the starter's name
-    assert check.stderr.endswith(f":10:14: {STARTER}\n")
+    assert check.stderr == f"{bundled}\n{DEFAULT_CONTENT}:10:14: {STARTER}\n"
     assert list(tmp_path.iterdir()) == []
 
 
 def test_local_content_wins(default_text: str, tmp_path: Path) -> None:
-    """A ./content.yaml is used when no path is given."""
+    """A ./content.yaml is used when no path is given, and named."""
     (tmp_path / "content.yaml").write_text(
         default_text.replace("\n  speed: 1M\n", "\n  speed: 10K\n"), encoding="utf-8")
     run = run_in("table", "--json", cwd=tmp_path)
@@ -368,14 +372,41 @@ def test_local_content_wins(default_text: str, tmp_path: Path) -> None:
     assert json.loads(run.stdout)["dial"]["speed"] == _pair("10000", "10,000 tokens/sec")
     check = run_in("check", cwd=tmp_path)
     assert check.stdout == "content.yaml: ok (4 workloads, 1 warning)\n"
-    assert check.stderr == f"content.yaml:10:14: {STARTER}\n"
+    assert check.stderr == f"content: content.yaml\ncontent.yaml:10:14: {STARTER}\n"
+
+
+def test_content_is_found_upward_up_to_the_repository_root(default_text: str,
+                                                           tmp_path: Path) -> None:
+    """From a subfolder of a talk, the talk's content.yaml is used (as git finds its root);
+    the search stops at a folder holding .git, so a content.yaml above the repository is
+    never taken."""
+    talk = tmp_path / "talk"
+    deep = talk / "notes" / "drafts"
+    deep.mkdir(parents=True)
+    (talk / "content.yaml").write_text(
+        default_text.replace("\n  speed: 1M\n", "\n  speed: 10K\n"), encoding="utf-8")
+    run = run_in("table", "--json", cwd=deep)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout)["dial"]["speed"] == _pair("10000", "10,000 tokens/sec")
+    assert run.stderr.splitlines()[0] == \
+        "content: ../../content.yaml (found above this folder)"
+    check = run_in("check", cwd=deep)
+    assert check.stdout == "../../content.yaml: ok (4 workloads, 1 warning)\n"
+
+    (talk / "notes" / ".git").mkdir()  # a repository inside: its root ends the search
+    inside = run_in("table", "--json", cwd=deep)
+    assert json.loads(inside.stdout)["dial"]["speed"] == _pair("1000000",
+                                                               "1,000,000 tokens/sec")
+    assert inside.stderr.startswith("content: the bundled explainer (")
 
 
 def test_local_content_errors_name_it(tmp_path: Path) -> None:
     (tmp_path / "content.yaml").write_text("meta: [\n", encoding="utf-8")
     run = run_in("check", cwd=tmp_path)
     assert run.returncode == 2
-    assert run.stderr.startswith("content.yaml:")
+    first, second, *_ = run.stderr.splitlines()
+    assert first == "content: content.yaml"
+    assert second.startswith("content.yaml:")
 
 
 def test_checkout_content_copied_elsewhere(tmp_path: Path) -> None:
@@ -393,64 +424,6 @@ def test_debug_shows_a_traceback_only_when_asked(default_text: str, tmp_path: Pa
     assert "Traceback" not in plain.stderr
     assert debug.returncode == 2 and "Traceback" in debug.stderr
     assert debug.stderr.splitlines()[-1] == plain.stderr.splitlines()[-1]
-
-
-QUICK_ARGS = [
-    ("table", str(DEFAULT_CONTENT)),
-    ("table",),
-    ("check",),
-    ("table", "--json", str(DEFAULT_CONTENT), "--speed", "2500", "--check", "15 min",
-     "--workload", "candidates"),
-    ("check", str(DEFAULT_CONTENT), "--figures"),
-    ("table", str(DEFAULT_CONTENT), "--speed", "fast", "--check", "soon"),
-    ("check", "nowhere.yaml"),
-    ("check", "bad.yaml"),
-    ("table", "bad.yaml", "--json"),
-    ("build",),
-    ("build", "--speed", "fast", "--out", "out"),
-    ("build", "bad.yaml", "--out", "out", "--only", "handout"),
-    ("build", "--aspect", "5:4", "--paper", "a3", "--charts", "3d", "--pages", "9"),
-    ("build", "--template", "nowhere.pptx", "--out", "out"),
-    ("build", "--check", "60s", "--speed", "10K", "--only", "html", "--walk", "--out", "o"),
-    ("sweep", "--speeds", "1K,fast,,1K", "--out", "out"),
-    ("sweep", "--speeds", "1K,1M", "--checks", "0,60s", "--jobs", "0", "--out", "out"),
-    ("sweep", "--speeds", "1K", "--only", "html", "--jobs", "1", "--out", "out"),
-]
-
-
-@pytest.mark.parametrize("args", QUICK_ARGS, ids=[" ".join(a[:3]) for a in QUICK_ARGS])
-def test_the_quick_reading_answers_like_the_library(
-        args: tuple[str, ...], default_text: str, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """`table`, `check` and `build` read their plainly written arguments without typer; the
-    answer is the same, byte for byte, as typer's. (A plain `build` is read here too since
-    it became one of the quick commands.)"""
-    from deckgen import cli
-
-    (tmp_path / "bad.yaml").write_text(default_text.replace("\n  speed: 1M\n",
-                                                            "\n  speed: fast\n"))
-    assert cli._quick(list(args)) is not None
-    quick = run_in(*args, cwd=tmp_path)
-    monkeypatch.setattr(cli, "_quick", lambda _argv: None)
-    typer = run_in(*args, cwd=tmp_path)
-    assert (quick.returncode, quick.stdout, quick.stderr) == (
-        typer.returncode, typer.stdout, typer.stderr)
-    assert quick.stdout or quick.stderr
-
-
-@pytest.mark.parametrize("args", [
-    ("table", "--help"), ("check", "--json"), ("table", "--speed"), ("table", "--speed=10K"),
-    ("table", "--check", "-1 h"), ("table", "a.yaml", "b.yaml"),
-    ("check", "--figures", "--figures"), ("--debug", "check"), ("--debug",), (),
-    ("check", "--"), ("table", ""), ("build", "--help"), ("build", "--out=o"),
-    ("build", "--walk", "--walk"), ("build", "--out"), ("build", "a.yaml", "b.yaml"),
-    ("build", "--jobs", "2"), ("sweep", "--jobs", "two"), ("sweep", "--jobs", "-1"),
-    ("sweep", "--charts", "picture"),
-])
-def test_everything_else_goes_to_the_library(args: tuple[str, ...]) -> None:
-    from deckgen import cli
-
-    assert cli._quick(list(args)) is None
 
 
 def test_a_speed_below_the_slow_speed_is_a_slowdown() -> None:
@@ -479,36 +452,8 @@ def test_table_shows_the_chosen_check_among_the_presets() -> None:
     assert "3 h 13 min 20 s" in line and "1 h 20 s" in line
 
 
-@pytest.mark.parametrize("name", ["table", "check", "build", "sweep"])
-def test_the_quick_reading_knows_each_commands_options_as_the_library_does(name: str) -> None:
-    """The options read without typer are the command's own, each a flag or taking a value
-    just as typer declares it, under the parameter name the command's function takes; the
-    content file is its one argument. (An option missing here only goes to typer; one
-    here that the command lost would reach the function as an unknown keyword.)"""
-    import typer.main
-
-    from deckgen import app, cli
-
-    command = typer.main.get_command(app.app).commands[name]  # type: ignore[attr-defined]
-    declared = {opt: (param.name, not param.is_flag) for param in command.params
-                for opt in param.opts if opt.startswith("--")}
-    arguments = [param.name for param in command.params if param.param_type_name == "argument"]
-    assert arguments == ["content"]
-    for option, takes_value in cli._QUICK[name].items():
-        assert option in declared, f"{name} {option} is not an option of the command"
-        key = cli._NAMES.get(option, option[2:])
-        assert declared[option] == (key, takes_value), option
-    assert {"--help", "--debug"}.isdisjoint(cli._QUICK[name])
-
-
-def test_a_number_of_jobs_too_long_to_be_one_goes_to_the_library() -> None:
-    from deckgen import cli
-
-    assert cli._quick(["sweep", "--speeds", "1K", "--jobs", "9" * 5000]) is None
-
-
-@pytest.mark.parametrize("name", ["table", "validate_content", "build", "sweep", "init",
-                                  "layouts"])
+@pytest.mark.parametrize("name", ["table", "validate_content", "build", "preview", "sweep",
+                                  "clean", "init", "layouts"])
 def test_typer_hands_each_command_its_arguments_in_the_order_the_command_takes_them(
         name: str) -> None:
     """deckgen.app's commands pass their parameters on to deckgen.commands by position."""
@@ -519,4 +464,234 @@ def test_typer_hands_each_command_its_arguments_in_the_order_the_command_takes_t
     described = list(inspect.signature(getattr(app, name)).parameters)
     taken = list(inspect.signature(getattr(commands, name)).parameters)
     assert described == taken
-    assert getattr(app, name).__code__.co_names[-1] == name  # it calls commands.<name>
+    assert name in getattr(app, name).__code__.co_names  # it calls commands.<name>
+
+
+# -- the conventions users bring from Marp, Quarto and pandoc ---------------------------------
+
+
+def test_dash_h_is_help_everywhere() -> None:
+    assert run_in("-h").stdout == run_in("--help").stdout
+    for command in _commands():
+        short, long = run_in(command, "-h"), run_in(command, "--help")
+        assert (short.returncode, short.stdout) == (0, long.stdout), command
+        assert "-h, --help" in short.stdout
+
+
+def test_version_is_one_line_in_a_process() -> None:
+    run = run_cli("--version")
+    assert (run.returncode, run.stdout, run.stderr) == (0, f"deckgen {__version__}\n", "")
+
+
+def test_shell_completion() -> None:
+    """typer's own completion: the script to install, and the answers it asks deckgen for."""
+    script = run_cli("--show-completion", "bash")
+    assert script.returncode == 0, script.stderr
+    assert "_DECKGEN_COMPLETE=complete_bash" in script.stdout
+    assert "complete -o default -F _deckgen_completion deckgen" in script.stdout
+    assert "--install-completion" in run_in("--help").stdout
+
+    def complete(words: str, index: int) -> list[str]:
+        run = run_cli(env={"_DECKGEN_COMPLETE": "complete_bash", "COMP_WORDS": words,
+                           "COMP_CWORD": str(index)})
+        assert run.returncode == 0, run.stderr
+        return run.stdout.split()
+
+    assert complete("deckgen pre", 1) == ["preview"]
+    assert complete("deckgen build --on", 2) == ["--only"]
+
+
+def test_dash_o_names_the_output_folder(tmp_path: Path) -> None:
+    run = run_in("build", str(DEFAULT_CONTENT), "-o", str(tmp_path / "site"), "--only", "html")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == f"{tmp_path / 'site' / 'million-tokens-1M.html'}\n"
+    assert sorted(p.name for p in (tmp_path / "site").iterdir()) == [
+        ".deckgen", "million-tokens-1M.html"]
+    assert [p.name for p in (tmp_path / "site" / ".deckgen").iterdir()] == ["manifest.json"]
+
+
+@pytest.mark.parametrize("only", [("--only", "html,html"), ("--only", "html", "--only", "html"),
+                                  ("--only", " html ")])
+def test_only_takes_several_kinds_comma_separated_or_repeated(only: tuple[str, ...],
+                                                              tmp_path: Path) -> None:
+    run = run_in("build", str(DEFAULT_CONTENT), "-o", str(tmp_path), *only)
+    assert run.returncode == 0, run.stderr
+    assert [p.suffix for p in tmp_path.glob("million-tokens-*")] == [".html"]
+
+
+@pytest.mark.parametrize("only", [("--only", "deck,pdf"), ("--only", "deck", "--only", "pdf"),
+                                  ("--only", "deck,"), ("--only", "Deck")])
+def test_an_unknown_kind_is_one_line_naming_the_allowed_ones(only: tuple[str, ...],
+                                                             tmp_path: Path) -> None:
+    from deckgen.build import KINDS
+
+    run = run_in("build", str(DEFAULT_CONTENT), "-o", str(tmp_path / "out"), *only)
+    assert run.returncode == 2
+    wrong = only[-1].split(",")[-1]
+    assert run.stderr == (f"--only: must be one or more of {', '.join(KINDS)} (several: "
+                          f"--only deck,handout), got {wrong!r}\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_only_deck_and_handout_together(tmp_path: Path) -> None:
+    run = run_in("build", str(DEFAULT_CONTENT), "-o", str(tmp_path), "--only", "handout,deck")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [str(tmp_path / "million-tokens-1M.pptx"),
+                                       str(tmp_path / "million-tokens-1M.pdf")]
+
+
+def test_build_warns_as_check_does_and_strict_fails(tmp_path: Path) -> None:
+    """The starter's presenter: `build` says it exactly as `check` does; with --strict the
+    warning fails the command (exit 2) before anything is written."""
+    check = run_in("check", str(DEFAULT_CONTENT))
+    build = run_in("build", str(DEFAULT_CONTENT), "-o", str(tmp_path / "a"), "--only", "html")
+    assert build.returncode == 0
+    assert build.stderr == check.stderr == f"{DEFAULT_CONTENT}:10:14: {STARTER}\n"
+    strict = run_in("build", str(DEFAULT_CONTENT), "-o", str(tmp_path / "b"), "--only", "html",
+                    "--strict")
+    assert strict.returncode == 2
+    assert strict.stderr == (f"{DEFAULT_CONTENT}:10:14: {STARTER}\n"
+                             "--strict: 1 warning, and --strict makes a warning fail\n")
+    assert strict.stdout == "" and not (tmp_path / "b").exists()
+    strict_check = run_in("check", str(DEFAULT_CONTENT), "--strict")
+    assert strict_check.returncode == 2
+    assert strict_check.stderr.splitlines()[-1] == \
+        "--strict: 1 warning, and --strict makes a warning fail"
+
+
+def test_strict_passes_clean_content(default_text: str, tmp_path: Path) -> None:
+    mine = tmp_path / "talk.yaml"
+    mine.write_text(default_text.replace("Your name here", "Ada Lovelace"), encoding="utf-8")
+    assert run_in("check", str(mine), "--strict").returncode == 0
+    run = run_in("build", str(mine), "-o", str(tmp_path / "out"), "--only", "html", "--strict")
+    assert (run.returncode, run.stderr) == (0, "")
+
+
+def test_building_the_bundled_talk_says_so(tmp_path: Path) -> None:
+    run = run_in("build", "-o", "out", "--only", "html", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.splitlines()[0].startswith("content: the bundled explainer (")
+    assert (tmp_path / "out" / "million-tokens-1M.html").is_file()
+
+
+# -- names --------------------------------------------------------------------------------
+
+
+def _talk(default_text: str, folder: Path, title: str, slug: str | None = None) -> Path:
+    text = default_text.replace("  title: A million tokens a second\n",
+                                f"  title: {json.dumps(title)}\n")
+    line = next(x for x in text.splitlines() if x.startswith("  slug: "))
+    text = text.replace(line + "\n", f"  slug: {slug}\n" if slug is not None else "")
+    path = folder / "content.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_title_names_the_outputs_ascii_folded(default_text: str, tmp_path: Path) -> None:
+    _talk(default_text, tmp_path, "Café Ünïcode: 10× faster — really?")
+    run = run_in("build", "--only", "html", "-o", "out", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "out/cafe-unicode-10-faster-really-1M.html\n"
+
+
+def test_meta_slug_names_the_outputs_and_name_overrides_it(default_text: str,
+                                                           tmp_path: Path) -> None:
+    _talk(default_text, tmp_path, "Anything", slug="meetup_2026.v2")
+    run = run_in("build", "--only", "html", "-o", "out", "--check", "15 min", cwd=tmp_path)
+    assert run.stdout == "out/meetup_2026.v2-1M-check-15min.html\n", run.stderr
+    named = run_in("build", "--only", "html", "-o", "out", "--name", "talk", cwd=tmp_path)
+    assert named.stdout == "out/talk.html\n", named.stderr
+
+
+@pytest.mark.parametrize("slug", ["../up", ".hidden", "a b", "é", "x" * 61, "-dash"])
+def test_a_bad_slug_or_name_is_one_line(slug: str, default_text: str, tmp_path: Path) -> None:
+    rule = ("must be 1 to 60 ASCII letters, digits, '-', '_' or '.', starting with a letter or "
+            "digit")
+    path = _talk(default_text, tmp_path, "Anything", slug=json.dumps(slug))
+    check = run_in("check", str(path))
+    assert check.returncode == 2
+    assert check.stderr == f"{path}:17:9: meta.slug: {rule}, got {slug!r}\n"
+    named = run_in("build", str(DEFAULT_CONTENT), "-o", str(tmp_path / "out"), "--name", slug)
+    assert named.returncode == 2
+    assert named.stderr == f"--name: {rule}, got {slug!r}\n"
+    assert not (tmp_path / "out").exists()
+
+
+# -- clean --------------------------------------------------------------------------------
+
+
+def test_clean_removes_deckgens_own_outputs_only(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    for speed in ("1M", "10K"):  # a new speed leaves the earlier files; clean removes both
+        run = run_in("build", str(DEFAULT_CONTENT), "-o", str(out), "--only", "html",
+                     "--speed", speed)
+        assert run.returncode == 0, run.stderr
+    (out / "notes.txt").write_text("mine\n", encoding="utf-8")
+    (out / "million-tokens-2500.html").write_text("mine too\n", encoding="utf-8")
+    ours = [out / "million-tokens-10K.html", out / "million-tokens-1M.html"]
+
+    dry = run_in("clean", "-o", str(out), "--dry-run")
+    assert dry.returncode == 0, dry.stderr
+    assert dry.stdout == "".join(f"would remove {p}\n" for p in ours)
+    assert all(p.exists() for p in ours)
+
+    (out / "million-tokens-10K.html").write_text("edited by hand\n", encoding="utf-8")
+    done = run_in("clean", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"removed {ours[1]}\n"
+    assert done.stderr == f"kept {ours[0]}: changed since deckgen wrote it\n"
+    assert sorted(p.name for p in out.iterdir()) == [  # deckgen's own folder went too
+        "million-tokens-10K.html", "million-tokens-2500.html", "notes.txt"]
+    again = run_in("clean", "-o", str(out))
+    assert again.stdout == f"nothing of deckgen's to remove in {out}\n"
+
+
+def test_clean_never_follows_a_link_nor_a_forged_name(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    run = run_in("build", str(DEFAULT_CONTENT), "-o", str(out), "--only", "html")
+    assert run.returncode == 0, run.stderr
+    page = out / "million-tokens-1M.html"
+    keep = tmp_path / "elsewhere.html"
+    keep.write_bytes(page.read_bytes())
+    page.unlink()
+    page.symlink_to(keep)  # the same bytes, through a link: not deckgen's file any more
+    manifest = json.loads((out / ".deckgen" / "manifest.json").read_text())
+    manifest["files"]["../elsewhere.html"] = manifest["files"][page.name]
+    (out / ".deckgen" / "manifest.json").write_text(json.dumps(manifest))
+    done = run_in("clean", "-o", str(out))
+    assert done.returncode == 0
+    assert done.stderr == f"kept {page}: is no longer a regular file deckgen wrote\n"
+    assert keep.exists() and page.is_symlink()
+
+
+# -- init ---------------------------------------------------------------------------------
+
+
+def test_init_into_a_new_folder_named_with_a_slash(tmp_path: Path) -> None:
+    run = run_in("init", "talk/", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "talk" / "content.yaml").read_bytes() == DEFAULT_CONTENT.read_bytes()
+    assert run.stdout == ("wrote talk/content.yaml; edit it, then run: "
+                          "deckgen build talk/content.yaml\n")
+
+
+@pytest.mark.parametrize("kind", ["symlink", "folder", "fifo"])
+def test_init_replaces_only_a_regular_file_even_with_force(kind: str, tmp_path: Path) -> None:
+    import os
+
+    target = tmp_path / "content.yaml"
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("my talk\n", encoding="utf-8")
+    if kind == "symlink":
+        target.symlink_to(mine)
+    elif kind == "folder":
+        (target / "content.yaml").mkdir(parents=True)  # `init DIR` would write DIR/content.yaml
+        target = target / "content.yaml"
+    else:
+        os.mkfifo(target)
+    what = {"symlink": "a symbolic link", "folder": "a folder", "fifo": "not a regular file"}
+    run = run_in("init", str(target.parent if kind == "folder" else target), "--force")
+    assert run.returncode == 2
+    assert run.stderr == (f"{target}: is {what[kind]}; init writes a new file or, with --force, "
+                          "replaces a regular file only\n")
+    assert mine.read_text(encoding="utf-8") == "my talk\n"

@@ -7,10 +7,7 @@ import pytest
 
 pytest.importorskip("pptx")
 
-from pptx.oxml import parse_xml  # noqa: E402
-from pptx.oxml.ns import qn  # noqa: E402
-
-from deckgen.render.deck.draw import qr_runs, qr_shape_xml  # noqa: E402
+from deckgen.render.deck.draw import qr_runs  # noqa: E402
 from deckgen.render.deck.plan import Box  # noqa: E402
 from deckgen.render.deck.qr import modules  # noqa: E402
 
@@ -40,22 +37,6 @@ def test_module_edges_are_whole_emu_rounded_half_up() -> None:
     assert (x0, x1, y0, y1) == (4, 5, 8, 10)
     [(x0, _, x1, _)] = qr_runs(grid, Box(100, 0, 36, 36))  # 16 and 20 exactly
     assert (x0, x1) == (116, 120)
-
-
-def test_the_shape_is_one_path_relative_to_its_offset() -> None:
-    grid = modules(URL)
-    sp = parse_xml(qr_shape_xml(grid, BOX, 7))
-    off, ext = sp.find(".//" + qn("a:off")), sp.find(".//" + qn("a:ext"))
-    assert (off.get("x"), off.get("y")) == ("9554095", "2234933")  # the quiet zone: 4 modules
-    assert ext.get("cx") == ext.get("cy") == "1801090"
-    [path] = sp.findall(".//" + qn("a:path"))
-    assert (path.get("w"), path.get("h")) == ("1801090", "1801090")
-    closes = path.findall(qn("a:close"))
-    assert len(closes) == len(qr_runs(grid, BOX))
-    first = [(int(p.get("x")), int(p.get("y"))) for p in path.iter(qn("a:pt"))][:4]
-    assert first == [(0, 0), (504305, 0), (504305, 72043), (0, 72043)]  # 7 finder modules
-    assert sp.find(".//" + qn("a:schemeClr")).get("val") == "tx1"
-    assert sp.find(".//" + qn("p:cNvPr")).get("id") == "7"
 
 
 # --- Paragraphs: written as XML in one go, the same as python-pptx's setters make them -------

@@ -58,15 +58,23 @@ def test_quick_commands_load_no_renderer(args: tuple[str, ...]) -> None:
     assert report["loaded"] == []
 
 
-@pytest.mark.parametrize("args", [("table", "--json"), ("check", str(DEFAULT_CONTENT))],
+@pytest.mark.parametrize("args", [("table", "--json"), ("check", str(DEFAULT_CONTENT)),
+                                  ("table", "-h"), ("build", "--only", "deck,pdf")],
                          ids=" ".join)
-def test_plainly_written_quick_commands_do_not_load_the_command_line_library(
-        args: tuple[str, ...]) -> None:
-    """typer (and the click and pydantic it brings) is for help, mistakes and rarer commands."""
-    report = _probe(args, heavy=("typer", "click", "pydantic"))
-    assert report["code"] == 0
-    assert report["loaded"] == []
-    assert _probe(("table", "--help"), heavy=("typer",))["loaded"] != []  # the probe sees it
+def test_the_command_line_library_brings_no_pydantic(args: tuple[str, ...]) -> None:
+    """typer reads every command line; the release pinned converts values without pydantic,
+    which would take longer to load than `table` takes to run."""
+    loaded = _probe(args, heavy=("typer", "pydantic"))["loaded"]
+    assert "typer" in loaded  # type: ignore[operator]
+    assert [m for m in loaded if m.startswith("pydantic")] == []  # type: ignore[attr-defined]
+
+
+def test_typer_is_imported_only_once_the_command_line_is_read() -> None:
+    code = ("import sys\nimport deckgen.cli, deckgen.commands\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in {'typer', 'click'}))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    assert (run.returncode, run.stdout) == (0, "[]\n"), run.stderr
 
 
 def test_the_probe_can_see_an_import() -> None:

@@ -448,7 +448,7 @@ def test_tick_labels_thin_out_on_a_small_chart() -> None:
 
 
 def test_each_line_marks_its_ends_and_the_decades_in_its_own_marker(default_deck) -> None:
-    """The marked points (written as XML directly) read back through python-pptx: a circle in
+    """The marked points read back through python-pptx: a circle in
     the accent for the chosen check, the other lines' own shapes in the muted colour, at each
     line's ends and at every tick (each decade, and the dial)."""
     from pptx.enum.chart import XL_MARKER_STYLE
@@ -483,35 +483,3 @@ def test_each_line_marks_its_ends_and_the_decades_in_its_own_marker(default_deck
             children.index(qn("c:xVal"))
     assert shapes == [XL_MARKER_STYLE.SQUARE, XL_MARKER_STYLE.CIRCLE, XL_MARKER_STYLE.TRIANGLE,
                       XL_MARKER_STYLE.DIAMOND]
-
-
-@pytest.mark.parametrize(("text", "boxed"), [
-    ("Our dial: 1.63K", False), ("Check 60 seconds\nceiling 134.33×", True),
-    ("R&D <fast>\n\nlast", False), ("Writing 99.3%", True)])
-def test_a_data_label_is_the_one_python_pptxs_api_writes(text: str, boxed: bool) -> None:
-    """Data labels are written as elements directly; python-pptx's own API writes the same."""
-    from pptx.chart.data import XyChartData
-    from pptx.enum.chart import XL_LABEL_POSITION
-
-    from deckgen.render.deck.charts import parts
-
-    def chart_xml(label) -> bytes:  # noqa: ANN001
-        prs = Presentation()
-        slide = prs.slides.add_slide(prs.slide_layouts[6])
-        data = XyChartData()
-        series = data.add_series("line")
-        for x in (1, 10, 100):
-            series.add_data_point(x, x * 2)
-        frame = slide.shapes.add_chart(XL_CHART_TYPE.XY_SCATTER_LINES, 0, 0, 4_000_000,
-                                       3_000_000, data)
-        points = frame.chart.plots[0].series[0].points
-        for k in (2, 0):  # out of order: each label goes to its place among the others
-            label(points[k], text + str(k), XL_LABEL_POSITION.RIGHT, 14.5, k == 0,
-                  parts.PALETTE, "accent", boxed=boxed)
-        return frame.chart._chartSpace.xml.encode()
-
-    direct = chart_xml(parts._label)
-    assert direct == chart_xml(parts._label_by_api)
-    assert direct.count(b"<c:dLbl>") == 2 and b'sz="1450"' in direct
-    labels = direct[direct.index(b"<c:dLbls>"):]
-    assert labels.index(b'<c:idx val="0"/>') < labels.index(b'<c:idx val="2"/>')

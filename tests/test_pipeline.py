@@ -27,7 +27,7 @@ def test_every_problem_with_the_options_is_reported_together(tmp_path: Path) -> 
         "--speed", "SOURCE_DATE_EPOCH", "--template"]
     assert lines[0].endswith(", got 'fast'")
     assert lines[1].endswith(", got 'soon'")
-    assert "has no theme part" in lines[2]
+    assert "has no theme (no theme relationship" in lines[2]
     assert run.stdout == "" and not out.exists()
 
 

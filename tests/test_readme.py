@@ -22,5 +22,5 @@ def test_the_example_error_is_what_deckgen_prints(default_text: str, tmp_path: P
     (tmp_path / "content.yaml").write_text(default_text.replace("\n  speed: 1M\n",
                                                                 "\n  speed: fast\n"))
     run = run_cli("build", cwd=tmp_path)
-    assert (run.returncode, run.stderr) == (2, example + "\n")
+    assert (run.returncode, run.stderr) == (2, f"content: content.yaml\n{example}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["content.yaml"]

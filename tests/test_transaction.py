@@ -17,7 +17,7 @@ import pytest
 from conftest import DEFAULT_CONTENT, run_in
 
 from deckgen import build, output, source
-from deckgen.errors import OutputError
+from deckgen.errors import InputError, OutputError
 
 NAMES = ("talk.pptx", "talk.pdf", "talk.html")  # any set of files, not only a pair
 
@@ -105,11 +105,11 @@ def test_the_journal_is_written_before_the_first_rename(
     seen: list[object] = []
     real = os.replace
 
-    def replace_(src: str, dst: str) -> None:
+    def replace_(src: str, dst: str, **kwargs: int) -> None:
         if Path(src).name.endswith(".tmp"):  # a new file going into place
             journal = json.loads((earlier / output.JOURNAL).read_bytes())
             seen.append(sorted(entry["target"] for entry in journal["files"]))
-        real(src, dst)
+        real(src, dst, **kwargs)
 
     monkeypatch.setattr(output.os, "replace", replace_)
     output.write_all(files(earlier, "B"))
@@ -151,8 +151,8 @@ def test_a_kill_between_two_renames_is_finished_by_the_next_deckgen_build(
     real = os.replace
 
     def work() -> None:
-        def replace_(src: str, dst: str) -> None:
-            real(src, dst)
+        def replace_(src: str, dst: str, **kwargs: int) -> None:
+            real(src, dst, **kwargs)
             if Path(src).name.endswith(".tmp"):
                 renames["count"] += 1
                 if renames["count"] == 1:
@@ -173,7 +173,7 @@ def test_a_kill_between_two_renames_is_finished_by_the_next_deckgen_build(
 def test_a_damaged_journal_is_one_line_and_nothing_is_touched(earlier: Path) -> None:
     (earlier / output.JOURNAL).write_text('{"files": [{"target": "../x"}]}', encoding="utf-8")
     before = on_disk(earlier)
-    with pytest.raises(OutputError) as caught:
+    with pytest.raises(InputError) as caught:
         output.write_all(files(earlier, "B"))
     assert caught.value.lines() == [
         f"{earlier / output.JOURNAL}: a damaged journal of an interrupted write is in the way; "
@@ -296,7 +296,8 @@ def test_two_builds_of_different_content_into_one_folder(
 
     _at_once([lambda title=title: builds(title) for title in ("First", "Second")], look)
     assert seen <= {b"First", b"Second"} and seen
-    assert sorted(p.name for p in out.iterdir()) == ["million-tokens-1M.html",
+    assert sorted(p.name for p in out.iterdir()) == [".deckgen",
+                                                      "million-tokens-1M.html",
                                                       "million-tokens-1M.pdf",
                                                       "million-tokens-1M.pptx"]
 
@@ -361,8 +362,8 @@ def test_ctrl_c_during_the_swap_says_the_new_files_were_written(
     real = os.replace
     sent: list[str] = []
 
-    def replace_(src: str, dst: str) -> None:
-        real(src, dst)
+    def replace_(src: str, dst: str, **kwargs: int) -> None:
+        real(src, dst, **kwargs)
         if not sent and Path(src).name.endswith(".tmp"):
             sent.append(dst)
             signal.raise_signal(signal.SIGINT)

@@ -135,9 +135,12 @@
     d: 86400, day: 86400, days: 86400
   };
   var DURATION = /^([+-]?[\d.,_eE+-]+?)\s*([a-z]*)$/;
+  // Longer texts are refused before any pattern or sum runs (quantities.py's MAX_TEXT): a
+  // link's 10,000-digit speed would otherwise freeze the page on its BigInts.
+  var MAX_TEXT = 200;
   function exact(text) {
     text = text.trim();
-    if (!NUMBER.test(text) || TWO_WAYS.test(text)) return null;
+    if (text.length > MAX_TEXT || !NUMBER.test(text) || TWO_WAYS.test(text)) return null;
     if (text.indexOf(",") >= 0 && !GROUPED.test(text)) return null;
     var m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.replace(/[,_]/g, ""));
     if (!m || (m[2] + (m[3] || "")) === "") return null;
@@ -156,6 +159,7 @@
     });
   }
   function parseSpeed(value) {
+    if (value.length > MAX_TEXT) return null;
     var text = digits(value.trim().toLowerCase());
     text = text.replace(/\s*(tokens?\s*(\/|per)\s*(sec(ond)?|s))$/, "");
     var last = text.slice(-1), suffix = last !== "" && "kmgbt".indexOf(last) >= 0 ? last : "";
@@ -166,6 +170,7 @@
     return v;
   }
   function parseDuration(value) {
+    if (value.length > MAX_TEXT) return null;
     var text = value.trim().toLowerCase();
     if (text === "none" || text === "no" || text === "0") return Q(0);
     text = digits(text);

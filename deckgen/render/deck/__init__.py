@@ -1,12 +1,12 @@
 """The deck: the story as a PowerPoint file a presenter can open, edit and present as is.
 
 `plans/` plans every slide without python-pptx (one module per slide kind), into the types of
-`plan.py`, on the template's `geometry.py`. With python-pptx: `template.py` reads the template
-(`layouts.py` its layouts, `placeholders.py` their placeholders, `colours.py` its colours),
-`draw.py` draws the items (native charts with `charts/`), `write.py` adds the slides and hands
-the package on, and `lookups.py` keeps python-pptx's lookups worked out. Without it again:
-`reuse.py` puts the package together with the slides an earlier build drew, and `archive.py`
-writes the zip. The entry points are imported on first use, so planning needs no python-pptx.
+`plan.py`, on the template's `geometry.py`. With python-pptx, through its public API:
+`template.py` reads the template (`layouts.py` its layouts, `placeholders.py` their
+placeholders, `colours.py` its colours), `draw.py` draws the items (native charts with
+`charts/`), `write.py` adds the slides, and `package.py` sets the package's properties and
+saves it as stable bytes. `compat.py` holds the few things python-pptx has no API for.
+The entry points are imported on first use, so planning needs no python-pptx.
 """
 
 from __future__ import annotations
@@ -18,19 +18,20 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from deckgen import story as st
-    from deckgen.buildcache import Cache
     from deckgen.errors import Problem
+    from deckgen.render.deck.draw import ChartPictures
 
 
 def render(story: st.Story, *, template: bytes | None = None,
            walk: tuple[st.Slide, ...] = (), charts: str = "native",
            template_name: str = "template.pptx",
            warn: Callable[[Problem], None] | None = None,
-           cache: Cache | None = None, epoch: int | None = None) -> bytes:
+           cache: ChartPictures | None = None, epoch: int | None = None) -> bytes:
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
     as native chart parts or, with `charts="picture"`, as PNG pictures from `cache` (the
-    build's chart cache); `template_name` is how errors about the template name it, and
-    replaced template colours are passed to `warn`. The package is dated `epoch`
+    build's chart cache: anything with `ChartPictures.render`; None: drawn here);
+    `template_name` is how errors about the template name it, and replaced template colours
+    are passed to `warn`. The package is dated `epoch`
     (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     from deckgen.render.deck.write import render as write
 

@@ -17,8 +17,8 @@ from typing import Any
 
 from PIL import Image
 from pptx.enum.shapes import PP_PLACEHOLDER
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
+from pptx.oxml.ns import qn
 from pptx.presentation import Presentation as PresentationObject
 from pptx.slide import SlideLayout
 
@@ -26,13 +26,14 @@ from deckgen import fmt
 from deckgen.colour import TEXT_CONTRAST, contrast, luminance
 from deckgen.content import Theme
 from deckgen.errors import Problem
-from deckgen.render.deck.lookups import qn
+from deckgen.render.deck import compat
 from deckgen.render.deck.placeholders import TITLE_TYPES, Owner, Placeholders, family, overlap
 from deckgen.render.deck.plan import Box
 
 _HEX = re.compile(r"^[0-9A-Fa-f]{6}$")
 _MAP_DEFAULT = {"bg1": "lt1", "tx1": "dk1", "bg2": "lt2", "tx2": "dk2"}
 _R_EMBED = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}embed"
+SAMPLE_PIXELS = 12_000_000  # a picture decoded for sampling: about 100 MB at most
 Ground = tuple[list[str], str]  # the colours text sits on, and what they are ('solid', ...)
 
 
@@ -64,8 +65,7 @@ def passing(colour: str, grounds: list[str]) -> str:
 
 def scheme_of(prs: PresentationObject) -> dict[str, str]:
     """The theme's colour slots as '#RRGGBB' (dk1, lt1, dk2, lt2, accent1...)."""
-    part = prs.slide_master.part.part_related_by(RT.THEME)
-    root = parse_xml(part.blob)
+    root = parse_xml(compat.theme_xml(prs.slide_master).encode("utf-8"))
     found: dict[str, str] = {}
     scheme = root.find(f"{qn('a:themeElements')}/{qn('a:clrScheme')}")
     for slot in scheme if scheme is not None else []:
@@ -79,14 +79,15 @@ def scheme_of(prs: PresentationObject) -> dict[str, str]:
 
 def set_slots(prs: PresentationObject, colours: dict[str, str]) -> None:
     """Write `colours` ('#RRGGBB', computed here) into the theme's slots of every master."""
-    for master in prs.slide_masters:
-        part = master.part.part_related_by(RT.THEME)
-        text = part.blob.decode("utf-8")
+    def slotted(text: str) -> str:
         for slot, value in colours.items():
             text = re.sub(rf"<a:{slot}>.*?</a:{slot}>",
                           f'<a:{slot}><a:srgbClr val="{value.lstrip("#")}"/></a:{slot}>', text,
                           count=1, flags=re.S)
-        part._blob = text.encode("utf-8")
+        return text
+
+    for master in prs.slide_masters:
+        compat.edit_theme(master, slotted)
 
 
 def modified(colour: str, el: Any) -> str:  # noqa: ANN401 (lxml)
@@ -203,10 +204,14 @@ class Colours:
 
     def _flat(self, part: Any) -> Image.Image | None:  # noqa: ANN401 (a python-pptx part)
         """A picture part decoded once, at most 512 pixels across, on the slide's white
-        where it is transparent; None when it cannot be read."""
+        where it is transparent; None when it cannot be read or would decode to more than
+        SAMPLE_PIXELS (its size is read before anything is decoded)."""
         if id(part) not in self._images:
             try:
-                with Image.open(io.BytesIO(part.blob)) as image:
+                with Image.open(io.BytesIO(part.blob)) as image:  # its header only, so far
+                    image.draft("RGB", (512, 512))  # a JPEG is decoded at 1/8 scale or less
+                    if image.width * image.height > SAMPLE_PIXELS:
+                        raise ValueError("too many pixels to decode within bounds")
                     image.thumbnail((512, 512))
                     rgba = image.convert("RGBA")
                     flat: Image.Image | None = Image.new("RGB", rgba.size, (255, 255, 255))

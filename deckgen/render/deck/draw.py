@@ -12,6 +12,7 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from typing import Protocol
 from xml.sax.saxutils import escape
 
 from pptx.enum.dml import MSO_THEME_COLOR
@@ -19,7 +20,7 @@ from pptx.enum.shapes import MSO_SHAPE
 from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE, PP_ALIGN
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
-from pptx.oxml.ns import nsdecls
+from pptx.oxml.ns import nsdecls, qn
 from pptx.shapes.autoshape import Shape
 from pptx.shapes.group import GroupShape
 from pptx.slide import Slide as PptxSlide
@@ -28,9 +29,8 @@ from pptx.text.text import TextFrame
 from pptx.util import Emu, Pt
 
 from deckgen import story as st
-from deckgen.buildcache import Cache
 from deckgen.content import Theme
-from deckgen.render.deck.lookups import qn
+from deckgen.render.deck import compat
 from deckgen.render.deck.plan import (
     EMU_PER_IN,
     EMU_PER_PT,
@@ -46,6 +46,16 @@ from deckgen.render.deck.plan import (
     TextItem,
 )
 from deckgen.render.deck.template import xml
+
+
+class ChartPictures(Protocol):
+    """What draws the charts as pictures (`--charts picture`): the build's chart cache."""
+
+    def render(self, chart: st.Chart, theme: Theme, *, width_in: float, height_in: float,
+               fmt: str = "png", dpi: int = 200, font_pt: float = 16.0) -> bytes:
+        """One chart as PNG bytes, exactly width_in x height_in."""
+        ...
+
 
 _SCHEME = {"text": "tx1", "muted": "tx2", "accent": "accent1", "background": "bg1", "rule": "bg2"}
 _THEME_COLOUR = {"text": MSO_THEME_COLOR.TEXT_1, "muted": MSO_THEME_COLOR.TEXT_2,
@@ -198,14 +208,20 @@ def frame_setup(text_frame: TextFrame, inset: tuple[int, int, int, int],
                                       "b": MSO_ANCHOR.BOTTOM}[anchor]
 
 
+def unstyled(shape: Shape) -> None:
+    """Without python-pptx's default style for a new shape, which would bring an accent fill
+    and a shadow."""
+    style = shape._element.find(qn("p:style"))
+    if style is not None:
+        shape._element.remove(style)
+
+
 def _plain_shape(slide: PptxSlide | GroupShape, box: Box, fill: tuple[str, float] | None,
                  outline: tuple[str, float] | None, name: str) -> Shape:
     shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(box.x), Emu(box.y), Emu(box.w),
                                    Emu(box.h))
     shape.name = name
-    style = shape._element.find(qn("p:style"))
-    if style is not None:  # the default style would bring an accent fill and a shadow
-        shape._element.remove(style)
+    unstyled(shape)
     if fill:
         shape.fill.solid()
         shape.fill.fore_color.theme_color = _THEME_COLOUR[fill[0]]
@@ -237,7 +253,7 @@ def _is_dark(colour: str) -> bool:
 
 
 def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: str = "native",
-               created: datetime | None = None, cache: Cache | None = None) -> None:
+               created: datetime | None = None, cache: ChartPictures | None = None) -> None:
     """Draw `items` on `slide`; charts as native chart parts whose workbooks record `created`
     or, with `charts="picture"`, as PNG pictures from `cache`."""
     dark = _is_dark(theme.background)
@@ -268,7 +284,7 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
 def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
                 name: str = "Chart", *, charts: str = "native", size: float = 14.0,
                 created: datetime | None = None, font_pt: float = 16.0,
-                cache: Cache | None = None) -> None:
+                cache: ChartPictures | None = None) -> None:
     """Draw `chart` into `box` on `slide`, with the chart's alt text and title: a native chart
     part (labels at `size` points, its workbook dated `created`), or with `charts="picture"`
     a picture at the box's size, 200 dpi, its text at `font_pt`, from `cache` (a build's
@@ -279,9 +295,12 @@ def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
         native.add_chart(slide, chart, box.x, box.y, box.w, box.h, name=name, font_pt=size,
                          created=created or native.CREATED)
         return
-    png = (cache or Cache()).render(chart, theme, width_in=box.w / EMU_PER_IN,
-                                    height_in=box.h / EMU_PER_IN, fmt="png", dpi=200,
-                                    font_pt=font_pt)
+    if cache is None:
+        from deckgen import charts as pictures
+
+        cache = pictures
+    png = cache.render(chart, theme, width_in=box.w / EMU_PER_IN, height_in=box.h / EMU_PER_IN,
+                       fmt="png", dpi=200, font_pt=font_pt)
     picture = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),
                                        Emu(box.h))
     picture.name = name
@@ -306,16 +325,18 @@ def _draw_picture(slide: PptxSlide, item: PictureItem) -> None:
 
 def _draw_qr(slide: PptxSlide, item: QrItem) -> None:
     """A QR code as a group of a background square and one shape in the text colour whose
-    path holds every run of dark modules, so it scales and prints sharp. The path's XML is
-    written here in one go (python-pptx's freeform builder measures every point again after
-    each one it adds)."""
+    path holds every run of dark modules, so it scales and prints sharp."""
     from deckgen.render.deck.qr import modules
 
     group = slide.shapes.add_group_shape()
     group.name = item.name
     _plain_shape(group, item.box, ("background", 0.0), None, "QR background")
-    group.shapes._spTree.append(parse_xml(qr_shape_xml(modules(item.url), item.box,
-                                                       group.shapes._next_shape_id)))
+    dark = compat.qr_shape(group.shapes, qr_runs(modules(item.url), item.box))
+    dark.name = "QR modules"
+    unstyled(dark)
+    dark.fill.solid()
+    dark.fill.fore_color.theme_color = _THEME_COLOUR["text"]
+    dark.line.fill.background()
     group._element.nvGrpSpPr.cNvPr.set(  # type: ignore[union-attr]
         "descr", f"QR code for {item.url}")
 
@@ -343,33 +364,6 @@ def qr_runs(grid: Sequence[Sequence[bool]], box: Box) -> list[tuple[int, int, in
             runs.append((edge(box.x, box.w, start + 4), edge(box.y, box.h, r + 4),
                          edge(box.x, box.w, c + 4), edge(box.y, box.h, r + 5)))
     return runs
-
-
-def qr_shape_xml(grid: Sequence[Sequence[bool]], box: Box, shape_id: int) -> str:
-    """The `p:sp` of a QR code's dark modules: one custom-geometry path, a closed rectangle
-    (moveTo, three lnTo, close) per run of dark modules, in the text colour, no outline."""
-    runs = qr_runs(grid, box)
-    left = min(x0 for x0, _, _, _ in runs)
-    top = min(y0 for _, y0, _, _ in runs)
-    width = max(x1 for _, _, x1, _ in runs) - left
-    height = max(y1 for _, _, _, y1 in runs) - top
-
-    def pt(x: int, y: int) -> str:
-        return f'<a:pt x="{x - left}" y="{y - top}"/>'
-
-    path = "".join(
-        f"<a:moveTo>{pt(x0, y0)}</a:moveTo><a:lnTo>{pt(x1, y0)}</a:lnTo>"
-        f"<a:lnTo>{pt(x1, y1)}</a:lnTo><a:lnTo>{pt(x0, y1)}</a:lnTo><a:close/>"
-        for x0, y0, x1, y1 in runs)
-    return (
-        f"<p:sp {nsdecls('a', 'p')}><p:nvSpPr><p:cNvPr id=\"{shape_id}\" name=\"QR modules\"/>"
-        "<p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr>"
-        f'<a:xfrm><a:off x="{left}" y="{top}"/><a:ext cx="{width}" cy="{height}"/></a:xfrm>'
-        '<a:custGeom><a:avLst/><a:gdLst/><a:ahLst/><a:cxnLst/><a:rect l="l" t="t" r="r" b="b"/>'
-        f'<a:pathLst><a:path w="{width}" h="{height}">{path}</a:path></a:pathLst></a:custGeom>'
-        f"{_colour_xml('text')}<a:ln><a:noFill/></a:ln></p:spPr>"
-        '<p:txBody><a:bodyPr rtlCol="0" anchor="ctr"/><a:lstStyle/><a:p><a:pPr algn="ctr"/>'
-        "</a:p></p:txBody></p:sp>")
 
 
 def _draw_table(slide: PptxSlide, item: TableItem, dark: bool = False) -> None:

@@ -1,8 +1,13 @@
-"""The deck package's properties: the talk's details and one date (reuse.py writes the zip,
-its entries in a stable order, so a build gives the same bytes every time)."""
+"""The deck package: its properties (the talk's details and one date) and its bytes.
+
+python-pptx saves the package; `save` then writes the same entries again in a fixed order,
+each stamped with the build's date, so the same deck gives the same bytes every time.
+"""
 
 from __future__ import annotations
 
+import io
+import zipfile
 from datetime import datetime, timezone
 
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -33,11 +38,16 @@ def finish(prs: Presentation, meta: Meta, when: datetime, notes: int) -> None:
     props.modified = when
     props.last_printed = when
     package = prs.part.package
-    for r_id, rel in list(package._rels.items()):
-        if rel.reltype == RT.THUMBNAIL:  # a picture of the template, not of this deck
-            package.drop_rel(r_id)
-        elif rel.reltype == RT.EXTENDED_PROPERTIES:
-            rel.target_part._blob = _app_xml(prs, notes)
+    try:  # a picture of the template, not of this deck
+        thumbnail = package.part_related_by(RT.THUMBNAIL)
+    except KeyError:
+        pass
+    else:
+        package.drop_rel(package.relate_to(thumbnail, RT.THUMBNAIL))  # relate_to: its rId
+    try:  # the template's counts and titles, made this deck's (a plain part: its bytes)
+        package.part_related_by(RT.EXTENDED_PROPERTIES).blob = _app_xml(prs, notes)
+    except KeyError:
+        pass
 
 
 def _app_xml(prs: Presentation, notes: int) -> bytes:
@@ -59,3 +69,26 @@ def moment(epoch: int | None) -> datetime:
     deckgen.environment) when given, else a fixed date."""
     seconds = DEFAULT_EPOCH if epoch is None else epoch
     return datetime.fromtimestamp(max(seconds, ZIP_EPOCH), tz=timezone.utc).replace(tzinfo=None)
+
+
+TYPES = "[Content_Types].xml"
+
+
+def save(prs: Presentation, when: datetime) -> bytes:
+    """The presentation as python-pptx saves it, its entries written again with
+    [Content_Types].xml first and the others by name, each stamped `when` (python-pptx
+    stamps the time of saving), deflated as zipfile does, with the same permissions and
+    made-by system on every machine."""
+    saved = io.BytesIO()
+    prs.save(saved)
+    out = io.BytesIO()
+    with zipfile.ZipFile(saved) as source, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        names = sorted(source.namelist(), key=lambda name: (name != TYPES, name))
+        for name in names:
+            info = zipfile.ZipInfo(name, date_time=when.timetuple()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o600 << 16  # rw-------, what zipfile gives an entry by name
+            info.create_system = 0  # the same on every system (zipfile's own is the host's)
+            target.writestr(info, source.read(name))
+    return out.getvalue()

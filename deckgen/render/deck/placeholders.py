@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from typing import Any, cast
 
 from pptx.enum.shapes import PP_PLACEHOLDER
+from pptx.oxml.ns import qn
 from pptx.parts.slide import SlideLayoutPart
 from pptx.presentation import Presentation as PresentationObject
 from pptx.shapes.base import BaseShape
 from pptx.slide import SlideLayout, SlideMaster
 from pptx.util import Emu
 
-from deckgen.render.deck.lookups import qn
 from deckgen.render.deck.plan import Box, inch
 
 Owner = SlideLayout | SlideMaster

@@ -8,7 +8,6 @@ in placeholders.py, colours checked in colours.py.
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 from dataclasses import replace
@@ -16,17 +15,16 @@ from typing import Any
 
 from pptx import Presentation
 from pptx.enum.shapes import PP_PLACEHOLDER
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.oxml import parse_xml
-from pptx.oxml.ns import nsdecls
+from pptx.oxml.ns import nsdecls, qn
 from pptx.presentation import Presentation as PresentationObject
 from pptx.util import Emu
 
 from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
+from deckgen.render.deck import compat
 from deckgen.render.deck.geometry import SLIDE_HEIGHT, SLIDE_WIDTHS, default_geometry
-from deckgen.render.deck.lookups import qn
 from deckgen.render.deck.placeholders import FOOTER_TYPES, place
 from deckgen.render.deck.plan import Box, inch
 
@@ -42,39 +40,19 @@ def _in(inches: float) -> int:
 
 def open_deck(story: st.Story, template: bytes | None) -> tuple[PresentationObject, bool]:
     if template is None:
-        return Presentation(io.BytesIO(_default_package(story.meta.aspect, story.theme))), True
+        return _default_presentation(story.meta.aspect, story.theme), True
     try:
         prs = Presentation(io.BytesIO(template))
     except Exception as err:  # python-pptx raises many kinds for a file that is not a deck
         raise InputError(Problem(f"is not a PowerPoint .pptx file ({why(err)}); save the "
                                  "template as .pptx and try again", path="--template")) from None
-    _drop_slides(prs)
+    compat.drop_slides(prs)
     return prs, False
 
 
 def why(err: Exception) -> str:
     text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
     return text[:120]
-
-
-def _drop_slides(prs: PresentationObject) -> None:
-    """Remove a template's own slides; their parts are then unreachable and not saved."""
-    id_list = prs.slides._sldIdLst
-    for sld_id in list(id_list):
-        prs.part.drop_rel(sld_id.rId)
-        id_list.remove(sld_id)
-
-
-@functools.lru_cache(maxsize=4)
-def _default_package(aspect: str, theme: Theme) -> bytes:
-    """The default presentation for `aspect` and `theme`, saved: made once per process, then
-    opened from these bytes (half the time it takes to make). Bytes, not the presentation
-    itself: a long-lived process freezes what it keeps (buildcache.Memory.tidy), and a
-    presentation is a web of reference cycles that, dropped from here, would stay until
-    the next collection of the frozen objects."""
-    out = io.BytesIO()
-    _default_presentation(aspect, theme).save(out)
-    return out.getvalue()
 
 
 def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
@@ -155,8 +133,10 @@ def _default_presentation(aspect: str, theme: Theme) -> PresentationObject:
 
 def _set_theme(prs: PresentationObject, theme: Theme) -> None:
     """Write the content's colours and fonts into the theme every slide refers to."""
-    part = prs.slide_master.part.part_related_by(RT.THEME)
-    xml = part.blob.decode("utf-8")
+    compat.edit_theme(prs.slide_master, lambda xml: _themed(xml, theme))
+
+
+def _themed(xml: str, theme: Theme) -> str:
     colours = {"dk1": theme.text, "lt1": theme.background, "dk2": theme.muted, "lt2": theme.rule,
                "accent1": theme.accent, "accent2": theme.muted, "accent3": theme.rule,
                "hlink": theme.accent, "folHlink": theme.muted}
@@ -165,12 +145,12 @@ def _set_theme(prs: PresentationObject, theme: Theme) -> None:
                      f'<a:{slot}><a:srgbClr val="{value.lstrip("#").upper()}"/></a:{slot}>', xml,
                      count=1, flags=re.S)
     for kind, family in (("majorFont", theme.heading_font), ("minorFont", theme.body_font)):
-        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")', rf"\g<1>{_xml_attr(family)}\g<2>",
+        name = _xml_attr(family).replace("\\", "\\\\")  # a backslash is a letter here
+        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")', rf"\g<1>{name}\g<2>",
                      xml, count=1)
     xml = re.sub(r'(<a:theme [^>]*name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
     xml = re.sub(r'(<a:clrScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
-    xml = re.sub(r'(<a:fontScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
-    part._blob = xml.encode("utf-8")
+    return re.sub(r'(<a:fontScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
 
 
 def xml_text(text: str) -> str:
@@ -184,7 +164,7 @@ def _xml_attr(text: str) -> str:
 
 def theme_of(prs: PresentationObject, fallback: Theme) -> Theme:
     """The colours and fonts of a deck's theme, for drawing its charts."""
-    xml = prs.slide_master.part.part_related_by(RT.THEME).blob.decode("utf-8", "replace")
+    xml = compat.theme_xml(prs.slide_master)
 
     def colour(slot: str, default: str) -> str:
         found = re.search(rf"<a:{slot}>\s*<a:(?:srgbClr val|sysClr [^>]*lastClr)="

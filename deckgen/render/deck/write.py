@@ -4,39 +4,28 @@ python-pptx only. Every text is set in a real text box, placeholder or native ta
 size its plan chose (the items are drawn by draw.py); a `--template`'s theme colours and fonts
 carry through.
 
-The same story gives the same bytes: fixed timestamps in docProps/core.xml and in the zip
-(the `epoch` the build passes in, SOURCE_DATE_EPOCH's, else 2000-01-01T00:00:00Z), parts in a
-stable order. With the build's cache, a slide an earlier build drew from the same plan, at the
-same place, on the same template, is taken as it was (a stub stands in for it until
-reuse.assemble puts it back): the deck's bytes are the same as when every slide is drawn.
+The same story gives the same bytes: python-pptx saves the package, with fixed timestamps in
+docProps/core.xml and in the zip (the `epoch` the build passes in, SOURCE_DATE_EPOCH's, else
+2000-01-01T00:00:00Z) and its entries in a stable order (package.save).
 """
 
 from __future__ import annotations
 
-import copy
-import functools
-import hashlib
 import math
 from collections.abc import Callable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
-from xml.sax.saxutils import escape
+from typing import cast
 
-from lxml import etree
 from pptx.dml.color import RGBColor
 from pptx.enum.dml import MSO_THEME_COLOR
 from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
-from pptx.opc.constants import CONTENT_TYPE as CT
-from pptx.opc.constants import RELATIONSHIP_TYPE as RT
-from pptx.opc.spec import default_content_types
-from pptx.parts.slide import NotesSlidePart
-from pptx.presentation import Presentation
+from pptx.oxml.ns import qn
 from pptx.shapes.autoshape import Shape
 from pptx.shapes.base import BaseShape
 from pptx.shapes.placeholder import LayoutPlaceholder
-from pptx.slide import NotesSlide, SlideLayout
 from pptx.slide import Slide as PptxSlide
+from pptx.slide import SlideLayout
 from pptx.text.text import TextFrame
 from pptx.util import Emu
 
@@ -45,10 +34,15 @@ from deckgen import story as st
 from deckgen.colour import TEXT_CONTRAST, contrast
 from deckgen.errors import InputError, Problem
 from deckgen.render.deck.colours import fill_colours, passing
-from deckgen.render.deck.draw import draw_items, frame_setup, write_paras
+from deckgen.render.deck.draw import (
+    ChartPictures,
+    draw_items,
+    frame_setup,
+    unstyled,
+    write_paras,
+)
 from deckgen.render.deck.layouts import Layouts
-from deckgen.render.deck.lookups import compile_once, qn
-from deckgen.render.deck.package import finish, moment
+from deckgen.render.deck.package import finish, moment, save
 from deckgen.render.deck.placeholders import (
     BODY_TYPES,
     TITLE_TYPES,
@@ -59,19 +53,12 @@ from deckgen.render.deck.placeholders import (
 )
 from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
 from deckgen.render.deck.plans import plan_slides
-from deckgen.render.deck.reuse import Package, SlideParts, assemble
 from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
 
-if TYPE_CHECKING:
-    from deckgen.buildcache import Cache
-
-DEFLATED_MOST = 32 * 2**20  # bytes of a deck's entries, raw and deflated, kept for the next
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
 FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
 
 _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
-
-compile_once()  # python-pptx's lookups, worked out once per process
 
 # ---------------------------------------------------------------------------------------------
 # Slides
@@ -82,7 +69,7 @@ class Writer:
 
     def __init__(self, layouts: Layouts, story: st.Story, charts: str = "native",
                  name: str = "template.pptx", by_kind: dict[str, SlideLayout] | None = None,
-                 cache: Cache | None = None, when: datetime | None = None) -> None:
+                 cache: ChartPictures | None = None, when: datetime | None = None) -> None:
         self.prs = prs = layouts.prs
         self.layouts = layouts
         self.ph = layouts.ph
@@ -108,7 +95,6 @@ class Writer:
                 [(cover, text_area), *((lay, None) for lay in unique)],
                 theme_of(prs, story.theme), name)
         self.width, self.height = self.ph.width, self.ph.height
-        self.blank_notes: Any = None  # the first notes page as python-pptx made it, textless
         self.footers = [(kind, ph) for kind, ph in self.ph.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
         title = self.ph.title(self.content)
@@ -142,14 +128,6 @@ class Writer:
         if plan.cover:
             return self.by_kind.get("title", self.cover)
         return self.by_kind.get(plan.kind, self.content)
-
-    def stub(self, plan: SlidePlan) -> None:
-        """An empty slide on the plan's layout, in the place of one the last build drew (the
-        package is put together with that one in its place: reuse.assemble)."""
-        r_id, _ = self.prs.part.add_slide(self.layout_of(plan))
-        self.prs.slides._sldIdLst.add_sldId(r_id)
-        if plan.notes:
-            _ = self.prs.notes_master  # made when the first notes are, as a full build does
 
     def add(self, number: int, plan: SlidePlan) -> None:
         if plan.cover:
@@ -211,9 +189,7 @@ class Writer:
         shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(area.x), Emu(area.y),
                                        Emu(area.w), Emu(area.h))
         shape.name = "Backdrop"
-        style = shape._element.find(qn("p:style"))
-        if style is not None:
-            shape._element.remove(style)
+        unstyled(shape)
         shape.fill.solid()
         shape.fill.fore_color.theme_color = MSO_THEME_COLOR.BACKGROUND_1
         shape.line.fill.background()
@@ -357,27 +333,12 @@ class Writer:
                                        f"{look}<a:t>{number}</a:t></a:fld>")[0])
 
     def notes(self, slide: PptxSlide, text: str) -> None:
-        frame = self.notes_page(slide).notes_text_frame if text else None
-        if frame is not None:
+        """The speaker notes, on the notes page python-pptx makes for `slide` (none without
+        notes)."""
+        if text:
+            frame = slide.notes_slide.notes_text_frame
+            assert frame is not None  # python-pptx's notes page has its body placeholder
             frame.text = text
-
-    def notes_page(self, slide: PptxSlide) -> NotesSlide:
-        """A new notes page for `slide`: python-pptx's for the first, with the notes master's
-        placeholders cloned; for the others a copy of that page as it was before its text,
-        which is what python-pptx would make again (the same placeholders, ids and names),
-        in a fifth of the time."""
-        if self.blank_notes is None:
-            notes = slide.notes_slide
-            self.blank_notes = copy.deepcopy(notes._element)
-            return notes
-        slide_part = slide.part
-        package = slide_part.package
-        part = NotesSlidePart(package.next_partname("/ppt/notesSlides/notesSlide%d.xml"),
-                              CT.PML_NOTES_SLIDE, package, copy.deepcopy(self.blank_notes))
-        part.relate_to(package.presentation_part.notes_master_part, RT.NOTES_MASTER)
-        part.relate_to(slide_part, RT.SLIDE)
-        slide_part.relate_to(part, RT.NOTES_SLIDE)
-        return cast(NotesSlide, part.notes_slide)
 
 
 def rgb(colour: str) -> RGBColor:
@@ -387,13 +348,11 @@ def rgb(colour: str) -> RGBColor:
 
 
 def plan_deck(story: st.Story, template: bytes | None = None,
-              walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx",
-              lines: object = None
+              walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx"
               ) -> tuple[list[SlidePlan], Layouts, dict[str, SlideLayout]]:
     """The slide plans for the story on its template (with `walk` after the dial slide), the
     template's layouts and those content.yaml chose by slide kind. A template too small to
-    hold a slide is refused first, one line per placeholder. `lines`: the paragraphs an
-    earlier plan broke into lines, with the same fonts."""
+    hold a slide is refused first, one line per placeholder."""
     prs, own = open_deck(story, template)
     layouts = Layouts(prs, own)
     slides = list(story.slides)
@@ -413,98 +372,18 @@ def render(story: st.Story, *, template: bytes | None = None,
            walk: tuple[st.Slide, ...] = (), charts: str = "native",
            template_name: str = "template.pptx",
            warn: Callable[[Problem], None] | None = None,
-           cache: Cache | None = None, epoch: int | None = None) -> bytes:
+           cache: ChartPictures | None = None, epoch: int | None = None) -> bytes:
     """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; a
     template's colours that had to be replaced are passed to `warn`; charts as native chart
-    parts or, with `charts="picture"`, as PNG pictures from `cache`; dated `epoch`
-    (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
-    lines = None if cache is None else \
-        cache.memory.lines(story.theme.body_font, story.theme.heading_font)
-    plans, layouts, chosen = plan_deck(story, template, walk, template_name, lines)
+    parts or, with `charts="picture"`, as PNG pictures from `cache` (the build's chart
+    cache); dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
+    plans, layouts, chosen = plan_deck(story, template, walk, template_name)
     when = moment(epoch)
     writer = Writer(layouts, story, charts, template_name, chosen, cache, when)
     for problem in writer.warnings:
         if warn is not None:
             warn(problem)
-    keys = slide_keys(writer, plans, template, cache)
-    kept: dict[int, SlideParts] = {}
-    for number, (plan, key) in enumerate(zip(plans, keys, strict=True), 1):
-        found = cache.slide(key, functools.partial(SlideParts.from_bytes, key=key)) \
-            if cache is not None and key else None
-        if found is not None:
-            parts = cast(SlideParts, found)
-            writer.stub(plan)
-            kept[number] = parts
-        else:
-            writer.add(number, plan)
+    for number, plan in enumerate(plans, 1):
+        writer.add(number, plan)
     finish(writer.prs, story.meta, when, notes=sum(1 for plan in plans if plan.notes))
-    last = None if cache is None else cache.memory.deflated
-    data, slides, deflated = assemble(package_of(layouts.prs), when, kept, last)
-    if cache is not None:  # the next deck in this process deflates less (a huge one: not kept)
-        kept_bytes = sum(len(data) + len(packed) for data, (_, packed) in deflated.items())
-        cache.memory.deflated = deflated if kept_bytes <= DEFLATED_MOST else {}
-        for number, parts in slides.items():
-            if number not in kept and parts.reusable and keys[number - 1]:
-                cache.keep_slide(keys[number - 1], parts)
-    return data
-
-
-def package_of(prs: Presentation) -> Package:
-    """What python-pptx's save would write, as entries: each part's bytes and relationships,
-    the package's own relationships, and the content types it would list."""
-    package = prs.part.package
-    parts = list(package.iter_parts())
-    entries = {"_rels/.rels": rels_xml(package._rels)}
-    for part in parts:
-        entries[part.partname.membername] = part.blob
-        if part._rels:
-            entries[part.partname.rels_uri.membername] = rels_xml(part.rels)
-    defaults: dict[str, str] = {"rels": CT.OPC_RELATIONSHIPS, "xml": CT.XML}
-    overrides: dict[str, str] = {}
-    for part in parts:  # as python-pptx's content types item sorts them out
-        if (part.partname.ext.lower(), part.content_type) in default_content_types:
-            defaults[part.partname.ext.lower()] = part.content_type
-        else:
-            overrides[part.partname.membername] = part.content_type
-    return Package(entries, defaults, overrides)
-
-
-_PACKAGE_RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
-_ATTRIBUTE = {'"': "&quot;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"}
-
-
-def rels_xml(rels: Any) -> bytes:
-    """A .rels file, as python-pptx's `_Relationships.xml` writes it (in rId order, the
-    target mode named for external targets only), from a string rather than an element
-    built relationship by relationship: a deck has some forty of them."""
-    def number(r_id: str) -> int:
-        return int(r_id[3:]) if r_id.startswith("rId") and r_id[3:].isdigit() else 0
-
-    lines = []
-    for r_id in sorted(rels.keys(), key=lambda r: (number(r), r)):
-        rel = rels[r_id]
-        mode = ' TargetMode="External"' if rel.is_external else ""
-        lines.append(f'<Relationship Id="{escape(r_id, _ATTRIBUTE)}" '
-                     f'Type="{escape(rel.reltype, _ATTRIBUTE)}" '
-                     f'Target="{escape(rel.target_ref, _ATTRIBUTE)}"{mode}/>')
-    element = etree.fromstring(f'<Relationships xmlns="{_PACKAGE_RELS}">{"".join(lines)}'
-                               "</Relationships>")
-    return cast(bytes, etree.tostring(element, encoding="UTF-8", standalone=True))
-
-
-def slide_keys(writer: Writer, plans: list[SlidePlan], template: bytes | None,
-               cache: Cache | None) -> list[str]:
-    """For each planned slide, the hash of everything that shapes its drawn parts: the plan
-    and its place in the deck, the template and the layout it goes on, the colours and
-    footer the writer gives it, the chart kind, the date and the drawing code. Empty
-    without a cache."""
-    if cache is None:
-        return ["" for _ in plans]
-    context = repr((
-        cache.memory.deck_code(),
-        hashlib.sha256(template).hexdigest() if template is not None else "own",
-        writer.story.meta.aspect, writer.theme, writer.story.event_line, writer.charts,
-        writer.when.isoformat()))
-    return [hashlib.sha256(repr((context, number, str(writer.layout_of(plan).part.partname),
-                                 plan)).encode("utf-8")).hexdigest()
-            for number, plan in enumerate(plans, 1)]
+    return save(writer.prs, when)

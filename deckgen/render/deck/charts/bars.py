@@ -72,7 +72,7 @@ def _bar_chart(slide: Any, chart: BarChart, box: tuple[int, int, int, int],
             text = "\n".join(
                 f"{s.name} {s.label}" for j, s in enumerate(bar.segments)
                 if j == k or (j != widest and s.share < 0.2 and k == widest))
-            _label(point, text, XL_LABEL_POSITION.CENTER, font_pt, bar.emphasis, colours, ink,
+            _label(series, b, text, XL_LABEL_POSITION.CENTER, font_pt, bar.emphasis, colours, ink,
                    boxed=k != 0)
     return frame
 

@@ -3,7 +3,6 @@ chosen speed's rule, the dial's marks, and tick labels thinned to stand apart.""
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Mapping
 from datetime import datetime
@@ -17,24 +16,19 @@ from pptx.enum.chart import (
     XL_TICK_MARK,
 )
 from pptx.enum.dml import MSO_LINE_DASH_STYLE, MSO_THEME_COLOR
-from pptx.oxml import parse_xml
-from pptx.oxml.ns import nsdecls
-from pptx.oxml.xmlchemy import OxmlElement
 from pptx.util import Pt
 
 from deckgen.layout.fit import spread
+from deckgen.render.deck import compat
 from deckgen.render.deck.charts.parts import (
     CREATED,
     EMU_PER_IN,
     _chart,
     _colour,
     _label,
-    _log_axis,
-    _plot_layout,
     _width,
     _XyData,
 )
-from deckgen.render.deck.lookups import qn
 from deckgen.story import Line, LineChart
 
 _DASHES = (MSO_LINE_DASH_STYLE.DASH, MSO_LINE_DASH_STYLE.ROUND_DOT,
@@ -77,7 +71,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
             (x_axis, chart.x_scale, chart.x_range, chart.x_unit, chart.x_label),
             (y_axis, chart.y_scale, chart.y_range, chart.y_unit, chart.y_label)):
         if scale == "log":
-            _log_axis(axis)
+            compat.log_axis(axis)
         axis.minimum_scale = float(low)
         axis.maximum_scale = float(high)
         axis.tick_labels.number_format = _NUMBER_FORMATS[unit]
@@ -99,7 +93,8 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
 
     ticks = {float(t.at) for t in chart.x_ticks} | {float(chart.marker)}
     plot = c.plots[0]
-    ends_at: list[tuple[Any, Any, int]] = []  # each line's last point, its line, label lines
+    # each line's series and last point, the line, its label's lines
+    ends_at: list[tuple[tuple[Any, int], Line, int]] = []
     # Names at the lines' right-hand ends, unless two ends sit too close to tell apart:
     # then a legend, which shows each line's dash and marker beside its name.
     ends = sorted(math.log10(float(line.points[-1][1])) for line in chart.lines)
@@ -128,10 +123,10 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         if not direct:
             continue
         end = _end_text(line)
-        last = series.points[len(line.points) - 1]
-        _label(last, end, XL_LABEL_POSITION.RIGHT, font_pt, line.emphasis, colours,
+        last = len(line.points) - 1
+        _label(series, last, end, XL_LABEL_POSITION.RIGHT, font_pt, line.emphasis, colours,
                "accent" if line.emphasis else "text")
-        ends_at.append((last, line, end.count("\n") + 1))
+        ends_at.append(((series, last), line, end.count("\n") + 1))
 
     rule = series_list[len(chart.lines)]
     rule.smooth = False
@@ -142,7 +137,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
     x_first, x_last = (float(v) for v in chart.x_range)
     middle = (x_first * x_last) ** 0.5
     side = XL_LABEL_POSITION.LEFT if float(chart.marker) > middle else XL_LABEL_POSITION.RIGHT
-    _label(rule.points[1], chart.marker_label, side, font_pt, True, colours, "text")
+    _label(rule, 1, chart.marker_label, side, font_pt, True, colours, "text")
 
     for mark, series in zip(chart.marks, series_list[len(chart.lines) + 1:], strict=True):
         series.format.line.fill.background()  # a point alone
@@ -161,7 +156,7 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
             side = XL_LABEL_POSITION.RIGHT  # near the y axis: clear of its tick labels
         elif not near_floor and math.log10(float(mark.at)) > x_high - 0.15 * (x_high - x_low):
             side = XL_LABEL_POSITION.LEFT  # at the lines' ends: clear of their labels
-        _label(series.points[0], mark.label, side, font_pt, True, colours, "accent",
+        _label(series, 0, mark.label, side, font_pt, True, colours, "accent",
                boxed=True)
 
     if direct:  # the end labels, right of the lines' last points and their markers
@@ -175,23 +170,15 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         c.legend.position = XL_LEGEND_POSITION.RIGHT
         c.legend.include_in_layout = False
         c.legend.font.size = Pt(font_pt)
-        legend = c.legend._element
-        for k in range(len(chart.lines), len(series_list)):  # the dial's own marks
-            entry = OxmlElement("c:legendEntry")
-            idx = OxmlElement("c:idx")
-            idx.set("val", str(k))
-            entry.append(idx)
-            delete = OxmlElement("c:delete")
-            delete.set("val", "1")
-            entry.append(delete)
-            legend.insert(1, entry)
+        compat.hide_legend_entries(  # the dial's own marks
+            c.legend, range(len(chart.lines), len(series_list)))
     ticks_w = max(_width(t.label, font_pt) for t in chart.y_ticks) + 0.15
     width_in, height_in = box[2] / EMU_PER_IN, box[3] / EMU_PER_IN
     left = (ticks_w + font_pt * 1.6 / 72) / width_in
     right = min(right_w / width_in, RIGHT_MOST)
     bottom = (font_pt * 3.4 / 72) / height_in
     top = (font_pt * 1.0 / 72) / height_in
-    _plot_layout(c, left, top, 1 - left - right, 1 - top - bottom)
+    compat.plot_layout(c, left, top, 1 - left - right, 1 - top - bottom)
     # Tick labels the chart draws a decade apart: every second (third...) decade when the
     # plot is too small for each of them to stand clear of the next.
     x_room = max(_width(t.label, font_pt) for t in chart.x_ticks) + TICK_GAP
@@ -206,35 +193,24 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         heights = [n * font_pt * 1.3 / 72 for _, _, n in ends_at]  # as LibreOffice sets them
         floor = height_in * (1 - bottom) + font_pt * 0.4 / 72  # clear of the x-axis labels
         placed = spread(wanted, heights, 0.0, floor, font_pt * 0.3 / 72)
-        for (point, _, _), want, got in zip(ends_at, wanted, placed, strict=True):
+        for ((series, idx), _, _), want, got in zip(ends_at, wanted, placed, strict=True):
             if abs(got - want) > 1e-3:
-                _nudge(point, (got - want) / height_in)
+                compat.label_offset(series, idx, (got - want) / height_in)
     return frame
-
-
-# What python-pptx writes for a point given a marker of its own, filled and outlined in one
-# colour (`point.marker.style`, `.size`, `.format.fill` and `.format.line.fill`).
-_POINT = ('<c:dPt %s><c:idx val="0"/><c:marker><c:symbol val="{symbol}"/><c:size val="{size}"/>'
-          '<c:spPr><a:solidFill><a:schemeClr val="{colour}"/></a:solidFill><a:ln><a:solidFill>'
-          '<a:schemeClr val="{colour}"/></a:solidFill></a:ln></c:spPr></c:marker></c:dPt>'
-          % nsdecls("c", "a"))
-# What may follow a series' points (python-pptx's order of a series' children).
-_AFTER_POINTS = ("c:dLbls", "c:trendline", "c:errBars", "c:cat", "c:val", "c:xVal", "c:yVal",
-                 "c:shape", "c:smooth", "c:bubbleSize", "c:bubble3D", "c:extLst")
 
 
 def _mark_points(series: Any, indices: list[int], style: XL_MARKER_STYLE, size: int,
                  colour: MSO_THEME_COLOR) -> None:
-    """Give the points at `indices` (rising, none styled yet) a marker of `style` and `size`
-    in `colour`: the elements python-pptx's point API writes, made directly, since through
-    that API a chart's markers took a fifth of the time its slide takes to draw."""
-    element = series._element
-    point = parse_xml(_POINT.format(symbol=XL_MARKER_STYLE.to_xml(style), size=size,
-                                    colour=MSO_THEME_COLOR.to_xml(colour)))
+    """Give the points at `indices` a marker of `style` and `size`, filled and outlined in
+    `colour`."""
     for k in indices:
-        one = copy.deepcopy(point)
-        one[0].set("val", str(k))
-        element.insert_element_before(one, *_AFTER_POINTS)
+        marker = series.points[k].marker
+        marker.style = style
+        marker.size = size
+        marker.format.fill.solid()
+        marker.format.fill.fore_color.theme_color = colour
+        marker.format.line.fill.solid()
+        marker.format.line.fill.fore_color.theme_color = colour
 
 
 def _thin(axis: Any, scale: str, span: tuple[Any, Any], length: float, room: float) -> None:
@@ -255,21 +231,3 @@ def _thin(axis: Any, scale: str, span: tuple[Any, Any], length: float, room: flo
 def _end_text(line: Line) -> str:
     """The label at a line's right-hand end: its name, and its ceiling under it."""
     return line.label + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
-
-
-def _nudge(point: Any, dy: float) -> None:
-    """Move a data label from its place by `dy` of the chart's height (down when positive)."""
-    d_lbl = point.data_label._get_or_add_dLbl()
-    old = d_lbl.find(qn("c:layout"))
-    if old is not None:
-        d_lbl.remove(old)
-    layout = OxmlElement("c:layout")
-    manual = OxmlElement("c:manualLayout")
-    for tag, val in (("c:x", "0"), ("c:y", f"{dy:.4f}")):
-        child = OxmlElement(tag)
-        child.set("val", val)
-        manual.append(child)
-    layout.append(manual)
-    d_lbl.insert(1, layout)
-
-
