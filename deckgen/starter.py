@@ -46,13 +46,14 @@ def write(path: Path | None, force: bool = False) -> Path:
     except OSError:
         mode = None  # a parent that is a file, or a name too long: said below or on writing
     if mode is not None and not stat.S_ISREG(mode):
+        # Never a device, a FIFO or a socket: as root, `init /dev/null --force` would
+        # otherwise replace the system's /dev/null.
         what = ("a symbolic link" if stat.S_ISLNK(mode) else "a folder" if stat.S_ISDIR(mode)
-                else "not a regular file")
+                else f"{kind_of(mode)}, not a file")
         raise InputError(Problem(f"is {what}; init writes a new file or, with --force, "
                                  "replaces a regular file only", str(target)))
     if mode is not None and not force:
         raise InputError(Problem("already exists; pass --force to overwrite it", str(target)))
-    _regular_or_nothing(target)
     if target.parent.exists() and not target.parent.is_dir():
         raise InputError(
             Problem("cannot hold a file: it is a file, not a folder", str(target.parent))
@@ -65,15 +66,3 @@ def write(path: Path | None, force: bool = False) -> Path:
         ) from None
     output.write_all({target: data})
     return target
-
-
-def _regular_or_nothing(target: Path) -> None:
-    """`--force` replaces a regular file only: never a device, a FIFO or a socket (as root,
-    `init /dev/null --force` would replace the system's /dev/null)."""
-    try:
-        mode = os.stat(target).st_mode
-    except OSError:
-        return  # nothing there (or nothing readable): the write says what is wrong
-    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise InputError(Problem(f"is {kind_of(mode)}, not a file; --force replaces regular "
-                                 "files only", str(target)))

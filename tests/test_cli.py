@@ -689,7 +689,8 @@ def test_init_replaces_only_a_regular_file_even_with_force(kind: str, tmp_path: 
         target = target / "content.yaml"
     else:
         os.mkfifo(target)
-    what = {"symlink": "a symbolic link", "folder": "a folder", "fifo": "not a regular file"}
+    what = {"symlink": "a symbolic link", "folder": "a folder",
+            "fifo": "a named pipe (FIFO), not a file"}
     run = run_in("init", str(target.parent if kind == "folder" else target), "--force")
     assert run.returncode == 2
     assert run.stderr == (f"{target}: is {what[kind]}; init writes a new file or, with --force, "

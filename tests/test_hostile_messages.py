@@ -126,8 +126,8 @@ def test_ctrl_c_after_the_files_were_written_says_so(here: Path,
     three files were replaced."""
     real = output.write_all
 
-    def then_ctrl_c(files: dict[Path, bytes]) -> list[Path]:
-        real(files)
+    def then_ctrl_c(files: dict[Path, bytes], **options: object) -> list[Path]:
+        real(files, **options)  # type: ignore[arg-type]
         raise KeyboardInterrupt  # as it would arrive while the cache is saved
     monkeypatch.setattr(output, "write_all", then_ctrl_c)
     monkeypatch.setattr(build.output, "write_all", then_ctrl_c)
@@ -139,7 +139,7 @@ def test_ctrl_c_after_the_files_were_written_says_so(here: Path,
 
 def test_ctrl_c_before_anything_was_written_says_so(here: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    def ctrl_c(files: dict[Path, bytes]) -> list[Path]:
+    def ctrl_c(files: dict[Path, bytes], **options: object) -> list[Path]:
         raise KeyboardInterrupt
     monkeypatch.setattr(build.output, "write_all", ctrl_c)
     before = snapshot(here)

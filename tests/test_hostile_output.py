@@ -212,12 +212,13 @@ def test_init_force_over_a_fifo_or_a_device_is_one_line(tmp_path: Path) -> None:
     before = snapshot(tmp_path)
     run = run_in("init", "pipe.yaml", "--force", cwd=tmp_path)
     assert (run.returncode, run.stdout) == (2, "")
-    assert run.stderr == ("pipe.yaml: is a named pipe (FIFO), not a file; --force replaces "
-                          "regular files only\n")
+    assert run.stderr == ("pipe.yaml: is a named pipe (FIFO), not a file; init writes a new "
+                          "file or, with --force, replaces a regular file only\n")
     assert snapshot(tmp_path) == before
     null = os.stat("/dev/null")
     run = run_in("init", "/dev/null", "--force", cwd=tmp_path)
-    assert (run.returncode, run.stderr) == (2, "/dev/null: is a device, not a file; --force "
-                                               "replaces regular files only\n")
+    assert (run.returncode, run.stderr) == (2, "/dev/null: is a device, not a file; init writes "
+                                               "a new file or, with --force, replaces a "
+                                               "regular file only\n")
     assert os.stat("/dev/null").st_ino == null.st_ino
     assert snapshot(tmp_path) == before
