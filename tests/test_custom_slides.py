@@ -323,3 +323,31 @@ def test_a_pixel_bomb_in_a_build_stays_in_bounded_memory(tmp_path: Path) -> None
     assert "is 30,000 x 30,000 pixels" in lines[0] and len(lines) == 2
     assert int(lines[1].split()[1]) < 200 * 1024  # kB
     assert not (tmp_path / "out").exists()
+
+
+def test_a_bullet_too_long_is_located_like_any_slide_text(tmp_path: Path) -> None:
+    extra = ("  long:\n    kind: text\n    after: title\n    headline: Long\n    bullets:\n"
+             + "".join(f"      - {'A sentence that goes on and on. ' * 12}\n" for _ in range(6)))
+    Image.new("RGB", (40, 20)).save(tmp_path / "hosts.png")
+    path = talk(tmp_path, extra)
+    run = run_in("build", str(path), "--only", "deck", "--out", str(tmp_path / "out"))
+    assert run.returncode == 2
+    (line,) = run.stderr.strip().splitlines()
+    assert re.match(rf"{re.escape(str(path))}:\d+:\d+: slides\.long\.bullets\[\d\]: slide 2: "
+                    r"the bullet does not fit .*; shorten it$", line), line
+
+
+def test_a_slide_of_ones_own_takes_a_template_layout_by_name(tmp_path: Path) -> None:
+    template = tmp_path / "default.pptx"
+    Presentation().save(str(template))
+    Image.new("RGB", (800, 400)).save(tmp_path / "hosts.png")
+    path = talk(tmp_path, OWN.replace("    kicker: Part two\n",
+                                      "    kicker: Part two\n    layout: Section Header\n"))
+    run = run_in("build", str(path), "--only", "deck", "--template", str(template), "--out",
+                 str(tmp_path / "out"))
+    assert run.returncode == 0, run.stderr
+    prs = Presentation(str(next((tmp_path / "out").glob("*.pptx"))))
+    layouts = {s.shapes.title.text_frame.text: s.slide_layout.name for s in prs.slides
+               if s.shapes.title is not None}
+    assert layouts["Where the time really goes"] == "Section Header"
+    assert layouts["Who is talking"] == layouts["One number, four meanings"]
