@@ -374,15 +374,24 @@ def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
             edit_prose,
         )
     )
-    handout_warm = work / "hw"
+    pictures = work / "pictures"
+    add(
+        Row(
+            "cold build, --charts picture",
+            [py + ["build", str(content), "--out", str(pictures), "--charts", "picture"]],
+            work,
+            fresh(pictures),
+        )
+    )
+    kept = work / "kept"
     subprocess.run(
-        py + ["build", str(prose), "--out", str(handout_warm), "--only", "handout"],
+        py + ["build", str(prose), "--out", str(kept), "--charts", "picture"],
         env=env, check=True, capture_output=True,
     )
     add(
         Row(
-            "rebuild, handout alone (chart cached)",
-            [py + ["build", str(prose), "--out", str(handout_warm), "--only", "handout"]],
+            "rebuild, --charts picture (pictures kept)",
+            [py + ["build", str(prose), "--out", str(kept), "--charts", "picture"]],
             work,
             edit_prose,
         )
@@ -490,18 +499,6 @@ def ratio(rows: dict[str, Row], top: str, bottom: str) -> float | None:
     return statistics.median(a / b for a, b in pairs)
 
 
-def chart_ratio(rows: dict[str, Row]) -> float | None:
-    """What the handout's chart costs a cold build (the handout alone, cold, less the same
-    with its chart read from the cache), against the alternative's chart script, round by
-    round."""
-    names = ["cold build, handout alone", "rebuild, handout alone (chart cached)",
-             "  chart script alone"]
-    if any(name not in rows for name in names):
-        return None
-    cold, cached, script = (rows[name].times for name in names)
-    return statistics.median((a - b) / c for a, b, c in zip(cold, cached, script, strict=True))
-
-
 def report(
     rows: dict[str, Row], runs: int, together: int, inside: list[float], big: dict[str, Row]
 ) -> None:
@@ -521,14 +518,15 @@ def report(
     # Each row's target: (what is compared, its value, the limit, the unit).
     Target = tuple[str, float | None, float, str]
     targets: dict[str, Target] = {
-        cold: ("x the alternative", ratio(rows, cold, alternative), 1.0, "x"),
-        "rebuild after a prose-only change": ("s", None, 0.4, "s"),
+        cold: ("x the alternative", ratio(rows, cold, alternative), 0.8, "x"),
+        # in a fresh process, no slower than a cold build
+        "rebuild after a prose-only change": (
+            "x a cold build", ratio(rows, "rebuild after a prose-only change", cold), 1.0, "x"),
         "deckgen table": ("s", None, 0.25, "s"),
         "deckgen check": ("s", None, 0.25, "s"),
         "deckgen --help": ("s", None, 0.15, "s"),
-        "sweep of 5 speeds": ("x one build", ratio(rows, "sweep of 5 speeds", cold), 2.5, "x"),
         "sweep of 100 speeds": (
-            "x one build", ratio(big, "sweep of 100 speeds", paired), 15.0, "x"),
+            "x one build", ratio(big, "sweep of 100 speeds", paired), 30.0, "x"),
     }
     print(f"| {'what':<42} | {'median s':>8} | {'min s':>6} | {'max s':>6} | {'peak MiB':>8} "
           f"| {'reached':>8} | {'target':>8} | ok |")
@@ -551,7 +549,7 @@ def report(
 
     for name, row in rows.items():
         line(name, row.times, row.peak)
-    targets["build --watch, the rebuild itself"] = ("s", None, 0.15, "s")
+    targets["build --watch, the rebuild itself"] = ("s", None, 0.4, "s")
     line("build --watch, the rebuild itself", inside, [])
     for name, row in big.items():
         line(name, row.times, row.peak)
@@ -562,7 +560,9 @@ def report(
         ("peak memory of one build", peak, 200.0, "MiB"),
         ("  its processes together", together / MIB, 200.0, "MiB"),
         ("sweep of 100 / sweep of 5, peak memory", flat, 1.25, "x"),
-        ("the handout's chart / the alternative's", chart_ratio(rows), 1.0, "x"),
+        ("picture rebuild / picture cold build",
+         ratio(rows, "rebuild, --charts picture (pictures kept)",
+               "cold build, --charts picture"), None, "x"),
         ("handout alone / alternative",
          ratio(rows, "cold build, handout alone", alternative), None, "x"),
         ("deck alone / alternative", ratio(rows, "cold build, deck alone", alternative), None, "x"),

@@ -1,4 +1,5 @@
-"""The build's steps after validation: file names, rendering every output, writing them.
+"""What a build is asked for (`Options`), the file name it writes under (`stem`), and the
+content with the command line's overrides in place (`apply`).
 
 The build itself reads top to bottom in `deckgen.pipeline`.
 """
@@ -6,16 +7,13 @@ The build itself reads top to bottom in `deckgen.pipeline`.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
 
-import deckgen.story
-from deckgen import buildcache, fmt, forking, output, quantities, source, template_file
+from deckgen import fmt, quantities, source
 from deckgen.content import Content
-from deckgen.errors import InputError, Problem
+from deckgen.errors import Problem
 from deckgen.figures import with_overrides
 
 KINDS = ("deck", "handout", "html")  # what `--only` may name: the one list of them
@@ -115,7 +113,9 @@ def _decimal(value: Fraction) -> str:
     places = max(twos, fives) if rest == 1 else 40  # no finite decimal: 40 places, then
     # `stem` gives the name a digest of the exact value
     digits = str(value.numerator * 10**places // value.denominator).rjust(places + 1, "0")
-    return digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    text = digits if places == 0 else f"{digits[:-places]}.{digits[-places:]}"
+    # '1.001' reads as 1001 where the point separates thousands: '1.0010' reads one way.
+    return text + "0" if places == 3 and len(digits) <= 6 and digits[0] != "0" else text
 
 
 def prepare(content_path: Path | None, options: Options) -> tuple[Content, list[Problem]]:
@@ -133,141 +133,3 @@ def apply(content: Content, options: Options) -> Content:
     if options.paper:
         meta = replace(meta, paper=options.paper)
     return replace(content, meta=meta)
-
-
-def render(content: Content, options: Options, parallel: bool = False,
-           warnings: list[Problem] | None = None, cache: buildcache.Cache | None = None,
-           epoch: int | None = None, story: deckgen.story.Story | None = None
-           ) -> dict[str, bytes]:
-    """Every file of one build, as bytes keyed by file suffix; nothing is written. The
-    renderers' warnings (a character no font draws, a template's colours) are added to
-    `warnings` when given; charts come from `cache` (a build's chart cache; without one,
-    drawn here); the files are dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: the fixed
-    date). `story`: the content's story when it is composed already (a sweep draws two
-    files from one).
-
-    With `parallel` on a machine with more than one core, the handout is drawn in a forked
-    process while this one draws the deck, and the page by whichever of the two is done
-    first: the same code and the same bytes, in about half the time.
-    """
-    story = story or deckgen.story.compose(content)
-    charts = cache if cache is not None else buildcache.Cache()
-    deck_warnings: list[Problem] = []  # the deck's warnings, heard in this process
-    heard: list[Problem] = []  # the handout's
-    deck, handout, html = options.wants("deck"), options.wants("handout"), options.wants("html")
-    steps = {".pptx": lambda: _deck(content, story, options, deck_warnings, charts, epoch),
-             ".pdf": lambda: _handout(story, options, heard, epoch),
-             ".html": lambda: _page(content, story)}
-    if parallel and deck and handout and html and forking.available():
-        turn = forking.Turn()  # the page's: taken by the process that is free first
-
-        def page_if_free() -> tuple[Any, list[Problem]] | None:
-            return _attempt(steps[".html"]) if turn.take() else None
-
-        def work() -> tuple[tuple[Any, list[Problem]], tuple[Any, list[Problem]] | None,
-                            dict[str, bytes], list[Problem]]:
-            return _attempt(steps[".pdf"]), page_if_free(), charts.drawn(), heard
-
-        try:
-            with forking.Child(work, "handout") as child:
-                pptx, deck_problems = _attempt(steps[".pptx"])
-                ours = page_if_free()
-                (pdf, handout_problems), theirs, drawn, heard = child.result()
-        finally:
-            turn.close()
-        page, page_problems = ours or theirs or (None, [])
-        if deck_problems or handout_problems or page_problems:  # in the order a serial build
-            raise InputError(deck_problems + handout_problems + page_problems)  # meets them
-        charts.adopt(drawn)  # the charts the handout's process drew, to keep with ours
-        if warnings is not None:
-            warnings.extend(deck_warnings + heard)
-        return {".pptx": pptx, ".pdf": pdf, ".html": page}
-    wanted = [suffix for suffix, on in ((".pptx", deck), (".pdf", handout), (".html", html))
-              if on]
-    files = dict(zip(wanted, _every(*(steps[suffix] for suffix in wanted)), strict=True))
-    if warnings is not None:
-        warnings.extend(deck_warnings + heard)
-    return files
-
-
-def _attempt(step: Callable[[], Any]) -> tuple[Any, list[Problem]]:
-    """The step's result and no problems, or None and the problems it raised."""
-    try:
-        return step(), []
-    except InputError as err:
-        return None, list(err.problems)
-
-
-def _every(*steps: Callable[[], Any]) -> list[Any]:
-    """Each step's result; when the input fails in several, every one's problems at once."""
-    results, problems = [], []
-    for step in steps:
-        try:
-            results.append(step())
-        except InputError as err:
-            problems.extend(err.problems)
-    if problems:
-        raise InputError(problems)
-    return results
-
-
-def _deck(content: Content, story: deckgen.story.Story, options: Options, warnings: list[Problem],
-          cache: buildcache.Cache, epoch: int | None) -> bytes:
-    from deckgen.render import deck
-
-    template = _read_template(options.template)
-    walk = deckgen.story.walk(content) if options.walk else ()
-    name = str(options.template) if options.template is not None else "template.pptx"
-    return deck.render(story, template=template, walk=walk, charts=options.charts,
-                       template_name=name, warn=warnings.append, cache=cache, epoch=epoch)
-
-
-def _handout(story: deckgen.story.Story, options: Options, warnings: list[Problem],
-             epoch: int | None) -> bytes:
-    from deckgen.render import handout
-
-    return handout.render(story, pages_auto=options.pages_auto, warn=warnings.append,
-                          epoch=epoch)
-
-
-def _page(content: Content, story: deckgen.story.Story) -> bytes:
-    from deckgen.page import render as page
-
-    return page.render(story)
-
-
-def write(content: Content, options: Options, parallel: bool = False,
-          warnings: list[Problem] | None = None, memory: buildcache.Memory | None = None,
-          epoch: int | None = None) -> list[Path]:
-    """Render prepared content and write its files, all of them or none; charts come from
-    `memory` (charts an earlier build in this process drew: a watch's) or from the output
-    folder's cache when an earlier build drew them. The renderers' warnings are added to
-    `warnings` when given; the files are dated `epoch` (SOURCE_DATE_EPOCH's seconds).
-
-    The options were validated first (`pipeline.settle`). A build that fails after taking
-    charts from the disk cache is drawn once more without them: a damaged entry costs time,
-    never the build."""
-    name = stem(content, options.check is not None, options.name)
-    # New charts are kept only once the files are written.
-    with buildcache.use(options.out, memory=memory) as cache:
-        heard: list[Problem] = []
-        try:
-            files = render(content, options, parallel, heard, cache, epoch)
-        except InputError:
-            raise
-        except Exception:
-            if not cache.read_from_disk() and not buildcache.has_entries(options.out):
-                raise
-            cache.distrust()
-            heard = []
-            files = render(content, options, parallel, heard, cache, epoch)
-        if warnings is not None:
-            warnings.extend(heard)
-        return output.write_all({options.out / f"{name}{suffix}": data
-                                 for suffix, data in files.items()}, record=True)
-
-
-def _read_template(path: Path | None) -> bytes | None:
-    if path is None:
-        return None
-    return template_file.read(path)

@@ -182,9 +182,12 @@ def rebuilder(content: Path, options: object, strict: bool = False
               ) -> Callable[[], list[Path]]:
     """One build after another of `content` in this process (a watch's, a preview's), each
     printing its warnings; the charts drawn are kept from one build to the next."""
-    from deckgen import buildcache, pipeline
+    import gc
 
-    memory = buildcache.Memory()
+    from deckgen import pipeline
+    from deckgen.chart_pictures import ChartPictures
+
+    pictures = ChartPictures(options.out)  # type: ignore[attr-defined]  # kept between builds
     warm = [False]  # a build has run in this process alone
 
     def once() -> list[Path]:
@@ -192,9 +195,11 @@ def rebuilder(content: Path, options: object, strict: bool = False
         # (renderers loaded, fonts registered and measured); later ones fork from it.
         ahead = _refuse_warnings(content, strict)
         written, warnings = pipeline.build(content, options,  # type: ignore[arg-type]
-                                           memory, parallel=warm[0])
+                                           pictures, parallel=warm[0])
         warm[0] = True
-        memory.tidy()
+        # A deck's python-pptx parts hold each other (and their XML) in cycles, which the
+        # collector would reach only after many more builds: let them go now.
+        gc.collect()
         _warn(ahead + [w for w in warnings if w not in ahead])
         return written
 

@@ -1,9 +1,10 @@
 """Run one piece of a build in a forked process while this process does another.
 
-A build renders the deck and the handout from the same story; on two cores they can be
-drawn at once. The child only computes: it returns its bytes (or its problems) through a
-pipe, and this process alone writes files, so the nothing-lost rules hold unchanged. The
-same functions run either way, so the bytes are the same as a serial build's.
+A build renders the deck, and the handout with the page, from the same story; on two cores
+they can be drawn at once (`beside`). The child only computes: it returns its bytes (or its
+problems) through a pipe, and this process alone writes files, so the nothing-lost rules
+hold unchanged. The same functions run either way, so the bytes are the same as a serial
+build's.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Generic, NoReturn, TypeVar
 from deckgen.errors import DeckgenError, Problem, RenderError
 
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 def cores() -> int:
@@ -39,26 +41,11 @@ def available() -> bool:
     )
 
 
-class Turn:
-    """One turn that exactly one of the processes sharing it gets: made before a fork, then
-    whichever process calls `take()` first gets True, every other call False. (One byte in a
-    pipe whose writing end is already closed: reading it is atomic and never waits.)"""
-
-    def __init__(self) -> None:
-        reader, writer = os.pipe()
-        os.write(writer, b"1")
-        os.close(writer)
-        self.reader = reader
-
-    def take(self) -> bool:
-        try:
-            return os.read(self.reader, 1) == b"1"
-        except OSError:
-            return False
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            os.close(self.reader)
+def beside(here: Callable[[], T], there: Callable[[], U]) -> tuple[T, U]:
+    """`here()` in this process and `there()` in a forked one, at the same time."""
+    with Child(there, "handout") as child:
+        ours = here()
+        return ours, child.result()
 
 
 _STOPS = {signal.SIGINT, signal.SIGTERM}

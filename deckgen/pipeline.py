@@ -1,59 +1,163 @@
-"""The build in one screen: load, validate, compute, compose, render, write.
+"""The build, top to bottom: read the content, settle the options, compose the story, render
+each output from it, write every file as one transaction.
 
-    content.yaml -> load + validate the content       source.read
-                 -> validate every option at once     settle
-                 -> compute the dial                  (in settle: the content with its dial)
-                 -> compose the story once            story.compose   (in build.render)
-                 -> render each output (bytes)        build.render
-                 -> write them as one transaction     output.write_all (in build.write)
-
-Every problem with the options (the dial's overrides, the output folder, the template's
-format, SOURCE_DATE_EPOCH) is found before any drawing and reported together.
+Every problem with the options (the dial's overrides, the output folder, the template,
+SOURCE_DATE_EPOCH) is found before any drawing and reported together; a renderer's
+problems are reported together with the other renderers'. Nothing is written unless every
+output was drawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from deckgen import build as steps
-from deckgen import buildcache, environment, output, source, template_file
+import deckgen.story
+from deckgen import environment, forking, output, source, template_file
+from deckgen.build import KINDS, Options, apply, stem
+from deckgen.chart_pictures import ChartPictures
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 
 T = TypeVar("T")
+SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html"}
 
 
-def build(content_path: Path | None, options: steps.Options,
-          memory: buildcache.Memory | None = None,
+def build(content_path: Path | None, options: Options, pictures: ChartPictures | None = None,
           parallel: bool = True) -> tuple[list[Path], list[Problem]]:
-    """The whole build; returns the files written and the content's and renderers' warnings.
-    `memory` keeps the charts drawn from one build to the next in this process (a watch);
-    `parallel` draws the handout in a forked process."""
-    content, warnings = source.read(content_path)  # load, and validate the content
-    content = settle(content, options)  # validate every option; the content with its dial
-    epoch = environment.source_date_epoch()  # the date the files carry (checked in settle)
-    heard: list[Problem] = []
-    written = steps.write(content, options, parallel=parallel, warnings=heard, memory=memory,
-                          epoch=epoch)  # compose, render and write every file as one transaction
+    """The whole build: the files written, and the content's and the renderers' warnings.
+    `pictures`: the chart pictures kept from earlier builds in this process (a watch's);
+    `parallel`: the handout and the page may be drawn in a forked process (`render`)."""
+    content, warnings = source.read(content_path)  # read and validate the content
+    settled = settle(content, options)  # every option checked; the template read, once
+    story = deckgen.story.compose(settled.content)  # the figures computed, the story told
+    pictures = pictures or ChartPictures(options.out)  # --charts picture: drawn once, kept
+    files, heard = render(story, settled, pictures, parallel)  # each output, from the story
+    written = output.write_all({options.out / f"{settled.name}{SUFFIX[kind]}": data
+                                for kind, data in files.items()}, record=True)  # all, or none
+    pictures.save()  # the pictures drawn anew, for the next build, now that the files are in
     return written, [*warnings, *heard]
 
 
-def settle(content: Content, options: steps.Options) -> Content:
-    """The content with the command line's dial in place, once every option is known to be
-    usable: the dial's overrides, the output folder, the template and the environment. All
-    their problems are raised together, as one InputError."""
+@dataclass(frozen=True)
+class Settled:
+    """One build's input once every option is known to be usable."""
+
+    content: Content  # with the command line's dial, aspect and paper in place
+    options: Options
+    name: str  # the file name deck, handout and page share, without the suffix
+    template: bytes | None = None  # the template's bytes, when the deck is drawn on one
+    epoch: int | None = None  # SOURCE_DATE_EPOCH's seconds: the date the files carry
+
+
+def settle(content: Content, options: Options) -> Settled:
+    """The content with the command line's dial in place, the template read and the date
+    the files carry, once every option is known to be usable: the dial's overrides, the
+    output folder, the template and the environment. All their problems are raised
+    together, as one InputError."""
     problems: list[Problem] = []
-    applied = _collect(problems, lambda: steps.apply(content, options))
-    _collect(problems, environment.validate)
+    applied = _collect(problems, lambda: apply(content, options))
+    epoch = _collect(problems, environment.source_date_epoch)
     _collect(problems, lambda: output.guard(options.out))
-    if options.template is not None and options.wants("deck"):
-        _collect(problems, lambda: template_file.read(options.template))  # type: ignore[arg-type]
+    template = None
+    if options.template is not None and "deck" in wanted(options):
+        template = _collect(problems, lambda: template_file.read(options.template))  # type: ignore[arg-type]
     if problems:
         raise InputError(problems)
     assert applied is not None
-    return applied
+    name = stem(applied, options.check is not None, options.name)
+    return Settled(applied, options, name, template, epoch)
+
+
+def wanted(options: Options) -> tuple[str, ...]:
+    """The kinds of file the options ask for, in KINDS's order."""
+    return tuple(kind for kind in KINDS if options.wants(kind))
+
+
+def render(story: deckgen.story.Story, settled: Settled, pictures: ChartPictures | None = None,
+           parallel: bool = False, kinds: Sequence[str] | None = None
+           ) -> tuple[dict[str, bytes], list[Problem]]:
+    """Each file the options ask for (or `kinds` of file), drawn from the story: bytes by
+    kind, and the renderers' warnings. Every renderer's problems are raised together.
+
+    With `parallel` on a machine with more than one core, the handout and the page are drawn
+    in a forked process while this one draws the deck: the same code, the same bytes, in
+    about two thirds of the time."""
+    draw: dict[str, Callable[[], Drawn]] = {
+        "deck": lambda: _deck(story, settled, pictures),
+        "handout": lambda: _handout(story, settled),
+        "html": lambda: _page(story, settled),
+    }
+    kinds = wanted(settled.options) if kinds is None else kinds
+    here, there = [k for k in kinds if k == "deck"], [k for k in kinds if k != "deck"]
+    if parallel and here and there and forking.available():
+        ours, theirs = forking.beside(lambda: _each(draw, here), lambda: _each(draw, there))
+        results = {**ours, **theirs}
+    else:
+        results = _each(draw, kinds)
+    problems = [p for kind in kinds for p in results[kind].problems]  # in the order of KINDS
+    if problems:
+        raise InputError(problems)
+    files = {kind: results[kind].data for kind in kinds}
+    return files, [w for kind in kinds for w in results[kind].warnings]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One file's bytes and its renderer's warnings; or the input's problems it met."""
+
+    data: bytes = b""
+    warnings: tuple[Problem, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+
+def _each(draw: dict[str, Callable[[], Drawn]], kinds: Sequence[str]) -> dict[str, Drawn]:
+    """Each kind drawn; the input's problems one renderer meets do not stop the next."""
+    results = {}
+    for kind in kinds:
+        try:
+            results[kind] = draw[kind]()
+        except InputError as err:
+            results[kind] = Drawn(problems=tuple(err.problems))
+    return results
+
+
+def _deck(story: deckgen.story.Story, settled: Settled,
+          pictures: ChartPictures | None) -> Drawn:
+    from deckgen.render import deck
+
+    options = settled.options
+    heard: list[Problem] = []
+    walk = deckgen.story.walk(settled.content) if options.walk else ()
+    name = str(options.template) if options.template is not None else "template.pptx"
+    cache = pictures if options.charts == "picture" else None  # only pictures are kept
+    data = deck.render(story, template=settled.template, walk=walk, charts=options.charts,
+                       template_name=name, warn=heard.append, cache=cache, epoch=settled.epoch)
+    return Drawn(data, tuple(heard))
+
+
+def _handout(story: deckgen.story.Story, settled: Settled) -> Drawn:
+    from deckgen.render import handout
+
+    heard: list[Problem] = []
+    data = handout.render(story, pages_auto=settled.options.pages_auto, warn=heard.append,
+                          epoch=settled.epoch)
+    return Drawn(data, tuple(heard))
+
+
+def _page(story: deckgen.story.Story, settled: Settled) -> Drawn:
+    from deckgen.page import render as page
+
+    return Drawn(page.render(story))
+
+
+def files(content: Content, options: Options) -> tuple[dict[str, bytes], list[Problem]]:
+    """Every file a build of `content` (read and validated) would write, drawn in this
+    process and written nowhere, by kind, with the renderers' warnings."""
+    settled = settle(content, options)
+    return render(deckgen.story.compose(settled.content), settled)
 
 
 def _collect(problems: list[Problem], step: Callable[[], T]) -> T | None:

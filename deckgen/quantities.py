@@ -75,7 +75,6 @@ def _exact(text: str) -> Fraction:
     text = text.strip()
     if len(text) > MAX_TEXT:
         raise ValueError
-    check_unambiguous(text)
     if not _NUMBER.match(text):
         raise ValueError
     if "," in text and not re.match(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?([eE][+-]?\d+)?$", text):
@@ -137,6 +136,8 @@ def parse_duration(value: object) -> Fraction:
             text = value.strip().lower()
             if text in ("none", "no", "0"):
                 return Fraction(0)
+            if not text[-1:].isalpha():  # a bare number of seconds ('1.500'); with a unit it
+                check_unambiguous(text)  # is a duration as deckgen prints it ('1,000 h')
             seconds = _parts(text)
         else:
             seconds = _from_number(value)
@@ -179,6 +180,7 @@ def parse_count(value: object, limit: int = MAX_COUNT) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str):
             try:
+                check_unambiguous(value)
                 exact = _exact(value)
             except Ambiguous:
                 raise

@@ -1,22 +1,24 @@
 """One deck, handout and page per speed (and per check), built side by side over several processes.
 
 The whole list is checked before anything is built: one bad value and nothing is written.
-Worker processes then draw the decks, and the handouts with their pages (`build.render`,
+Worker processes then draw the decks, and the handouts with their pages (`pipeline.render`,
 the same code as a single build, so the bytes do not depend on which process made them);
 this process writes each combination's files together once all are drawn, so they are
 replaced together or not at all. Only a few pieces are under way at once, and each is
 written and let go as soon as its partners are drawn, so a sweep's memory does not grow
-with its length.
+with its length; nor does the plan's, whose combinations are made one at a time as the
+sweep reaches them.
 """
 
 from __future__ import annotations
 
+import gc
 import importlib
+import itertools
 import multiprocessing
 import signal
 import threading
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
@@ -24,29 +26,32 @@ from fractions import Fraction
 from pathlib import Path
 
 import deckgen.story
-from deckgen import build, buildcache, environment, fmt, forking, output, quantities, source
+from deckgen import (
+    build,
+    environment,
+    fmt,
+    forking,
+    output,
+    pipeline,
+    quantities,
+    source,
+    template_file,
+)
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 
 # Loaded once by the process that forks the workers, so no worker imports them again.
 _HEAVY = [
-    "deckgen.build",
-    "deckgen.buildcache",
+    "deckgen.pipeline",
     "deckgen.render.deck.write",
     "deckgen.render.handout.write",
     "deckgen.page.render",
 ]
 
 
-@dataclass(frozen=True)
-class Job:
-    """One combination: prepared content, its build options and the file name both share."""
-
-    content: Content
-    options: build.Options
-    name: str
-    epoch: int | None = None  # SOURCE_DATE_EPOCH's seconds: the date the files carry
-    keep: bool = True  # whether its slides and charts are kept in the output folder's cache
+# One combination: its content with the dial in place, its options, the file name its files
+# share, the template's bytes and the date the files carry; as a single build has them.
+Job = pipeline.Settled
 
 
 def parse_list(
@@ -88,9 +93,35 @@ def _shown(item: str) -> str:
     return repr(item if len(item) <= 40 else item[:37] + "...")
 
 
+@dataclass(frozen=True)
+class Plan:
+    """Every combination of a sweep, checked: `len()` of them, each made as it is reached."""
+
+    base: Content
+    options: build.Options
+    speeds: tuple[Fraction, ...]
+    checks: tuple[tuple[Fraction, str] | None, ...]  # None: the content's own, not named
+    template: bytes | None
+    epoch: int | None
+
+    def __len__(self) -> int:
+        return len(self.speeds) * len(self.checks)
+
+    def __iter__(self) -> Iterator[Job]:
+        for speed, check in itertools.product(self.speeds, self.checks):
+            dial = replace(self.base.dial, speed=speed,
+                           fixed_check=self.base.dial.fixed_check if check is None else check[0])
+            one = replace(self.options, speed=None, check=None)
+            content = build.apply(replace(self.base, dial=dial), one)
+            # A check given on the command line is part of the name, as with `build --check`.
+            one = replace(one, check=None if check is None else check[1])
+            yield Job(content, one, build.stem(content, check is not None), self.template,
+                      self.epoch)
+
+
 def plan(
     content_path: Path | None, options: build.Options, speeds: str | None, checks: str | None
-) -> tuple[list[Job], list[Problem]]:
+) -> tuple[Plan, list[Problem]]:
     """Every combination, checked and named, or an InputError listing every problem.
 
     Without `speeds`, the content's own speed marks; without `checks`, its fixed check
@@ -111,32 +142,20 @@ def plan(
         problems += check_problems
         check_values = list(parsed)
     # Any positive speed: one below the slow speed is a slowdown ('0.5×'), as in a build.
-    if options.template is not None:
+    template = None
+    if options.template is not None and "deck" in pipeline.wanted(options):
         try:
-            build._read_template(options.template)
+            template = template_file.read(options.template)
         except InputError as err:
             problems += err.problems
     if problems:
         raise InputError(problems)
-    jobs: list[Job] = []
-    for speed, _ in speed_values:
-        for check in check_values:
-            dial = replace(
-                base.dial,
-                speed=speed,
-                fixed_check=base.dial.fixed_check if check is None else check[0],
-            )
-            one = replace(options, speed=None, check=None)
-            content = build.apply(replace(base, dial=dial), one)
-            # A check given on the command line is part of the name, as with `build --check`.
-            one = replace(one, check=None if check is None else check[1])
-            jobs.append(Job(content, one, build.stem(content, check is not None), epoch,
-                            keep=len(jobs) < KEPT_COMBINATIONS))
-    return jobs, warnings
+    return Plan(base, options, tuple(speed for speed, _ in speed_values), tuple(check_values),
+                template, epoch), warnings
 
 
 def run(
-    jobs: list[Job],
+    jobs: Iterable[Job],
     workers: int,
     finished: Callable[[Path], None],
     warnings: list[Problem] | None = None,
@@ -149,18 +168,22 @@ def run(
     failing combination does not stop the others: its problems are raised together at the
     end, and its earlier files are left as they were. The renderers' warnings are added to
     `warnings` once each. At most two pieces per process are under way at a time, a deck
-    beside its handout, so finished bytes never pile up.
+    beside its handout, so finished bytes never pile up; the jobs are taken from `jobs` as
+    they are reached (a `Plan` makes each then; `jobs` is read twice, so not a generator).
     """
     environment.validate()
     for folder in dict.fromkeys(job.options.out for job in jobs):
         output.guard(folder)
-    pieces = [(number, piece) for number, job in enumerate(jobs) for piece in _pieces(job.options)]
-    landing = _Landing(jobs, finished, warnings if warnings is not None else [])
-    if workers <= 1 or len(pieces) <= 1:
-        memory = buildcache.Memory()  # what one piece drew or measured, for the next
+    combinations = count = 0
+    for job in jobs:
+        combinations, count = combinations + 1, count + len(_pieces(job.options))
+    pieces = ((number, job, piece) for number, job in enumerate(jobs)
+              for piece in _pieces(job.options))
+    landing = _Landing(combinations, finished, warnings if warnings is not None else [])
+    if workers <= 1 or count <= 1:
         try:
-            for number, piece in pieces:
-                landing.add(number, piece, _draw(jobs[number], piece, memory))
+            for number, job, piece in pieces:
+                landing.add(number, job, piece, _draw(job, piece))
         except KeyboardInterrupt as err:
             raise landing.interrupted(err) from None
         return landing.end()
@@ -178,26 +201,25 @@ def run(
         multiprocessing.set_forkserver_preload(_HEAVY)
     elif context is None:  # pragma: no cover - Windows: each worker imports for itself
         context = multiprocessing.get_context("spawn")
-    processes = min(workers, len(pieces))
-    waiting = deque(pieces)
+    processes = min(workers, count)
     with ProcessPoolExecutor(processes, mp_context=context, initializer=_start) as pool:
-        under_way: dict[Future[Drawn], tuple[int, tuple[str, ...]]] = {}
+        under_way: dict[Future[Drawn], tuple[int, Job, tuple[str, ...]]] = {}
         try:
-            while waiting or under_way:
-                while waiting and len(under_way) < 2 * processes:
-                    number, piece = waiting.popleft()
-                    under_way[pool.submit(_draw, jobs[number], piece)] = (number, piece)
-                done, _ = wait(under_way, return_when=FIRST_COMPLETED)
-                for future in done:
-                    number, piece = under_way[future]
-                    drawn = future.result()  # under way until it is drawn: a death names it
-                    del under_way[future]
-                    landing.add(number, piece, drawn)
-                    del drawn
-                del done, future  # the bytes go with the last reference
+            for item in itertools.chain(pieces, [None]):
+                if item is not None:
+                    under_way[pool.submit(_draw, item[1], item[2])] = item
+                while under_way and (item is None or len(under_way) >= 2 * processes):
+                    done, _ = wait(under_way, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        number, job, piece = under_way[future]
+                        drawn = future.result()  # under way until it is drawn: a death names it
+                        del under_way[future]
+                        landing.add(number, job, piece, drawn)
+                        del drawn
+                    del done, future  # the bytes go with the last reference
         except BrokenProcessPool:
             # A worker was killed (the out-of-memory killer, say); the pool stops the others.
-            names = list(dict.fromkeys(jobs[n].name for n, _ in under_way.values()))
+            names = list(dict.fromkeys(job.name for _, job, _ in under_way.values()))
             which = names[0] if len(names) == 1 else f"one of {', '.join(names)}"
             raise RenderError(
                 f"a build process died (killed, or out of memory?) while drawing {which}; "
@@ -216,11 +238,10 @@ def default_workers() -> int:
 
 @dataclass
 class Drawn:
-    """One piece: its files' bytes by kind, the charts drawn for them and the renderers'
-    warnings; or the problems' lines and the exit code."""
+    """One piece: its files' bytes by kind and the renderers' warnings; or the problems'
+    lines and the exit code."""
 
     files: dict[str, bytes] = field(default_factory=dict)
-    charts: dict[str, bytes] = field(default_factory=dict)
     warnings: list[Problem] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     code: int = 0
@@ -237,33 +258,18 @@ def _pieces(options: build.Options) -> list[tuple[str, ...]]:
 class _Landing:
     """Collects the drawn pieces; writes a combination's files, all or none, once it is complete."""
 
-    def __init__(
-        self, jobs: list[Job], finished: Callable[[Path], None], warnings: list[Problem]
-    ) -> None:
-        self.jobs = jobs
+    def __init__(self, total: int, finished: Callable[[Path], None],
+                 warnings: list[Problem]) -> None:
+        self.total = total  # combinations in the sweep
+        self.combinations = 0  # written, all of each one's files
         self.finished = finished
         self.warnings = warnings
         self.waiting: dict[int, dict[tuple[str, ...], Drawn]] = {}
         self.written: list[Path] = []
         self.problems: list[str] = []
         self.code = 0
-        self.combinations = 0  # written, all of each one's files
 
-    def count(self, extra: int = 0) -> str:
-        """How many combinations were written, of how many ('1 of 60 combinations')."""
-        done = self.combinations + extra
-        return f"{fmt.count(done)} of {fmt.count(len(self.jobs))} combinations"
-
-    def interrupted(self, err: KeyboardInterrupt) -> output.Interrupted:
-        """Ctrl-C, counted: a swap it arrived in was finished first (one more written)."""
-        swapped = isinstance(err, output.Interrupted)
-        written = self.written + (err.written if isinstance(err, output.Interrupted) else [])
-        return output.Interrupted(
-            written, f"{self.count(1 if swapped else 0)} were written before it stopped (each "
-                     "whole); the others were left as they were")
-
-    def add(self, number: int, piece: tuple[str, ...], drawn: Drawn) -> None:
-        job = self.jobs[number]
+    def add(self, number: int, job: Job, piece: tuple[str, ...], drawn: Drawn) -> None:
         pieces = self.waiting.setdefault(number, {})
         pieces[piece] = drawn
         if len(pieces) < len(_pieces(job.options)):
@@ -287,12 +293,22 @@ class _Landing:
         except DeckgenError as err:
             self._fail(err.lines(), err.exit_code)
             return
-        charts = {name: entry for p in pieces.values() for name, entry in p.charts.items()}
-        buildcache.keep(job.options.out, charts)  # only now that its files are written
-        self.combinations += 1
         for path in paths:
             self.written.append(path)
             self.finished(path)
+        self.combinations += 1
+
+    def count(self, extra: int = 0) -> str:
+        """How many combinations were written, of how many ('1 of 60 combinations')."""
+        return f"{fmt.count(self.combinations + extra)} of {fmt.count(self.total)} combinations"
+
+    def interrupted(self, err: KeyboardInterrupt) -> output.Interrupted:
+        """Ctrl-C, counted: a swap it arrived in was finished first (one more written)."""
+        swapped = isinstance(err, output.Interrupted)
+        written = self.written + (err.written if isinstance(err, output.Interrupted) else [])
+        return output.Interrupted(
+            written, f"{self.count(1 if swapped else 0)} were written before it stopped (each "
+                     "whole); the others were left as they were")
 
     def _fail(self, lines: list[str], code: int) -> None:
         self.problems = list(dict.fromkeys(self.problems + lines))
@@ -305,19 +321,7 @@ class _Landing:
         return self.written
 
 
-SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html"}
-# The combinations whose slides and charts a sweep keeps in the output folder's cache: its
-# first ones, which hold the slides every speed shares. About twenty entries each: half the
-# cache, so a build's own keep their room, and a long sweep does not write entries for the
-# cache only to prune them.
-KEPT_COMBINATIONS = 12
-
-
-class _Worker:
-    """A worker process's own: the memory its pieces hand on, one to the next (the slides,
-    charts and lines drawn or measured so far in this process)."""
-
-    memory: buildcache.Memory | None = None
+SUFFIX = pipeline.SUFFIX
 
 
 def _start() -> None:
@@ -327,47 +331,20 @@ def _start() -> None:
     survives, and the pool would wait for it forever)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _Worker.memory = buildcache.Memory()
 
 
-def _draw(job: Job, piece: tuple[str, ...], memory: buildcache.Memory | None = None) -> Drawn:
+def _draw(job: Job, piece: tuple[str, ...]) -> Drawn:
     """One piece of one combination (its kinds of file, from one story), in whichever
-    process; nothing is written here. The pieces of one process share `memory` (a worker's
-    own by default). The input's problems in any of the piece's files are reported together."""
-    heard: list[Problem] = []
+    process; nothing is written here. The input's problems in any of the piece's files are
+    reported together."""
     try:
-        with buildcache.use(job.options.out, save=False, memory=memory or _Worker.memory,
-                            store=job.keep) as cache:
-            story = deckgen.story.compose(job.content)
-            files: dict[str, bytes] = {}
-            problems: list[Problem] = []
-            for kind in piece:
-                options = replace(job.options, only=(kind,))
-                before = len(heard)
-                try:
-                    try:
-                        drawn = build.render(job.content, options, warnings=heard, cache=cache,
-                                             epoch=job.epoch, story=story)
-                    except InputError:
-                        raise
-                    except Exception:  # perhaps a damaged cache entry: once more, drawing all
-                        if not buildcache.has_entries(job.options.out):
-                            raise
-                        cache.distrust()
-                        del heard[before:]
-                        drawn = build.render(job.content, options, warnings=heard, cache=cache,
-                                             epoch=job.epoch, story=story)
-                except InputError as err:
-                    problems += err.problems
-                    continue
-                files[kind] = drawn[SUFFIX[kind]]
-                del drawn
-            if problems:
-                raise InputError(problems)
-            charts = cache.drawn()
+        story = deckgen.story.compose(job.content)
+        files, heard = pipeline.render(story, job, kinds=piece)
         if "deck" in piece:
-            cache.memory.tidy()
-        return Drawn(files, charts, heard)
+            # A deck's python-pptx parts hold each other (and their XML) in cycles, which the
+            # collector would reach only after many more pieces: let them go now.
+            gc.collect()
+        return Drawn(files, heard)
     except DeckgenError as err:
         return Drawn(problems=err.lines(), code=err.exit_code)
     except Exception as err:  # a bug must not take the other combinations down

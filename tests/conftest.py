@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from deckgen import build
+from deckgen import build, pipeline
 from deckgen.build import Options
 from deckgen.cli import run as run_deckgen
 
@@ -177,7 +177,7 @@ def review_decks(tmp_path_factory: pytest.TempPathFactory) -> Path:
         cases["walk"] = Options(walk=True, only="deck")
         for name, options in cases.items():
             content, _ = build.prepare(None, options)
-            (out / f"{name}.pptx").write_bytes(build.render(content, options)[".pptx"])
+            (out / f"{name}.pptx").write_bytes(pipeline.files(content, options)[0]["deck"])
     return shared_folder(tmp_path_factory, "review-decks", make)
 
 
@@ -195,20 +195,26 @@ def review_printed(review_decks: Path, tmp_path_factory: pytest.TempPathFactory)
 
 
 # Tests that build real decks and handouts (or drive a real build process), or take seconds
-# for another reason, but take no build fixture; `pytest -m "not slow"` leaves them out for
-# everyday work, plain `pytest` runs them.
+# for another reason (hundreds of generated examples, races run many times, a kill at every
+# step, charts drawn at full resolution), but take no build fixture; `pytest -m "not slow"`
+# leaves them out for everyday work, plain `pytest` runs them.
 SLOW = {
-    "test_buildcache.py::test_a_prose_only_rebuild_reads_every_chart_back",
+    "test_bad_inputs.py::test_debug_shows_the_traceback_and_the_same_lines",
+    "test_charts.py::test_a_four_by_three_deck_size_renders",
+    "test_charts.py::test_crowded_x_ticks_are_thinned_keeping_the_ends",
     "test_charts.py::test_no_text_is_clipped_or_overlaps",
+    "test_charts.py::test_the_same_input_gives_the_same_bytes",
     "test_deck.py::test_a_headline_that_cannot_fit_names_its_slide",
     "test_deck.py::test_a_title_that_cannot_fit_names_slide_field_and_line",
     "test_deck.py::test_four_by_three",
     "test_deck.py::test_source_date_epoch_is_respected",
     "test_deck.py::test_two_builds_give_the_same_bytes",
+    "test_dial.py::test_formatted_figures_keep_the_order",
     "test_fuzz.py::test_built_files_at_the_documented_limits_build_or_fail_cleanly",
     "test_fuzz.py::test_built_files_show_the_maths_figures",
     "test_fuzz.py::test_edited_default_text",
     "test_fuzz.py::test_mutated_default_content",
+    "test_fuzz.py::test_random_yaml_documents",
     "test_fuzz.py::test_valid_extreme_dials",
     "test_handout.py::test_accented_and_greek_letters_print_and_missing_glyphs_warn",
     "test_handout.py::test_back_overflow_names_the_key_and_its_line",
@@ -216,13 +222,21 @@ SLOW = {
     "test_handout.py::test_no_url_no_qr_code",
     "test_handout.py::test_same_input_same_bytes_and_the_date_from_source_date_epoch",
     "test_hostile.py::test_a_sweep_of_500_speeds_peaks_within_20_percent_of_5",
+    "test_hostile.py::test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder",
+    "test_hostile.py::test_every_file_name_reads_back_as_its_dial",
+    "test_hostile.py::test_every_printed_duration_reads_back",
+    "test_hostile.py::test_every_printed_speed_reads_back",
     "test_lint.py::test_mypy_finds_nothing",  # a whole-program check from a cold cache: 3-4 s
     "test_output.py::test_full_disk_exits_1_and_keeps_the_last_good_files",
     "test_output.py::test_read_only_folder_exits_1_and_keeps_the_last_good_files",
     "test_paths.py::test_a_link_in_the_output_folder_is_replaced_not_written_through",
     "test_paths.py::test_a_read_only_output_folder_exits_1_and_keeps_earlier_files",
+    "test_paths.py::test_output_names_never_leave_the_output_folder",
     "test_sweep.py::test_a_terminal_gets_a_progress_bar",
     "test_sweep.py::test_every_combination_has_its_own_safe_name",
+    "test_transaction.py::test_a_kill_at_every_step_of_the_swap_is_set_right_by_the_next_write",
+    "test_transaction.py::test_two_builds_of_different_content_into_one_folder",
+    "test_transaction.py::test_two_writers_into_one_folder_never_mix_their_files",
     "test_unicode.py::test_a_character_no_font_draws_is_a_warning_on_the_command_line",
     "test_unicode.py::test_the_deck_shows_the_text",
     "test_unicode.py::test_the_handout_shows_the_text",
@@ -257,7 +271,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         heavy = item.get_closest_marker("soffice") or item.get_closest_marker("browser")
         if builds or name in SLOW or heavy:
             item.add_marker(slow)
-        if item.path.name in GROUPED:
+        if item.path.name in GROUPED and config.pluginmanager.hasplugin("xdist"):
             item.add_marker(pytest.mark.xdist_group(item.path.name))
     rank = {name: i for i, name in enumerate(FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))  # stable: module order kept

@@ -23,7 +23,7 @@ from conftest import DEFAULT_CONTENT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckgen import build, quantities, report, source, story
+from deckgen import build, pipeline, quantities, report, source, story
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError
 from deckgen.figures import figures, with_overrides
@@ -286,9 +286,9 @@ def test_built_files_show_the_maths_figures(speed: str, check: str, workload: st
 
     content = _dial(speed, check, workload, count, tokens_each)
     table = figures(content)
-    files = build.render(content, build.Options())
-    deck = " ".join(deck_text(files[".pptx"]).replace("\xa0", " ").split())
-    handout = " ".join(handout_text(files[".pdf"]).replace("\xa0", " ").split())
+    files, _ = pipeline.files(content, build.Options())
+    deck = " ".join(deck_text(files["deck"]).replace("\xa0", " ").split())
+    handout = " ".join(handout_text(files["handout"]).replace("\xa0", " ").split())
     for name in BOTH + (WITH_A_CHECK if content.dial.fixed_check else ()):
         text = table[name].text.replace("\xa0", " ")
         assert text in deck, (name, text)
@@ -304,6 +304,6 @@ def test_built_files_at_the_documented_limits_build_or_fail_cleanly(
         speed: str, check: str, workload: str, count: int, tokens_each: int) -> None:
     """At the limits a figure may not fit its slide; that is a clean error, never a crash."""
     try:
-        build.render(_dial(speed, check, workload, count, tokens_each), build.Options())
+        pipeline.files(_dial(speed, check, workload, count, tokens_each), build.Options())
     except DeckgenError as err:
         assert err.problems and all("\n" not in line for line in err.lines())

@@ -15,7 +15,6 @@ import signal
 import struct
 import subprocess
 import sys
-import types
 import zipfile
 import zlib
 from dataclasses import replace
@@ -23,14 +22,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, ROOT, run_cli, run_in
+from conftest import ROOT, run_in
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import deckgen
 from deckgen import (
     build,
-    buildcache,
     environment,
     fmt,
     quantities,
@@ -182,87 +179,7 @@ def test_the_last_date_zip_carries_builds(tmp_path: Path) -> None:
     assert b"/CreationDate (D:21071231235959" in (tmp_path / "million-tokens-1M.pdf").read_bytes()
 
 
-# --- The chart cache: a real folder, deckgen's own entries only ------------------------------
-
-
-@pytest.fixture
-def fake_charts(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    def render(chart, theme, **sizes):  # type: ignore[no-untyped-def]
-        return f"{chart.key} {sorted(sizes.items())}".encode()
-
-    fake = types.ModuleType("deckgen.charts")
-    fake.render = render  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "deckgen.charts", fake)
-    monkeypatch.setattr(deckgen, "charts", fake, raising=False)
-    monkeypatch.setattr(buildcache, "MAX_ENTRIES", 2)
-    yield
-
-
-def _draw_many(out: Path, count: int) -> None:
-    content, _ = source.read(DEFAULT_CONTENT)
-    story = deckgen.story.compose(content)
-    with buildcache.use(out) as cache:
-        for width in range(1, count + 1):
-            cache.render(story.chart("ceiling"), story.theme, width_in=float(width), height_in=4.0)
-
-
-def _entry_like(folder: Path, count: int) -> dict[str, bytes]:
-    """Files named like cache entries, with a valid checksum even: someone else's all the same."""
-    for number in range(count):
-        data = f"someone else's file {number}".encode()
-        name = hashlib.sha1(data).hexdigest() + ".png"
-        (folder / name).write_bytes(hashlib.sha256(data).hexdigest().encode() + data)
-    (folder / "notes.txt").write_text("mine", encoding="utf-8")
-    return snapshot(folder)
-
-
-def test_a_cache_that_is_a_link_is_neither_read_nor_written_nor_pruned(
-    fake_charts, tmp_path: Path  # type: ignore[no-untyped-def]
-) -> None:
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    theirs = _entry_like(elsewhere, 20)
-    out = tmp_path / "out"
-    out.mkdir()
-    (out / buildcache.FOLDER).symlink_to(elsewhere)
-    _draw_many(out, 6)
-    assert snapshot(elsewhere) == theirs
-    assert (out / buildcache.FOLDER).is_symlink()
-
-
-def test_pruning_removes_deckgen_entries_only(fake_charts, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    out = tmp_path / "out"
-    (out / buildcache.FOLDER).mkdir(parents=True)
-    (out / buildcache.FOLDER / "0123456789abcdef0123456789abcdef01234567.png").write_bytes(
-        b"no checksum in front: not an entry deckgen wrote")
-    (out / buildcache.FOLDER / "notes.txt").write_text("mine", encoding="utf-8")
-    (out / buildcache.FOLDER / "sub").mkdir()
-    _draw_many(out, 6)
-    names = sorted(p.name for p in (out / buildcache.FOLDER).iterdir())
-    assert "notes.txt" in names and "sub" in names
-    assert "0123456789abcdef0123456789abcdef01234567.png" in names
-    assert len(names) == 3 + buildcache.MAX_ENTRIES * 3 // 4  # pruned past the limit
-
-
-@pytest.mark.slow
-def test_a_cache_entry_of_garbage_with_a_valid_checksum_is_drawn_again(tmp_path: Path) -> None:
-    out = tmp_path / "out"
-    # Picture charts: the deck's native charts read nothing from the chart cache.
-    first = run_cli("build", str(VALID), "--out", str(out), "--only", "deck", "--charts",
-                    "picture")
-    assert first.returncode == 0, first.stderr
-    deck = (out / "million-tokens-1M.pptx").read_bytes()
-    entries = sorted((out / buildcache.FOLDER).iterdir())
-    assert entries
-    for entry in entries:
-        garbage = b"garbage, not a picture"
-        entry.write_bytes(hashlib.sha256(garbage).hexdigest().encode() + garbage)
-    again = run_cli("build", str(VALID), "--out", str(out), "--only", "deck", "--charts",
-                    "picture")
-    assert again.returncode == 0, again.stderr
-    assert again.stderr == ""
-    assert (out / "million-tokens-1M.pptx").read_bytes() == deck
-    assert all(not e.read_bytes().endswith(b"garbage, not a picture") for e in entries)
+# --- matplotlib's own folder ----------------------------------------------------------------
 
 
 def test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder(
@@ -271,7 +188,7 @@ def test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder(
     (tmp_path / "blocker").write_text("a file where matplotlib's folder would go")
     temp = tmp_path / "tmp"
     temp.mkdir()
-    code = ("from deckgen import buildcache; buildcache.settle_matplotlib(); "
+    code = ("from deckgen import chart_pictures; chart_pictures.settle_matplotlib(); "
             "import matplotlib; import matplotlib.font_manager; "
             "print(matplotlib.get_configdir().startswith(%r))" % str(temp / "deckgen-matplotlib-"))
     env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "blocker" / "mpl"), "TMPDIR": str(temp),
@@ -290,7 +207,7 @@ def test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder(
 def test_watch_without_a_path_never_switches_to_the_bundled_talk(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from deckgen import commands
+    from deckgen import commands, pipeline
 
     shutil.copyfile(VALID, tmp_path / "content.yaml")
     monkeypatch.chdir(tmp_path)
@@ -309,7 +226,7 @@ def test_watch_without_a_path_never_switches_to_the_bundled_talk(
         seen["lines"] += caught.value.lines()
 
     monkeypatch.setattr(watch, "watch", keep_watching)
-    monkeypatch.setattr(build, "write", lambda *args, **kwargs: built.append(args) or [])
+    monkeypatch.setattr(pipeline, "render", lambda *args, **kwargs: built.append(args) or {})
     commands.build(content=None, watch=True, out=tmp_path / "out", pages="2")
     assert seen["paths"] == [Path("content.yaml")]
     assert seen["lines"] == ["content.yaml: no such content file",

@@ -130,7 +130,6 @@ def test_ctrl_c_after_the_files_were_written_says_so(here: Path,
         real(files, **options)  # type: ignore[arg-type]
         raise KeyboardInterrupt  # as it would arrive while the cache is saved
     monkeypatch.setattr(output, "write_all", then_ctrl_c)
-    monkeypatch.setattr(build.output, "write_all", then_ctrl_c)
     run = run_in("build", "talk.yaml", "--out", "out", "--only", "html", cwd=here)
     assert (run.returncode, run.stderr) == (
         130, "interrupted; the new files were all written before it stopped\n")
@@ -141,7 +140,7 @@ def test_ctrl_c_before_anything_was_written_says_so(here: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     def ctrl_c(files: dict[Path, bytes], **options: object) -> list[Path]:
         raise KeyboardInterrupt
-    monkeypatch.setattr(build.output, "write_all", ctrl_c)
+    monkeypatch.setattr(output, "write_all", ctrl_c)
     before = snapshot(here)
     run = run_in("build", "talk.yaml", "--out", "out", "--only", "html", cwd=here)
     assert (run.returncode, run.stderr) == (

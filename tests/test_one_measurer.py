@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from deckgen import build, fonts, source
+from deckgen import build, fonts, pipeline, source
 from deckgen.layout.text import Face
 
 
@@ -30,7 +30,7 @@ def test_the_handout_and_its_charts_embed_liberation_sans_only() -> None:
     from pypdf import PdfReader
 
     content, _ = source.read(None)
-    pdf = build.render(content, build.Options(only="handout"), warnings=[])[".pdf"]
+    pdf = pipeline.files(content, build.Options(only="handout"))[0]["handout"]
     names = set()
     for page in PdfReader(io.BytesIO(pdf)).pages:
         for font in page["/Resources"]["/Font"].values():

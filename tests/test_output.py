@@ -404,16 +404,15 @@ def test_a_render_error_writes_nothing(
     last_good: Path, default_build: Path, monkeypatch: pytest.MonkeyPatch, parallel: bool
 ) -> None:
     """The handout fails (in its own process when parallel) after the deck was drawn."""
-    from deckgen import build
+    from deckgen import build, pipeline
 
     def broken(*_args):  # type: ignore[no-untyped-def]
         raise RenderError(Problem("the chart could not be converted for the handout"))
 
-    monkeypatch.setattr(build, "_deck", lambda *_args: b"a new deck")
-    monkeypatch.setattr(build, "_handout", broken)
-    content, _ = build.prepare(DEFAULT_CONTENT, build.Options(out=last_good))
+    monkeypatch.setattr(pipeline, "_deck", lambda *_args: pipeline.Drawn(b"a new deck"))
+    monkeypatch.setattr(pipeline, "_handout", broken)
     with pytest.raises(RenderError) as caught:
-        build.write(content, build.Options(out=last_good), parallel=parallel)
+        pipeline.build(DEFAULT_CONTENT, build.Options(out=last_good), parallel=parallel)
     assert caught.value.lines() == ["the chart could not be converted for the handout"]
     assert_untouched(last_good, default_build)
 
@@ -423,7 +422,7 @@ def test_an_interrupt_while_the_handout_process_runs(
 ) -> None:
     """Ctrl-C in the middle of drawing: the handout's process is ended (its renderer never
     returns), no process is left behind, and nothing is written."""
-    from deckgen import build, forking
+    from deckgen import build, forking, pipeline
 
     if not forking.available():
         pytest.skip("needs two cores and fork")
@@ -435,7 +434,7 @@ def test_an_interrupt_while_the_handout_process_runs(
         os.write(ready_write, f"{os.getpid()}\n".encode())
         time.sleep(30)  # ended by the parent long before this
         returned.write_text("the parent waited for the handout")
-        return b"never"
+        return pipeline.Drawn(b"never")
 
     def interrupted_deck(*_args):  # type: ignore[no-untyped-def]
         os.close(ready_write)  # the child holds its own copy: end of file if it dies first
@@ -443,11 +442,10 @@ def test_an_interrupt_while_the_handout_process_runs(
             child.append(int(ready.readline()))
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(build, "_deck", interrupted_deck)
-    monkeypatch.setattr(build, "_handout", slow_handout)
-    content, _ = build.prepare(DEFAULT_CONTENT, build.Options(out=last_good))
+    monkeypatch.setattr(pipeline, "_deck", interrupted_deck)
+    monkeypatch.setattr(pipeline, "_handout", slow_handout)
     with pytest.raises(KeyboardInterrupt):
-        build.write(content, build.Options(out=last_good), parallel=True)
+        pipeline.build(DEFAULT_CONTENT, build.Options(out=last_good), parallel=True)
     assert child and child[0] != os.getpid()  # the slow handout ran, in another process
     assert not returned.exists()  # the child was stopped mid-drawing, not waited for
     with pytest.raises(ProcessLookupError):
@@ -477,12 +475,12 @@ def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path, signum
     # the signal comes while the build draws however fast the machine is (a build takes less
     # than half a second: without the hold it could end before the signal lands).
     held = ("import sys, time\n"
-            "from deckgen import build, cli\n"
-            "draw = build._deck\n"
+            "from deckgen import cli, pipeline\n"
+            "draw = pipeline._deck\n"
             "def held(*args, **kwargs):\n"
             "    time.sleep(30)\n"
             "    return draw(*args, **kwargs)\n"
-            "build._deck = held\n"
+            "pipeline._deck = held\n"
             "sys.argv[0] = 'deckgen'\n"
             "cli.main()\n")
     process = subprocess.Popen(
@@ -507,16 +505,15 @@ def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path, signum
 def test_a_failed_build_does_not_even_make_the_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from deckgen import build
+    from deckgen import build, pipeline
 
     def broken(*_args):  # type: ignore[no-untyped-def]
         raise InputError(Problem("slide 6: the story does not fit"))
 
-    monkeypatch.setattr(build, "_deck", broken)
+    monkeypatch.setattr(pipeline, "_deck", broken)
     out = tmp_path / "talks" / "out"
-    content, _ = build.prepare(DEFAULT_CONTENT, build.Options(out=out))
     with pytest.raises(InputError):
-        build.write(content, build.Options(out=out), parallel=False)
+        pipeline.build(DEFAULT_CONTENT, build.Options(out=out), parallel=False)
     assert list(tmp_path.iterdir()) == []
 
 

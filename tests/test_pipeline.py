@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import inspect
-import os
 from pathlib import Path
 
 import pytest
@@ -43,46 +42,24 @@ def test_the_build_reads_as_its_steps_in_one_screen() -> None:
     build = inspect.getsource(pipeline.build)
     settle = inspect.getsource(pipeline.settle)
     assert len(build.splitlines()) + len(settle.splitlines()) <= 40
-    order = ["source.read", "settle(", "steps.write"]
+    order = ["source.read", "settle(", "story.compose", "render(", "output.write_all"]
     assert sorted(order, key=build.index) == order
-    checks = ["steps.apply", "environment.validate", "output.guard", "template_file.read"]
+    checks = ["apply(", "environment.source_date_epoch", "output.guard", "template_file.read"]
     assert sorted(checks, key=settle.index) == checks
-
-
-def test_a_turn_goes_to_exactly_one_process() -> None:
-    from deckgen import forking
-
-    for _ in range(5):
-        turn = forking.Turn()
-        reader, writer = os.pipe()
-        children = []
-        for _ in range(4):
-            pid = os.fork()
-            if pid == 0:  # pragma: no cover - a child
-                os.write(writer, b"1" if turn.take() else b"0")
-                os._exit(0)
-            children.append(pid)
-        mine = turn.take()
-        for pid in children:
-            os.waitpid(pid, 0)
-        os.close(writer)
-        theirs = os.read(reader, 16)
-        os.close(reader)
-        turn.close()
-        assert len(theirs) == 4
-        assert theirs.count(b"1") + mine == 1
 
 
 @pytest.mark.slow
 def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
-    from deckgen import build, buildcache, forking
+    from deckgen import build, forking, story
 
     if not forking.available():
         pytest.skip("one core, or threads running: no forking here")
     content, _ = build.prepare(None, build.Options())
-    serial = build.render(content, build.Options(), parallel=False, cache=buildcache.Cache())
-    forked = build.render(content, build.Options(), parallel=True, cache=buildcache.Cache())
-    assert set(forked) == {".pptx", ".pdf", ".html"}
+    settled = pipeline.settle(content, build.Options())
+    told = story.compose(settled.content)
+    serial = pipeline.render(told, settled, parallel=False)
+    forked = pipeline.render(told, settled, parallel=True)
+    assert set(forked[0]) == {"deck", "handout", "html"}
     assert forked == serial
 
 
@@ -93,18 +70,20 @@ def test_the_renderers_date_their_files_by_the_epoch_they_are_given(
     argument and do not look at the environment themselves."""
     import io
     import zipfile
+    from dataclasses import replace
 
-    from deckgen import build, buildcache
+    from deckgen import build, story
 
     content, _ = build.prepare(None, build.Options())
+    settled = pipeline.settle(content, build.Options())
+    told = story.compose(settled.content)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "946684800")  # not what the renderers are given
-    files = build.render(content, build.Options(), cache=buildcache.Cache(), epoch=1700000000)
-    with zipfile.ZipFile(io.BytesIO(files[".pptx"])) as deck:
+    files, _ = pipeline.render(told, replace(settled, epoch=1700000000))
+    with zipfile.ZipFile(io.BytesIO(files["deck"])) as deck:
         assert {i.date_time for i in deck.infolist()} == {(2023, 11, 14, 22, 13, 20)}
         assert "2023-11-14T22:13:20Z" in deck.read("docProps/core.xml").decode()
-    assert b"/CreationDate (D:20231114221320+00'00')" in files[".pdf"]
-    monkeypatch.delenv("SOURCE_DATE_EPOCH")
-    plain = build.render(content, build.Options(), cache=buildcache.Cache())
-    assert b"/CreationDate (D:20000101000000+00'00')" in plain[".pdf"]
-    with zipfile.ZipFile(io.BytesIO(plain[".pptx"])) as deck:
+    assert b"/CreationDate (D:20231114221320+00'00')" in files["handout"]
+    plain, _ = pipeline.render(told, replace(settled, epoch=None))
+    assert b"/CreationDate (D:20000101000000+00'00')" in plain["handout"]
+    with zipfile.ZipFile(io.BytesIO(plain["deck"])) as deck:
         assert {i.date_time for i in deck.infolist()} == {(2000, 1, 1, 0, 0, 0)}

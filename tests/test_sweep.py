@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import DEFAULT_CONTENT, ROOT, run_cli
 
-from deckgen import build, source, sweep
+from deckgen import build, pipeline, source, sweep
 from deckgen.errors import InputError, RenderError
 
 
@@ -76,7 +76,7 @@ def test_plan_defaults_to_the_content_speed_marks() -> None:
         "million-tokens-1M-check-60s",
         "million-tokens-1M-check-15min",
     ]
-    assert [(j.content.dial.speed, j.content.dial.fixed_check) for j in jobs[:3]] == [
+    assert [(j.content.dial.speed, j.content.dial.fixed_check) for j in list(jobs)[:3]] == [
         (1000, 0),
         (1000, 60),
         (1000, 900),
@@ -149,18 +149,17 @@ def test_bad_choices_are_reported_before_anything_is_read(tmp_path: Path) -> Non
 # --- Running the builds (fast: renderers replaced by stand-ins) ----------------------------
 
 
-def stand_in(content, options, *_args, **_kwargs):  # type: ignore[no-untyped-def]
-    speed = content.dial.speed
-    if speed == 1000 and options.only == ("handout",):  # the deck of this combination draws fine
+def stand_in(story, job, *_args, kinds, **_kwargs):  # type: ignore[no-untyped-def]
+    speed = job.content.dial.speed
+    if speed == 1000 and "handout" in kinds:  # the deck of this combination draws fine
         raise RenderError("the handout could not be drawn at 1K")
-    return {".pptx": f"deck at {speed}".encode(), ".pdf": f"handout at {speed}".encode(),
-            ".html": f"page at {speed}".encode()}
+    return {kind: f"{kind} at {speed}".encode() for kind in kinds}, []
 
 
 def test_one_failing_combination_does_not_stop_the_others(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(build, "render", stand_in)
+    monkeypatch.setattr(pipeline, "render", stand_in)
     (tmp_path / "million-tokens-1K.pptx").write_bytes(b"the last good deck")
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,1K,1M", None)
     heard: list[Path] = []
@@ -182,27 +181,16 @@ def test_one_failing_combination_does_not_stop_the_others(
     assert not (tmp_path / "million-tokens-1K.html").exists()
 
 
-def test_a_long_sweep_keeps_only_its_first_combinations_cache_entries(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The first combinations' entries are kept once their files are written; the others
-    make none: a long sweep would write entries only for the cache to prune them."""
-    def drawing(content, options, *args, cache, **kwargs):  # type: ignore[no-untyped-def]
-        speed = content.dial.speed
-        cache._store(f"{options.only}-{speed}", "slide", f"{options.only} at {speed}".encode())
-        return stand_in(content, options, *args, **kwargs)
-
-    kept: list[list[str]] = []
-    monkeypatch.setattr(build, "render", drawing)
-    monkeypatch.setattr(sweep.buildcache, "keep", lambda folder, entries: kept.append(
-        sorted(entries)))
-    monkeypatch.setattr(sweep, "KEPT_COMBINATIONS", 2)
-    jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,200,300,400", None)
-    assert [job.keep for job in jobs] == [True, True, False, False]
-    written = sweep.run(jobs, 1, lambda path: None)
-    assert len(written) == 12  # every file, whatever was kept
-    assert [len(entries) for entries in kept] == [3, 3, 0, 0]  # the deck, handout and page
-    assert all(name.endswith(".slide") for entries in kept for name in entries)
+def test_a_plan_makes_each_combination_as_it_is_reached() -> None:
+    """A sweep's plan holds the values, not the combinations: its size does not grow with
+    their number, and each combination is made when the sweep comes to it."""
+    speeds = ",".join(str(100 + n) for n in range(400))
+    checks = ",".join(f"{n}s" for n in range(1, 51))
+    jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(), speeds, checks)
+    assert len(jobs) == 20_000
+    first = next(iter(jobs))
+    assert (first.name, first.content.dial.speed) == ("million-tokens-100-check-1s", 100)
+    assert first.content is not next(iter(jobs)).content  # made anew, not kept
 
 
 # --- Real sweeps ---------------------------------------------------------------------------
@@ -301,12 +289,10 @@ def test_renderer_warnings_are_heard_once(tmp_path: Path, monkeypatch: pytest.Mo
         "warning: the handout has no font for '𓀀' (U+13000)", "c.yaml", 10, 14, "meta.presenter"
     )
 
-    def warns(content, options, parallel=False, warnings=None, **_):  # type: ignore[no-untyped-def]
-        if options.only == ("handout",) and warnings is not None:
-            warnings.append(box)
-        return {".pptx": b"deck", ".pdf": b"handout", ".html": b"page"}
+    def warns(story, job, *_args, kinds, **_kwargs):  # type: ignore[no-untyped-def]
+        return {kind: kind.encode() for kind in kinds}, [box] if "handout" in kinds else []
 
-    monkeypatch.setattr(build, "render", warns)
+    monkeypatch.setattr(pipeline, "render", warns)
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,1K,1M", None)
     heard: list[Problem] = []
     written = sweep.run(jobs, 1, lambda _: None, heard)

@@ -10,13 +10,12 @@ import signal
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from conftest import DEFAULT_CONTENT, run_in
 
-from deckgen import build, output, source
+from deckgen import build, output, pipeline
 from deckgen.errors import InputError, OutputError
 
 NAMES = ("talk.pptx", "talk.pdf", "talk.html")  # any set of files, not only a pair
@@ -267,21 +266,20 @@ def test_two_builds_of_different_content_into_one_folder(
 ) -> None:
     """Whole builds (stub renderers: each file names its content's title), two processes at
     once into one folder, many times: the deck and the handout on disk always match."""
-    monkeypatch.setattr(build, "_deck", lambda content, story, options, *_:
-                        f"deck of {content.meta.title} ".encode() * 500)
-    monkeypatch.setattr(build, "_handout", lambda story, options, *_:
-                        f"handout of {story.meta.title} ".encode() * 500)
-    monkeypatch.setattr(build, "_page", lambda content, story:
-                        f"page of {story.meta.title} ".encode() * 500)
-    base, _ = source.read(DEFAULT_CONTENT)
+    for kind in ("deck", "handout", "page"):
+        monkeypatch.setattr(pipeline, f"_{kind}", lambda story, *_, kind=kind: pipeline.Drawn(
+            f"{kind} of {story.meta.title} ".encode() * 500))
+    text = DEFAULT_CONTENT.read_text(encoding="utf-8")
+    for title in ("First", "Second"):
+        (tmp_path / f"{title}.yaml").write_text(
+            text.replace("title: A million tokens a second", f"title: {title}"), encoding="utf-8")
     out = tmp_path / "out"
     options = build.Options(out=out)
     seen = set()
 
     def builds(title: str) -> None:
-        content = replace(base, meta=replace(base.meta, title=title))
         for _ in range(25):
-            build.write(content, options, parallel=False)
+            pipeline.build(tmp_path / f"{title}.yaml", options, parallel=False)
 
     def look() -> None:
         if (out / "million-tokens-1M.pdf").exists():

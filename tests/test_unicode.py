@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli, run_in
 
-from deckgen import build, fonts, source
+from deckgen import build, fonts, pipeline, source
 from deckgen.content import Content
 from deckgen.errors import InputError
 
@@ -98,7 +98,7 @@ def test_the_validator_keeps_the_text_as_written(script: str) -> None:
 @pytest.mark.parametrize("script", SAMPLES)
 def test_the_deck_shows_the_text(script: str) -> None:
     _, content = _content(SAMPLES[script])
-    text = deck_text(build.render(content, build.Options(only="deck"))[".pptx"])
+    text = deck_text(pipeline.files(content, build.Options(only="deck"))[0]["deck"])
     for expected in _expected(unicodedata.normalize("NFC", SAMPLES[script])):
         assert expected in text
 
@@ -119,8 +119,8 @@ def embedded_fonts(data: bytes) -> set[str]:
 @pytest.mark.parametrize("script", [pytest.param(s, marks=_needs_font(s)) for s in SAMPLES])
 def test_the_handout_shows_the_text(script: str) -> None:
     _, content = _content(SAMPLES[script])
-    warnings: list = []
-    pdf = build.render(content, build.Options(only="handout"), warnings=warnings)[".pdf"]
+    files, warnings = pipeline.files(content, build.Options(only="handout"))
+    pdf = files["handout"]
     assert warnings == []
     text = handout_text(pdf)
     for expected in _expected(unicodedata.normalize("NFC", SAMPLES[script])):
@@ -143,7 +143,7 @@ def test_pdffonts_lists_the_fallback_font_as_embedded(tmp_path: Path) -> None:
         pytest.skip("pdffonts (poppler-utils) is not installed")
     _, content = _content(SAMPLES["chinese"])
     pdf = tmp_path / "cjk.pdf"
-    pdf.write_bytes(build.render(content, build.Options(only="handout"))[".pdf"])
+    pdf.write_bytes(pipeline.files(content, build.Options(only="handout"))[0]["handout"])
     listing = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True,
                              check=True).stdout.splitlines()
     fallback = [row.split() for row in listing if "+DroidSansFallback " in row]
@@ -157,8 +157,8 @@ def test_with_no_fallback_font_the_handout_builds_and_warns_once_per_key(
     monkeypatch.setattr(fonts, "FALLBACKS", ())
     sample = "一千个结局 \U00013000"
     text, content = _content(sample)
-    warnings: list = []
-    pdf = build.render(content, build.Options(only="handout"), warnings=warnings)[".pdf"]
+    files, warnings = pipeline.files(content, build.Options(only="handout"))
+    pdf = files["handout"]
     assert embedded_fonts(pdf) <= {"LiberationSans", "LiberationSans-Bold", "LiberationSans-Italic",
                                    "LiberationSans-BoldItalic"}
     assert "Ada" in handout_text(pdf)
@@ -211,5 +211,5 @@ def test_a_cjk_title_too_long_for_its_slide_is_refused() -> None:
     text = BASE.replace("  title: A million tokens a second", f"  title: {title}")
     content = source.parse(text, "unicode.yaml")[0]
     with pytest.raises(InputError) as caught:
-        build.render(content, build.Options(only="deck"))
+        pipeline.files(content, build.Options(only="deck"))
     assert [p.path for p in caught.value.problems] == ["meta.title"]
