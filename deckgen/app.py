@@ -70,11 +70,11 @@ Template = Annotated[Optional[str], typer.Option(
     help="A .pptx whose masters, layouts, colours and fonts the deck uses.")]
 Walk = Annotated[bool, typer.Option("--walk", help="Add one 'turn the dial' slide per speed mark.")]
 Only = Annotated[Optional[list[str]], typer.Option(
-    "--only", metavar="KINDS", help="Build only these: deck, handout or html, several "
-    "comma-separated or repeated (--only deck,handout; default: all).")]
+    "--only", metavar="KINDS", help="Build only these: deck, handout, html, slides or notes, "
+    "several comma-separated or repeated (--only deck,handout; default: all).")]
 SweepOnly = Annotated[Optional[list[str]], typer.Option(
-    "--only", metavar="KINDS", help="Build only these for each speed: deck, handout or html, "
-    "several comma-separated or repeated (default: all).")]
+    "--only", metavar="KINDS", help="Build only these for each speed: deck, handout, html, "
+    "slides or notes, several comma-separated or repeated (default: all).")]
 Name = Annotated[Optional[str], typer.Option(
     "--name", metavar="NAME", help="Name this build's files NAME.pptx, NAME.pdf, NAME.html "
     "(default: meta.slug, then the speed and the check).")]

@@ -16,7 +16,7 @@ from deckgen.content import Content
 from deckgen.errors import Problem
 from deckgen.figures import with_overrides
 
-KINDS = ("deck", "handout", "html")  # what `--only` may name: the one list of them
+KINDS = ("deck", "handout", "html", "slides", "notes")  # what `--only` may name: the one list
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ class Meta:
     paper: str
     aspect: str
     slug: str  # names the output files: meta.slug, or made from the title (`slug_of`)
+    minutes: int | None = None  # the talk's length, for the notes book's time budget
 
 
 @dataclass(frozen=True)
@@ -406,7 +407,7 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
 
 def _meta(c: Validator, value: Any) -> Meta | None:
     m = c.mapping("meta", value, ("title", "presenter", "event", "date"),
-                  ("subtitle", "url", "language", "paper", "aspect", "slug"))
+                  ("subtitle", "url", "language", "paper", "aspect", "slug", "minutes"))
     if m is None:
         return None
     title = c.text("meta.title", m.get("title"), 400) if "title" in m else None
@@ -428,10 +429,18 @@ def _meta(c: Validator, value: Any) -> Meta | None:
         slug = c.text("meta.slug", m["slug"], 200)
         if slug is not None and not valid_slug(slug):
             c.problem("meta.slug", f"{SLUG_RULE}, got {slug!r}")
+    minutes = None
+    if m.get("minutes") is not None:
+        given = m["minutes"]
+        if isinstance(given, bool) or not isinstance(given, int) or not 1 <= given <= 600:
+            c.problem("meta.minutes", "must be the talk's length in whole minutes, 1 to 600, "
+                                      f"got {given!r}")
+        else:
+            minutes = given
     if title is None or presenter is None or event is None or date is None or subtitle is None:
         return None
     return Meta(title, subtitle, presenter, event, date, url, language, paper, aspect,
-                slug or slug_of(title))
+                slug or slug_of(title), minutes)
 
 
 DEFAULT_PRESETS = (0, 60, 900, 86400)

@@ -125,6 +125,30 @@ def face(family: str = TEXT_FAMILY, bold: bool = False) -> Face:
                 table["descent"] / units)
 
 
+# Where Debian installs the twins (fonts-liberation, fonts-crosextra-carlito and -caladea).
+SYSTEM_TWINS = Path("/usr/share/fonts/truetype")
+_SYSTEM_FILES = {"Carlito": "crosextra/Carlito", "Caladea": "crosextra/Caladea",
+                 "Liberation Serif": "liberation/LiberationSerif",
+                 "Liberation Mono": "liberation/LiberationMono",
+                 "Liberation Sans Narrow": "liberation/LiberationSansNarrow"}
+
+
+def drawing_file(family: str, bold: bool = False) -> Path:
+    """The font file that draws `family` where deckgen sets text itself (the slides PDF): the
+    file of the face it was measured with (Liberation Sans shipped here; another twin when it
+    is installed), else a face no wider than what was measured (Liberation Sans; DejaVu Sans
+    for a family measured with the stand-in)."""
+    name = twin(family)
+    style = "bold" if bold else "regular"
+    if name in _SYSTEM_FILES:
+        file = SYSTEM_TWINS / f"{_SYSTEM_FILES[name]}-{'Bold' if bold else 'Regular'}.ttf"
+        if file.is_file():
+            return file
+    if name is None or name == FAMILY:
+        return path(style)
+    return text_path(style)
+
+
 def _from_file(family: str, file: Path) -> Face:
     try:
         return Face.from_ttf(family, file.read_bytes())

@@ -22,7 +22,8 @@ from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 
 T = TypeVar("T")
-SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html"}
+SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html", "slides": "-slides.pdf",
+          "notes": "-notes.pdf"}
 
 
 def build(content_path: Path | None, options: Options, pictures: ChartPictures | None = None,
@@ -62,7 +63,7 @@ def settle(content: Content, options: Options) -> Settled:
     epoch = _collect(problems, environment.source_date_epoch)
     _collect(problems, lambda: output.guard(options.out))
     template = None
-    if options.template is not None and "deck" in wanted(options):
+    if options.template is not None and set(wanted(options)) & {"deck", "slides", "notes"}:
         template = _collect(problems, lambda: template_file.read(options.template))  # type: ignore[arg-type]
     if problems:
         raise InputError(problems)
@@ -82,16 +83,21 @@ def render(story: deckgen.story.Story, settled: Settled, pictures: ChartPictures
     """Each file the options ask for (or `kinds` of file), drawn from the story: bytes by
     kind, and the renderers' warnings. Every renderer's problems are raised together.
 
-    With `parallel` on a machine with more than one core, the handout and the page are drawn
-    in a forked process while this one draws the deck: the same code, the same bytes, in
-    about two thirds of the time."""
+    With `parallel` on a machine with more than one core, the handout and the presenter kit
+    are drawn in a forked process while this one draws the deck and the page: the same code,
+    the same bytes, in about half the time."""
+    kit = _Kit(story, settled)  # the slides PDF and the notes book share one plan
     draw: dict[str, Callable[[], Drawn]] = {
         "deck": lambda: _deck(story, settled, pictures),
         "handout": lambda: _handout(story, settled),
         "html": lambda: _page(story, settled),
+        "slides": kit.slides,
+        "notes": kit.notes,
     }
     kinds = wanted(settled.options) if kinds is None else kinds
-    here, there = [k for k in kinds if k == "deck"], [k for k in kinds if k != "deck"]
+    # Two about equal halves: the deck and the page here; the handout and the kit there.
+    here = [k for k in kinds if k in ("deck", "html")]
+    there = [k for k in kinds if k not in here]
     if parallel and here and there and forking.available():
         ours, theirs = forking.beside(lambda: _each(draw, here), lambda: _each(draw, there))
         results = {**ours, **theirs}
@@ -151,6 +157,50 @@ def _page(story: deckgen.story.Story, settled: Settled) -> Drawn:
     from deckgen.page import render as page
 
     return Drawn(page.render(story))
+
+
+class _Kit:
+    """The presenter kit: the slides as a PDF and the speaker's notes book, drawn from the
+    deck's own slide plans (deckgen.render.deck.planned), planned once for both."""
+
+    def __init__(self, story: deckgen.story.Story, settled: Settled) -> None:
+        self.story, self.settled = story, settled
+        self.name = (str(settled.options.template) if settled.options.template is not None
+                     else "template.pptx")
+        self._found: object = None
+
+    def _planned(self) -> object:
+        if self._found is None:
+            from deckgen.render.deck.planned import planned
+
+            walk = deckgen.story.walk(self.settled.content) if self.settled.options.walk else ()
+            self._found = planned(self.story, self.settled.template, walk, self.name)
+        return self._found
+
+    def slides(self) -> Drawn:
+        """The slides PDF; what of a template it cannot show is one warning (and the deck's
+        colour warnings when the deck is not built beside it)."""
+        from deckgen.render import pdf
+        from deckgen.render.deck.planned import Planned, undrawn_warning
+
+        found = self._planned()
+        assert isinstance(found, Planned)
+        heard = [] if self.settled.options.wants("deck") else list(found.warnings)
+        undrawn = undrawn_warning(found, self.name)
+        heard += [undrawn] if undrawn is not None else []
+        data = pdf.slides(found, self.story.meta, self.settled.epoch)
+        return Drawn(data, tuple(heard))
+
+    def notes(self) -> Drawn:
+        """The speaker's notes book."""
+        from deckgen.render import pdf
+        from deckgen.render.deck.planned import Planned
+
+        found = self._planned()
+        assert isinstance(found, Planned)
+        wants = self.settled.options.wants
+        heard = [] if wants("deck") or wants("slides") else list(found.warnings)
+        return Drawn(pdf.notes(found, self.story.meta, self.settled.epoch), tuple(heard))
 
 
 def files(content: Content, options: Options) -> tuple[dict[str, bytes], list[Problem]]:

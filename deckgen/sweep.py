@@ -249,10 +249,11 @@ class Drawn:
 
 def _pieces(options: build.Options) -> list[tuple[str, ...]]:
     """What one process draws at a time: the deck alone, the handout with the page (one
-    story for both, and the page is quick), or the one kind asked for."""
+    story for both, and the page is quick), the slides PDF with the notes book, or the one
+    kind asked for."""
     if options.only is not None:
         return [(kind,) for kind in options.only]
-    return [("deck",), ("handout", "html")]
+    return [("deck",), ("handout", "html"), ("slides", "notes")]
 
 
 class _Landing:

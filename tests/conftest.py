@@ -103,7 +103,8 @@ def regen(config: pytest.Config) -> bool:
 
 def only_file(folder: Path, suffix: str) -> Path:
     """The one file with `suffix` in `folder`; a build writes exactly one of each kind."""
-    found = sorted(folder.glob(f"*{suffix}"))
+    found = sorted(p for p in folder.glob(f"*{suffix}")
+                   if suffix != ".pdf" or not p.name.endswith(("-slides.pdf", "-notes.pdf")))
     assert len(found) == 1, found
     return found[0]
 

@@ -248,7 +248,8 @@ def test_build_writes_the_page_beside_the_deck_and_handout(tmp_path: Path) -> No
 def test_only_takes_html(tmp_path: Path) -> None:
     run = run_in("build", str(DEFAULT_CONTENT), "--only", "web", "--out", str(tmp_path))
     assert run.returncode == 2
-    assert run.stderr.strip() == ("--only: must be one or more of deck, handout, html "
+    assert run.stderr.strip() == ("--only: must be one or more of deck, handout, html, "
+                                  "slides, notes "
                                   "(several: --only deck,handout), got 'web'")
     assert list(tmp_path.iterdir()) == []
 
@@ -265,8 +266,9 @@ def test_sweep_builds_pages(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_a_full_build_writes_three_files(tmp_path: Path) -> None:
+def test_a_full_build_writes_five_files(tmp_path: Path) -> None:
     run = run_in("build", str(DEFAULT_CONTENT), "--out", str(tmp_path))
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in tmp_path.glob("million-*")) == [
+        "million-tokens-1M-notes.pdf", "million-tokens-1M-slides.pdf",
         "million-tokens-1M.html", "million-tokens-1M.pdf", "million-tokens-1M.pptx"]

@@ -59,7 +59,7 @@ def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
     told = story.compose(settled.content)
     serial = pipeline.render(told, settled, parallel=False)
     forked = pipeline.render(told, settled, parallel=True)
-    assert set(forked[0]) == {"deck", "handout", "html"}
+    assert set(forked[0]) == {"deck", "handout", "html", "slides", "notes"}
     assert forked == serial
 
 
@@ -82,8 +82,10 @@ def test_the_renderers_date_their_files_by_the_epoch_they_are_given(
     with zipfile.ZipFile(io.BytesIO(files["deck"])) as deck:
         assert {i.date_time for i in deck.infolist()} == {(2023, 11, 14, 22, 13, 20)}
         assert "2023-11-14T22:13:20Z" in deck.read("docProps/core.xml").decode()
-    assert b"/CreationDate (D:20231114221320+00'00')" in files["handout"]
+    for kind in ("handout", "slides", "notes"):
+        assert b"/CreationDate (D:20231114221320+00'00')" in files[kind], kind
     plain, _ = pipeline.render(told, replace(settled, epoch=None))
-    assert b"/CreationDate (D:20000101000000+00'00')" in plain["handout"]
+    for kind in ("handout", "slides", "notes"):
+        assert b"/CreationDate (D:20000101000000+00'00')" in plain[kind], kind
     with zipfile.ZipFile(io.BytesIO(plain["deck"])) as deck:
         assert {i.date_time for i in deck.infolist()} == {(2000, 1, 1, 0, 0, 0)}

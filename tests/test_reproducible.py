@@ -13,7 +13,8 @@ import pytest
 from conftest import DEFAULT_CONTENT, run_cli, run_in
 from pypdf import PdfReader
 
-NAMES = ["million-tokens-1M.html", "million-tokens-1M.pdf", "million-tokens-1M.pptx"]
+NAMES = ["million-tokens-1M-notes.pdf", "million-tokens-1M-slides.pdf", "million-tokens-1M.html",
+         "million-tokens-1M.pdf", "million-tokens-1M.pptx"]
 EPOCH = 1_700_000_000  # 2023-11-14 22:13:20 UTC
 
 
@@ -106,9 +107,11 @@ def test_source_date_epoch_sets_every_embedded_date(tmp_path: Path) -> None:
     handout = pdf_dates(tmp_path / "a" / "million-tokens-1M.pdf")
     assert handout["created"].startswith("D:20231114221320")
     assert handout["modified"].startswith("D:20231114221320")
-    raw = (tmp_path / "a" / "million-tokens-1M.pdf").read_bytes()
-    assert b"D:20231114221320" in raw
-    assert not re.search(rb"D:(?!20231114221320)\d{14}", raw)  # no other date anywhere
+    for name in ("million-tokens-1M.pdf", "million-tokens-1M-slides.pdf",
+                 "million-tokens-1M-notes.pdf"):
+        raw = (tmp_path / "a" / name).read_bytes()
+        assert b"D:20231114221320" in raw, name
+        assert not re.search(rb"D:(?!20231114221320)\d{14}", raw), name  # no other date
 
 
 @pytest.mark.slow
@@ -120,7 +123,7 @@ def test_deck_and_handout_built_apart_match_the_parallel_build(
     too: the parallel build is a process of its own, `together`.)"""
     together = built(tmp_path / "together", tmp_path)
     out = tmp_path / "apart"
-    for only in ("deck", "handout", "html"):
+    for only in ("deck", "handout", "html", "slides", "notes"):
         run = run_in("build", str(DEFAULT_CONTENT), "--out", str(out), "--only", only)
         assert run.returncode == 0, run.stderr
     assert hashes(out) == hashes(default_build)

@@ -170,9 +170,13 @@ def test_one_failing_combination_does_not_stop_the_others(
         "million-tokens-100.pptx",
         "million-tokens-100.pdf",
         "million-tokens-100.html",
+        "million-tokens-100-slides.pdf",
+        "million-tokens-100-notes.pdf",
         "million-tokens-1M.pptx",
         "million-tokens-1M.pdf",
         "million-tokens-1M.html",
+        "million-tokens-1M-slides.pdf",
+        "million-tokens-1M-notes.pdf",
     ]
     assert (tmp_path / "million-tokens-1M.pdf").read_bytes() == b"handout at 1000000"
     # Its deck was drawn, but a combination's files land together or not at all.
@@ -207,9 +211,13 @@ def test_parallel_and_serial_sweeps_give_the_same_files(tmp_path: Path) -> None:
     run = run_cli(*args, "--out", str(parallel), "--jobs", "2")
     assert run.returncode == 0, run.stderr
     names = [
+        "million-tokens-100-check-15min-notes.pdf",
+        "million-tokens-100-check-15min-slides.pdf",
         "million-tokens-100-check-15min.html",
         "million-tokens-100-check-15min.pdf",
         "million-tokens-100-check-15min.pptx",
+        "million-tokens-2.5K-check-15min-notes.pdf",
+        "million-tokens-2.5K-check-15min-slides.pdf",
         "million-tokens-2.5K-check-15min.html",
         "million-tokens-2.5K-check-15min.pdf",
         "million-tokens-2.5K-check-15min.pptx",
@@ -222,8 +230,9 @@ def test_parallel_and_serial_sweeps_give_the_same_files(tmp_path: Path) -> None:
     run = run_cli(*args, "--out", str(serial), "--jobs", "1")
     assert run.returncode == 0, run.stderr
     assert files(serial) == files(parallel)
-    assert files(parallel)[names[0]] != files(parallel)[names[3]]  # the speed made a difference
-    assert files(parallel)[names[1]] != files(parallel)[names[4]]
+    assert files(parallel)[names[2]] != files(parallel)[names[7]]  # the speed made a difference
+    assert files(parallel)[names[3]] != files(parallel)[names[8]]
+    assert files(parallel)[names[1]] != files(parallel)[names[6]]
     assert not [p for p in tmp_path.rglob(".deckgen-*") if p.is_file()]
 
 
@@ -296,5 +305,5 @@ def test_renderer_warnings_are_heard_once(tmp_path: Path, monkeypatch: pytest.Mo
     jobs, _ = sweep.plan(DEFAULT_CONTENT, build.Options(out=tmp_path), "100,1K,1M", None)
     heard: list[Problem] = []
     written = sweep.run(jobs, 1, lambda _: None, heard)
-    assert len(written) == 9  # a deck, a handout and a page per speed
+    assert len(written) == 15  # a deck, a handout, a page, slides and notes per speed
     assert heard == [box]

@@ -295,6 +295,8 @@ def test_two_builds_of_different_content_into_one_folder(
     _at_once([lambda title=title: builds(title) for title in ("First", "Second")], look)
     assert seen <= {b"First", b"Second"} and seen
     assert sorted(p.name for p in out.iterdir()) == [".deckgen",
+                                                      "million-tokens-1M-notes.pdf",
+                                                      "million-tokens-1M-slides.pdf",
                                                       "million-tokens-1M.html",
                                                       "million-tokens-1M.pdf",
                                                       "million-tokens-1M.pptx"]

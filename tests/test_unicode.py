@@ -182,7 +182,7 @@ def test_a_character_no_font_draws_is_a_warning_on_the_command_line(tmp_path: Pa
     run = run_in("build", str(path), "--out", str(tmp_path / "out"))
     assert run.returncode == 0, run.stderr
     assert sorted(p.suffix for p in (tmp_path / "out").iterdir() if p.is_file()) == [
-        ".html", ".pdf", ".pptx"]
+        ".html", ".pdf", ".pdf", ".pdf", ".pptx"]  # the handout, slides and notes
     line = text.splitlines().index('    scarce: "Taste \U00013000"') + 1
     warned = [row for row in run.stderr.splitlines() if "has no font for" in row]
     assert len(warned) == 3, run.stderr

@@ -280,7 +280,8 @@ def test_the_real_command_rebuilds_survives_a_bad_edit_and_stops_on_ctrl_c(tmp_p
         running.wait_for("out", "built in ")
         running.wait_for("out", "watching ")
         first = digest(out)
-        assert sorted(first) == ["million-tokens-1M.html", "million-tokens-1M.pdf",
+        assert sorted(first) == ["million-tokens-1M-notes.pdf", "million-tokens-1M-slides.pdf",
+                                 "million-tokens-1M.html", "million-tokens-1M.pdf",
                                  "million-tokens-1M.pptx"]
 
         text = content.read_text(encoding="utf-8")
