@@ -351,3 +351,19 @@ def test_a_slide_of_ones_own_takes_a_template_layout_by_name(tmp_path: Path) -> 
                if s.shapes.title is not None}
     assert layouts["Where the time really goes"] == "Section Header"
     assert layouts["Who is talking"] == layouts["One number, four meanings"]
+
+
+def test_the_slides_pdf_and_notes_book_draw_the_same_slides(built: Path) -> None:
+    deck = next((built / "out").glob("*.pptx"))
+    titles = _titles(deck)
+    for suffix in ("slides", "notes"):
+        pdf = next((built / "out").glob(f"*-{suffix}.pdf"))
+        pages = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                               check=True).stdout.split("\f")
+        assert len([p for p in pages if p.strip()]) == len(titles)
+        assert "Who is talking" in pages[1] and "Builds agents for a living" in pages[1]
+        assert "Thanks to our hosts" in pages[len(titles) - 1]
+        images = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True,
+                                text=True, check=True).stdout.splitlines()[2:]
+        assert any(line.split()[0] == str(len(titles)) and line.split()[3:5] == ["800", "400"]
+                   for line in images), images
