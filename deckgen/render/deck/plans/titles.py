@@ -141,7 +141,7 @@ def header(c: Context, s: st.Slide, lines: int) -> tuple[list[Item], Box] | Misf
 
 
 def _kicker_origin(headline: st.Text) -> str:
-    m = re.match(r"slides\.(\w+)\.headline", headline.origin)
+    m = re.match(r"slides\.([\w-]+)\.headline", headline.origin)
     if m:
         return f"slides.{m.group(1)}.kicker"
     if headline.origin.startswith("workloads["):
