@@ -13,11 +13,13 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, TypeVar
 
-from deckgen import quantities, words
+from deckgen import pictures, quantities, words
 from deckgen.errors import InputError, Problem
 from deckgen.loader import Tree
+from deckgen.pictures import Picture
 
 T = TypeVar("T")
 
@@ -118,6 +120,35 @@ class SlideText:
     takeaway: str = ""  # the closing slide's one sentence
     pointer: str = ""  # the closing slide's pointer to the handout's checklist
     layout: str = ""  # with --template: the name of the template's layout for this slide
+    page_text: str = ""  # what the page says for this slide instead of the speaker's notes
+
+
+CUSTOM_KINDS = ("text", "image", "section")
+FITS = ("contain", "cover")
+MAX_BULLETS = 6
+
+
+@dataclass(frozen=True)
+class CustomSlide:
+    """A slide of the presenter's own (`slides.<new id>` with a `kind`): a text slide (kicker,
+    headline, bullets or a paragraph), a picture, or a section divider."""
+
+    id: str
+    kind: str  # one of CUSTOM_KINDS
+    kicker: str
+    headline: str
+    notes: str = ""
+    bullets: tuple[str, ...] = ()
+    paragraph: str = ""
+    picture: Picture | None = None  # read safely at validation (deckgen.pictures)
+    image: str = ""  # the picture's path as the content names it
+    alt: str = ""
+    caption: str = ""
+    credit: str = ""
+    fit: str = "contain"  # "cover": the picture fills its area, cropped evenly
+    layout: str = ""
+    handout: bool = False
+    page_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -129,6 +160,7 @@ class Theme:
     rule: str
     heading_font: str
     body_font: str
+    fonts_named: bool = False  # the content names theme.fonts: they win over a template's
 
 
 SLIDE_IDS = ("title", "meanings", "dial", "workloads", "experiments", "bottleneck", "presets",
@@ -157,6 +189,15 @@ class Content:
     marks: Mapping[str, tuple[int, int]]
     # The content's own fixed words over its language's catalogue ('labels:' in the file).
     labels: Mapping[str, str] = field(default_factory=dict)
+    # The slides in the order they are shown (built-in and custom ids; hidden ones left out),
+    # the presenter's own slides, and whether the page shows the speaker's notes.
+    order: tuple[str, ...] = ()
+    custom: Mapping[str, CustomSlide] = field(default_factory=dict)
+    page_notes: bool = False
+
+    def shown(self, sid: str) -> bool:
+        """Whether slide `sid` (a content id) is in the talk: present and not hidden."""
+        return sid in self.order
 
     def workload(self, workload_id: str) -> Workload:
         return next(w for w in self.workloads if w.id == workload_id)
@@ -341,7 +382,7 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     c = Validator(tree)
     top = c.mapping("", tree.data, ("meta", "meanings", "workloads", "bottleneck", "precious",
                                     "checklist", "sources", "slides"),
-                    ("dial", "theme", "labels"))
+                    ("dial", "theme", "page", "labels"))
     if top is None:
         raise InputError(c.problems)
 
@@ -355,15 +396,18 @@ def validate(tree: Tree) -> tuple[Content, list[Problem]]:
     checklist = tuple(_records(c, "checklist", top.get("checklist"), 1, 8, ("step", "detail"),
                                ("write_in",), Step))
     sources = tuple(_sources(c, top.get("sources")))
-    slides = _slides(c, top.get("slides"))
+    slides, custom, order = _slides(c, top.get("slides"), _folder(tree.name))
     theme = _theme(c, top.get("theme", {}))
     labels = _labels(c, top.get("labels", {}))
+    page = c.mapping("page", top.get("page", {}), (), ("notes",)) or {}
+    page_notes = bool(c.flag("page.notes", page["notes"])) if "notes" in page else False
 
     if c.problems:  # in the order they stand in the file
         raise InputError(sorted(c.problems, key=lambda p: (p.line or 0, p.col or 0)))
     assert meta and dial and bottleneck and theme and slides is not None
     content = Content(meta, dial, meanings, tuple(w for w in workloads if w), bottleneck, precious,
-                      checklist, sources, slides, theme, tree.name, tree.marks, labels)
+                      checklist, sources, slides, theme, tree.name, tree.marks, labels, order,
+                      custom, page_notes)
     return content, c.warnings
 
 
@@ -572,15 +616,42 @@ def _sources(c: Validator, value: Any) -> list[Source]:
     return result
 
 
-def _slides(c: Validator, value: Any) -> dict[str, SlideText] | None:
-    s = c.mapping("slides", value, SLIDE_IDS, OPTIONAL_SLIDE_IDS)
-    if s is None:
-        return None
-    result = {}
+_ID = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+# Slide kinds the story uses inside the talk (a custom slide's id is its kind there).
+RESERVED_IDS = ("experiment", "writing_chart", "cover", "page", "custom")
+_CUSTOM_KEYS = {
+    "text": ("kicker", "bullets", "paragraph", "notes", "layout", "handout", "page_text"),
+    "image": ("kicker", "image", "alt", "caption", "credit", "fit", "notes", "layout", "handout",
+              "page_text"),
+    "section": ("kicker", "notes", "layout", "handout", "page_text"),
+}
+
+
+def _folder(name: str) -> Path:
+    """The folder a content file's pictures are named relative to."""
+    return Path(name).parent
+
+
+def _slides(c: Validator, value: Any, folder: Path
+            ) -> tuple[dict[str, SlideText] | None, dict[str, CustomSlide], tuple[str, ...]]:
+    """The built-in slides' words, the presenter's own slides, and the order of all of them."""
+    if not isinstance(value, dict):
+        c.mapping("slides", value, SLIDE_IDS, OPTIONAL_SLIDE_IDS)
+        return None, {}, ()
+    for sid in SLIDE_IDS:
+        if sid not in value:
+            c.problem(f"slides.{sid}", "required field is missing")
+            c.missing.add(f"slides.{sid}")
+    result: dict[str, SlideText] = {}
+    custom: dict[str, CustomSlide] = {}
+    hidden: set[str] = set()
+    after: dict[str, str] = {}
     for sid in SLIDE_IDS + OPTIONAL_SLIDE_IDS:
-        if sid not in s:
+        if sid not in value:
             continue
         path = f"slides.{sid}"
+        given = value[sid]
+        hide = isinstance(given, dict) and given.get("hidden") is True
         needed: tuple[str, ...] = ("notes",) if sid == "title" else ("kicker", "headline")
         extra: tuple[str, ...] = ("kicker", "headline") if sid == "title" else ("notes",)
         if sid == "closing":
@@ -588,16 +659,153 @@ def _slides(c: Validator, value: Any) -> dict[str, SlideText] | None:
             extra += ("pointer",)
         else:
             extra += SLIDE_EXTRAS.get(sid, ())
-        extra += ("layout",)
-        t = c.mapping(path, s[sid], needed, extra)
+        extra += ("layout", "page_text")
+        if sid != "title":
+            extra += ("hidden", "after")
+        if hide:  # a slide left out needs none of its words
+            needed, extra = (), needed + extra
+        t = c.mapping(path, given, needed, extra)
         if t is None:
             continue
-        keys = ("kicker", "headline", "notes", "footnote", "takeaway", "pointer", "layout")
-        fields = [c.text(f"{path}.{k}", t[k], 400 if k != "notes" else MAX_TEXT) if k in t else ""
-                  for k in keys]
+        if sid == "title" and "hidden" in t:
+            c.problem(f"{path}.hidden", "the title slide cannot be hidden; every other slide "
+                                        "can", key=True)
+        if "hidden" in t and sid != "title" and c.flag(f"{path}.hidden", t["hidden"]):
+            hidden.add(sid)
+        if "after" in t:
+            target = _after(c, f"{path}.after", t["after"])
+            if target is not None:
+                after[sid] = target
+        keys = ("kicker", "headline", "notes", "footnote", "takeaway", "pointer", "layout",
+                "page_text")
+        fields = [c.text(f"{path}.{k}", t[k], 400 if k not in ("notes", "page_text")
+                         else MAX_TEXT) if k in t else "" for k in keys]
         if None not in fields:
             result[sid] = SlideText(*fields)  # type: ignore[arg-type]
-    return result
+    builtin = SLIDE_IDS + OPTIONAL_SLIDE_IDS
+    for sid, given in value.items():
+        if sid in builtin:
+            continue
+        made = _custom(c, str(sid), given, folder, after)
+        if made is not None:
+            custom[made.id] = made
+    known = [s for s in builtin if s in value] + [s for s in value if s not in builtin]
+    for sid, target in list(after.items()):
+        if target not in known:
+            guess = difflib.get_close_matches(target, known, n=1)
+            hint = f"did you mean '{guess[0]}'? " if guess else ""
+            c.problem(f"slides.{sid}.after", f"'{target}' is not a slide of this talk; {hint}"
+                                             f"slides: {', '.join(known)}")
+            del after[sid]
+    order = _order([s for s in builtin if s in value], [s for s in value if s not in builtin],
+                   after, c)
+    return result, custom, tuple(s for s in order if s not in hidden)
+
+
+def _after(c: Validator, path: str, value: Any) -> str | None:
+    if not isinstance(value, str) or not value:
+        c.problem(path, f"must be the id of the slide this one follows, got {_describe(value)}")
+        return None
+    return value
+
+
+def _order(builtin: list[str], own: list[str], after: dict[str, str],
+           c: Validator) -> list[str]:
+    """Every slide in order: the built-in ones in the talk's order, each followed by the
+    slides that say they come `after` it (in the order the file lists them); a custom slide
+    with no `after` comes at the end. Slides that follow each other in a circle are a
+    located problem each."""
+    followers: dict[str, list[str]] = {}
+    for sid in builtin + own:
+        if sid in after:
+            followers.setdefault(after[sid], []).append(sid)
+    roots = [s for s in builtin if s not in after] + [s for s in own if s not in after]
+    order: list[str] = []
+
+    def visit(sid: str) -> None:
+        order.append(sid)
+        for follower in followers.get(sid, []):
+            visit(follower)
+
+    for sid in roots:
+        visit(sid)
+    for sid in builtin + own:
+        if sid not in order and sid in after:
+            chain = [sid]
+            while after.get(chain[-1]) not in (None, *chain):
+                chain.append(after[chain[-1]])
+            c.problem(f"slides.{sid}.after", f"'{sid}' follows '{after[sid]}', which comes "
+                                             "after it again: the slides "
+                                             f"{', '.join(sorted(set(chain)))} follow each "
+                                             "other in a circle; let one follow a slide "
+                                             "outside it")
+    return order
+
+
+def _custom(c: Validator, sid: str, given: Any, folder: Path,
+            after: dict[str, str]) -> CustomSlide | None:
+    """One slide of the presenter's own, its picture read (deckgen.pictures) when it has one."""
+    path = f"slides.{sid}"
+    builtin = SLIDE_IDS + OPTIONAL_SLIDE_IDS
+    if not isinstance(given, dict) or "kind" not in given:
+        guess = difflib.get_close_matches(sid, builtin, n=1)
+        hint = f"did you mean '{guess[0]}'? " if guess else ""
+        c.problem(path, f"'{sid}' is not a built-in slide; {hint}a slide of your own needs "
+                        f"kind: {', '.join(CUSTOM_KINDS)} (built-in: {', '.join(builtin)})",
+                  key=True)
+        return None
+    if not _ID.match(sid) or sid in RESERVED_IDS:
+        c.problem(path, "a slide's id must be a short name of lower-case letters, digits, - "
+                        f"or _ (not {', '.join(RESERVED_IDS)}), got {sid!r}", key=True)
+        return None
+    kind = c.choice(f"{path}.kind", given["kind"], CUSTOM_KINDS)
+    if kind is None:
+        return None
+    needed = ("kind", "headline", "after") + (("image", "alt") if kind == "image" else ())
+    optional = tuple(k for k in _CUSTOM_KEYS[kind] if k not in needed)
+    t = c.mapping(path, given, needed, optional)
+    if t is None:
+        return None
+    if "after" in t:
+        target = _after(c, f"{path}.after", t["after"])
+        if target is not None:
+            after[sid] = target
+    texts = {k: (c.text(f"{path}.{k}", t[k], 400 if k in ("kicker", "headline", "layout")
+                        else 1000 if k in ("alt", "caption", "credit") else MAX_TEXT)
+                 if k in t else "")
+             for k in ("kicker", "headline", "notes", "paragraph", "alt", "caption", "credit",
+                       "layout", "page_text")}
+    bullets: list[str | None] = []
+    if kind == "text":
+        if ("bullets" in t) == ("paragraph" in t):
+            c.problem(path, "a text slide takes bullets or a paragraph: give one of them")
+        if "bullets" in t:
+            bullets = [c.text(f"{path}.bullets[{i}]", b, 400)
+                       for i, b in enumerate(c.items(f"{path}.bullets", t["bullets"], 1,
+                                                     MAX_BULLETS))]
+    fit = c.choice(f"{path}.fit", t.get("fit", "contain"), FITS) if kind == "image" else ""
+    handout = c.flag(f"{path}.handout", t["handout"]) if "handout" in t else False
+    picture = None
+    image = ""
+    if kind == "image" and "image" in t:
+        image = c.text(f"{path}.image", t["image"], 500) or ""
+        if image:
+            where = c.tree.where(f"{path}.image") or (None, None)
+            try:
+                picture = pictures.read(folder / image,
+                                        Problem("", c.tree.name, where[0], where[1],
+                                                f"{path}.image"))
+            except InputError as err:
+                c.problems.extend(err.problems)
+    if None in texts.values() or None in bullets or fit is None or handout is None:
+        return None
+    if kind == "image" and picture is None:
+        return None
+    return CustomSlide(sid, kind, texts["kicker"] or "", texts["headline"] or "",
+                       texts["notes"] or "", tuple(b for b in bullets if b),
+                       texts["paragraph"] or "", picture, image, texts["alt"] or "",
+                       texts["caption"] or "", texts["credit"] or "", fit or "contain",
+                       texts["layout"] or "", handout, texts["page_text"] or "")
 
 
 def _labels(c: Validator, value: Any) -> dict[str, str]:
@@ -648,4 +856,4 @@ def _theme(c: Validator, value: Any) -> Theme | None:
     fonts = c.mapping("theme.fonts", t.get("fonts", {}), (), ("heading", "body")) or {}
     heading = c.text("theme.fonts.heading", fonts.get("heading", "Arial"), 100) or "Arial"
     body = c.text("theme.fonts.body", fonts.get("body", "Arial"), 100) or "Arial"
-    return Theme(**picked, heading_font=heading, body_font=body)
+    return Theme(**picked, heading_font=heading, body_font=body, fonts_named=bool(fonts))

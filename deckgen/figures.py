@@ -243,8 +243,13 @@ def prose_fields(content: Content) -> Iterator[tuple[str, str]]:
     for i, src in enumerate(content.sources):
         yield f"sources[{i}].supports", src.supports
     for sid, slide in content.slides.items():
-        for key in ("kicker", "headline", "notes"):
+        for key in ("kicker", "headline", "notes", "page_text"):
             yield f"slides.{sid}.{key}", getattr(slide, key)
+    for sid, own in content.custom.items():
+        for key in ("kicker", "headline", "notes", "paragraph", "caption", "credit", "page_text"):
+            yield f"slides.{sid}.{key}", getattr(own, key)
+        for i, bullet in enumerate(own.bullets):
+            yield f"slides.{sid}.bullets[{i}]", bullet
 
 
 def validate_prose(content: Content) -> tuple[list[Problem], list[Problem]]:

@@ -12,8 +12,9 @@ New Roman with Liberation Serif's, Courier New with Liberation Mono's, Arial Nar
 Liberation Sans Narrow's (`TWINS`). Those twins' advance widths ship as data
 (`typefaces/widths.json`, written by `scripts/twin_widths.py`), not as fonts: measuring needs
 nothing else. A family with no known twin (Aptos, Segoe UI, a brand face) is measured with a
-conservative stand-in, DejaVu Sans (wider than most text faces) with 5% more room
-(`STAND_IN_SLACK`), and the deck says so in one warning line.
+conservative stand-in, Arial's widths with 5% more room (`STAND_IN_SLACK`; Aptos and Segoe UI
+set narrower), and the deck says so in one warning line. A big figure on one line gets the room
+of a face wider still (`FIGURE_SLACK`), so no client breaks it inside a word.
 
 The charts are drawn by matplotlib in the same Liberation Sans (`CHART_FAMILY`, from the files
 shipped here) and measured with the same `Face`, so their labels are placed as the deck and
@@ -65,7 +66,14 @@ TWINS = {
                     "Liberation Mono"),
     FAMILY.lower(): FAMILY,
 }
-STAND_IN = FAMILY  # what measures a family with no known twin
+# The theme fonts a presenter may name that are measured exactly, as a warning lists them.
+MEASURED = ("Arial", "Helvetica", "Calibri", "Cambria", "Times New Roman", "Courier New",
+            "Arial Narrow")
+# A figure set on one line ("1,000,000", "2 h 46 min 40 s") never wraps: it gets the room of
+# a face this much wider than the one measured, beyond the width safety every text keeps
+# (hinting, kerning and a substituted face differ by a few percent between clients).
+FIGURE_SLACK = 1.03
+STAND_IN = "Arial"  # what measures a family with no known twin (by Liberation Sans's widths)
 STAND_IN_SLACK = 1.05  # and how much wider than the stand-in such text is taken to be
 WIDTHS = TYPEFACES / "widths.json"
 
@@ -111,12 +119,12 @@ def face(family: str = TEXT_FAMILY, bold: bool = False) -> Face:
     style = "bold" if bold else "regular"
     if name == TWIN_FAMILY:
         return _from_file(family, text_path(style))
-    if name is None or name == FAMILY:
-        own = _from_file(family, path(style))
-        if name is not None:
-            return own
+    if name is None:
+        own = _from_file(family, text_path(style))
         wider = {cp: advance * STAND_IN_SLACK for cp, advance in own.advances.items()}
         return Face(family, wider, own.missing * STAND_IN_SLACK, own.ascent, own.descent)
+    if name == FAMILY:
+        return _from_file(family, path(style))
     table = _widths()[name][style]
     units = table["units"]
     advances = {start + i: width / units

@@ -103,7 +103,8 @@ def render(story: deckgen.story.Story, settled: Settled, pictures: ChartPictures
         results = {**ours, **theirs}
     else:
         results = _each(draw, kinds)
-    problems = [p for kind in kinds for p in results[kind].problems]  # in the order of KINDS
+    # In the order of KINDS, each once: the deck and the kit meet the same misfits.
+    problems = list(dict.fromkeys(p for kind in kinds for p in results[kind].problems))
     if problems:
         raise InputError(problems)
     files = {kind: results[kind].data for kind in kinds}

@@ -235,9 +235,9 @@ def test_yaml_syntax_error(default_text: str, tmp_path: Path) -> None:
 
 
 def test_unclosed_quote(default_text: str, tmp_path: Path) -> None:
-    text = edit(default_text, "    body: Arial", '    body: "Arial')
+    text = edit(default_text, '    rule: "#9AA3AD"', '    rule: "#9AA3AD')
     path = _write(tmp_path, text)
-    line, col = place(text, '    body: "Arial', '"')
+    line, col = place(text, '    rule: "#9AA3AD', '"')
     lines = _assert_refused(path, tmp_path)
     assert len(lines) == 1, lines
     assert lines[0].startswith(f"{path}:{line}:{col}: YAML syntax error: "), lines

@@ -374,7 +374,10 @@ def test_walk_adds_one_dial_slide_per_speed_mark(walk_deck: Path) -> None:
     deck = Presentation(str(walk_deck))
     slides = list(deck.slides)
     assert len(slides) == 21  # with the closing slide and the writing-time chart's own slide
-    assert [title(s) for s in slides[2:8]] == ["Turn the dial"] * 6
+    # the dial's slide, then one per mark, each titled with its speed
+    assert [title(s).replace("\u00a0", " ") for s in slides[2:8]] == ["Turn the dial"] + [
+        f"Turn the dial to {speed} tokens/sec"
+        for speed in ("100", "1,000", "10,000", "100,000", "1,000,000")]
     # 1,000,000 tokens at each mark: 10,000 s, 1,000 s, 100 s, 10 s, 1 s.
     expected = [("100 tokens/sec", "2 h 46 min 40 s"), ("1,000 tokens/sec", "16 min 40 s"),
                 ("10,000 tokens/sec", "1 min 40 s"), ("100,000 tokens/sec", "10 seconds"),

@@ -132,7 +132,8 @@ def test_writing_chart_marks_the_chosen_speed(hour_deck) -> None:
     assert xy(series["Our dial: 40K"])[0][0] == 40_000
     assert label(series["1,000 story endings at 40K"].points[0]) == "25 seconds"
     slide = hour_deck.slides[3]
-    assert slide.shapes.title.text_frame.text == "Every workload at 100 and 40,000 tokens/sec"
+    assert slide.shapes.title.text_frame.text.replace("\u00a0", " ") == \
+        "Every workload at 100 and 40,000 tokens/sec"  # its figures kept whole (no-break)
 
 
 def test_bottleneck_bars_default(default_deck) -> None:
@@ -283,7 +284,7 @@ def test_each_how_line_gives_its_figure(speed: str | None, check: str | None, wr
             assert fmt.speedup(_number(top) / _number(bottom)) == value  # the sum shown works
 
 
-@pytest.mark.parametrize("speed", ["7", "333", "2.5K", "77777", "3.3M", "1.234567B"])
+@pytest.mark.parametrize("speed", ["7", "333", "2.5K", "1,777,777", "3.3M", "1.234567B"])
 @pytest.mark.parametrize("check", ["1 s", "60 s", "7 min", "1 h"])
 def test_the_division_shown_gives_the_figure_shown(speed: str, check: str) -> None:
     b = story(speed, check).bottleneck
@@ -439,10 +440,10 @@ def test_tick_labels_thin_out_on_a_small_chart() -> None:
 
     spec = _charts()["ceiling"]
     assert fonts.face().width("100K", 16.0) / 72 == pytest.approx(0.519, abs=0.001)
-    wide = _drawn(spec, 7.0, 3.0)
+    wide = _drawn(spec, 7.0, 4.5)  # tall enough for the end labels beside their lines
     assert _plot(wide)["w"] * 7.0 == pytest.approx(3.32, abs=0.01)
     assert _major_unit(wide.category_axis) is None
-    narrow = _drawn(spec, 6.0, 3.0)
+    narrow = _drawn(spec, 6.0, 4.5)
     assert _plot(narrow)["w"] * 6.0 == pytest.approx(2.32, abs=0.01)
     assert _major_unit(narrow.category_axis) == 100.0
 
@@ -483,3 +484,11 @@ def test_each_line_marks_its_ends_and_the_decades_in_its_own_marker(default_deck
             children.index(qn("c:xVal"))
     assert shapes == [XL_MARKER_STYLE.SQUARE, XL_MARKER_STYLE.CIRCLE, XL_MARKER_STYLE.TRIANGLE,
                       XL_MARKER_STYLE.DIAMOND]
+
+
+def test_a_short_ceiling_chart_takes_a_legend_not_labels_beside_the_wrong_lines() -> None:
+    """At 4.5 in tall the ceiling's end labels sit each by its own line's end; at 2.2 in they
+    would be pushed beside their neighbours' lines, so the chart names its lines in a legend."""
+    spec = _charts()["ceiling"]
+    assert not _drawn(spec, 7.0, 4.5).has_legend
+    assert _drawn(spec, 7.0, 2.2).has_legend

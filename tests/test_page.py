@@ -224,7 +224,7 @@ def test_a_page_too_big_is_refused_with_one_line(content: Any) -> None:
     from deckgen.errors import InputError
 
     long = replace(content, slides={**content.slides, "dial": replace(
-        content.slides["dial"], notes="All talk and no figures. " * 6000)})
+        content.slides["dial"], page_text="All talk and no figures. " * 6000)})
     with pytest.raises(InputError) as caught:
         page.render(deckgen.story.compose(long))
     (line,) = caught.value.lines()

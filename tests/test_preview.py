@@ -132,7 +132,8 @@ def test_edit_save_see(preview: tuple[subprocess.Popen[str], int], talk: Path) -
     first = _wait_for_a_build(port)
     page = "million-tokens-1M.html"
     assert [name for name, _ in first["files"]] == [  # type: ignore[attr-defined]
-        "million-tokens-1M.pptx", "million-tokens-1M.pdf", page]
+        "million-tokens-1M.pptx", "million-tokens-1M.pdf", page,
+        "million-tokens-1M-slides.pdf", "million-tokens-1M-notes.pdf"]
 
     status, kind, index = _get(port, "/")
     assert (status, kind) == (200, "text/html; charset=utf-8")
@@ -194,11 +195,12 @@ def test_edit_save_see(preview: tuple[subprocess.Popen[str], int], talk: Path) -
 
     process.send_signal(signal.SIGINT)
     assert process.wait(timeout=WAIT) == 130
-    err = process.stderr.read()
-    assert err.splitlines()[-1] == "interrupted; earlier files were left as they were"
+    err, said = process.stderr.read(), process.stdout.read()
+    assert "stopped watching" in said + err  # and the folder keeps the last good build
     assert "Traceback" not in err
     left = sorted(p.name for p in (talk / "site").iterdir())
-    assert left == [".deckgen", ".deckgen-cache", "in.html", "million-tokens-1M.html",
+    assert left == [".deckgen", "in.html", "million-tokens-1M-notes.pdf",
+                    "million-tokens-1M-slides.pdf", "million-tokens-1M.html",
                     "million-tokens-1M.pdf", "million-tokens-1M.pptx", "out.html"]
     assert _title((talk / "site" / page).read_text(encoding="utf-8")) == \
         "A billion tokens a second"

@@ -91,3 +91,22 @@ def test_the_live_prose_is_the_storys_prose(content: Any, dial: tuple[str, ...])
     summary = prose["bottleneck.lesson"] + prose["bottleneck.ceiling"]
     assert any(p.figure for p in summary)
     assert [m.label for m in story.live.speed_marks] == ["100", "1K", "10K", "100K", "1M"]
+
+
+def test_walk_slides_each_have_their_own_title(content: Any) -> None:
+    titles = [s.headline.text.replace("\u00a0", " ") for s in deckgen.story.walk(content)]
+    assert titles[0] == "Turn the dial to 100 tokens/sec"
+    assert titles[-1] == "Turn the dial to 1,000,000 tokens/sec"
+    assert len(set(titles)) == len(titles)
+
+
+@pytest.mark.parametrize(("speed", "end"), [(50, "faster"), (100, "slow"), (10_000, "slow")])
+def test_the_baseline_is_named_by_its_end_of_the_dial(content: Any, speed: int,
+                                                      end: str) -> None:
+    from fractions import Fraction
+
+    dialled = dataclasses.replace(content, dial=dataclasses.replace(content.dial,
+                                                                    speed=Fraction(speed)))
+    dial = next(s for s in deckgen.story.compose(dialled).slides if s.kind == "dial").dial
+    assert dial is not None
+    assert dial.slow_note == f"the same batch, at the {end} end of the dial"

@@ -209,7 +209,7 @@ def test_python_pptx_default_template_builds_and_looks_right(tmp_path: Path,
     assert code == 0, err
     check_deck(only_file(out, ".pptx"))
     # the theme's accent (4F81BD, 4:1 on white) is darkened in its hue, and the build says so
-    assert "accent #4F81BD (4:1 on the solid #FFFFFF background of layout 'Title Slide') " \
+    assert "accent #4F81BD (4:1 on the solid #FFFFFF background of layout 'Title Only') " \
         "-> #4774AA" in err
     assert theme_colours(only_file(out, ".pptx"))["accent1"] == "4774AA"
 

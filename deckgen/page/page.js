@@ -323,7 +323,7 @@
     s["dial.writing_at"] = say("writing_at", { speed: k(fast) });
     s["our_dial"] = say("our_dial_at", { speed: k(fast) });
     // The workload table.
-    s["wt.h.2"] = slow; s["wt.h.3"] = fast;
+    s["wt.h.2"] = k(slow); s["wt.h.3"] = k(fast);  // a header never splits "40,000 tokens/sec"
     M.workloads.forEach(function (x, i) {
       s["wt.r." + i + ".2"] = k(t["workload." + x.id + ".slow_writing_time"]);
       s["wt.r." + i + ".3"] = k(t["workload." + x.id + ".writing_time"]);
@@ -370,7 +370,7 @@
     s["bar.1.seg.0"] = share(b.writingShare);
     s["bar.1.seg.1"] = share(b.checkShare);
     // The check table.
-    s["pt.h.1"] = slow; s["pt.h.2"] = fast;
+    s["pt.h.1"] = k(slow); s["pt.h.2"] = k(fast);
     checksShown(st).forEach(function (c, i) {
       var p = batch(BOTTLE, st.speed, c);
       s["pt.r." + i + ".0"] = check(c);

@@ -23,8 +23,13 @@ from markupsafe import Markup
 import deckgen.story
 from deckgen import fmt, quantities, words
 from deckgen.errors import InputError, Problem, RenderError
+from deckgen.pictures import Picture
 
-MAX_BYTES = 150_000
+MAX_BYTES = 150_000  # the page without the presenter's pictures, which it embeds besides
+# Sections the page's script reads: when their slide is hidden they stay out of sight, not out
+# of the file.
+SCRIPTED = ("dial", "workloads", "bottleneck", "presets", "ceiling")
+OFF_THE_PAGE = ("title", "closing")  # the page's header and footer say what these say
 _COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 _LINK = re.compile(r"^https?://[^\s\"'<>]+$")
 _FONT = re.compile(r"^[A-Za-z0-9 \-]{1,60}$")
@@ -163,6 +168,18 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+def sections(story: deckgen.story.Story) -> list[str]:
+    """The page's sections in the talk's order (content ids), then those of hidden slides the
+    script reads."""
+    return ([sid for sid in story.order if sid not in OFF_THE_PAGE]
+            + [sid for sid in SCRIPTED if not story.shown(sid)])
+
+
+def data_uri(picture: Picture) -> str:
+    """A picture as a data: URI, so the page stays one file."""
+    return f"data:image/{picture.format};base64," + base64.b64encode(picture.data).decode()
+
+
 def render(story: deckgen.story.Story) -> bytes:
     """The page's bytes: the story at its dial, live once the script runs."""
     css = _asset("page.css")
@@ -183,6 +200,7 @@ def render(story: deckgen.story.Story) -> bytes:
     csp = ("default-src 'none'; "
            f"script-src {_sha256(js)}; "
            f"style-src {_sha256(root)} {_sha256(css)}; "
+           "img-src data:; "
            "base-uri 'none'; form-action 'none'")
 
     page = _environment().get_template("page.html.j2").render(
@@ -190,9 +208,13 @@ def render(story: deckgen.story.Story) -> bytes:
         model=model(story), csp=csp, css=Markup(css), root=Markup(root), js=Markup(js),
         lang=story.meta.language, linkable=lambda url: bool(_LINK.match(url)),
         w=_Said(story.words), say_words=lambda name, **values: _say(story.words, name, values),
+        sections=sections(story), own={s.kind for s in story.slides if s.custom is not None},
+        hide=lambda sid: Markup("" if story.shown(sid) else "hidden "), picture=data_uri,
     )
     data = page.encode("utf-8")
-    if len(data) > MAX_BYTES:
+    embedded = sum(len(data_uri(s.custom.picture)) for s in story.slides
+                   if s.custom is not None and s.custom.picture is not None)
+    if len(data) - embedded > MAX_BYTES:
         raise InputError(Problem(
             f"the web page would be {fmt.count(len(data))} bytes, more than the "
             f"{fmt.count(MAX_BYTES)} one self-contained page may take; shorten the prose",

@@ -18,6 +18,7 @@ from deckgen.story import (
     ceiling,
     checklist,
     closing,
+    custom,
     dial,
     experiments,
     live,
@@ -36,6 +37,7 @@ from deckgen.story.parts import (
     Chart,
     Cited,
     Closing,
+    Custom,
     DialView,
     Experiment,
     Labels,
@@ -69,8 +71,12 @@ def compose(content: Content) -> Story:
     steps, on_checklist = checklist.tell(talk)
     cited, on_sources = sources.tell(talk)
     ending = closing.tell(talk)
-    slides = (opening, on_meanings, on_dial, *on_workloads, *on_experiments, on_bottleneck,
-              *on_ceiling, on_precious, on_checklist, on_sources, *ending)
+    presets, on_ceilings = on_ceiling
+    slides = custom.arrange(talk, {
+        "title": (opening,), "meanings": (on_meanings,), "dial": (on_dial,),
+        "workloads": on_workloads, "experiments": on_experiments, "bottleneck": (on_bottleneck,),
+        "presets": (presets,), "ceiling": (on_ceilings,), "precious": (on_precious,),
+        "checklist": (on_checklist,), "sources": (on_sources,), "closing": ending})
     return Story(
         meta=meta,
         theme=content.theme,
@@ -95,7 +101,12 @@ def compose(content: Content) -> Story:
         our_dial=talk.say("our_dial_at", speed=keep(talk.speed)),
         labels=bottleneck.labels_of(talk),
         event_line=title.event_line(meta),
-        layouts=tuple((sid, said.layout) for sid, said in content.slides.items() if said.layout),
+        layouts=tuple((sid, layout) for sid, layout in
+                      (*((s, t.layout) for s, t in content.slides.items()),
+                       *((s, o.layout) for s, o in content.custom.items()))
+                      if layout and (sid in content.order or not content.order)),
+        order=content.order or tuple(s for s in custom.BUILT_IN_ORDER if s in content.slides),
+        page_notes=content.page_notes,
         words=talk.words.table,
         numbers=talk.lang,
     )
@@ -121,6 +132,7 @@ __all__ = [
     "Chart",
     "Cited",
     "Closing",
+    "Custom",
     "DialView",
     "Experiment",
     "Labels",

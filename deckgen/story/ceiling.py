@@ -8,7 +8,7 @@ from fractions import Fraction
 from deckgen import dial, fmt, report
 from deckgen.story.axes import decades, span, speed_span, speeds_across
 from deckgen.story.parts import Bottleneck, Line, LineChart, Mark, Slide, Table, Tick
-from deckgen.story.talk import Talk, keep_figures, table_notes
+from deckgen.story.talk import Talk, keep, keep_figures, table_notes
 
 
 def tell(talk: Talk, told: Bottleneck) -> tuple[Table, LineChart, tuple[Slide, ...]]:
@@ -35,7 +35,7 @@ def presets_table(talk: Talk) -> Table:
     )
     w = talk.words
     return Table(
-        (w.fixed_check, talk.slow, talk.speed, w.end_to_end),
+        (w.fixed_check, keep(talk.slow), keep(talk.speed), w.end_to_end),
         keep_figures(rows),
         ("l", "r", "r", "r"),
         highlight,

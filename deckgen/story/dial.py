@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from deckgen import fmt
 from deckgen.dial import writing_time
-from deckgen.story.parts import DialView, Slide
+from deckgen.story.parts import DialView, Slide, Text
 from deckgen.story.talk import Talk, keep
 
 
@@ -34,7 +34,8 @@ def view(talk: Talk, speed: Fraction) -> DialView:
         slow_figure=keep(fmt.duration(slow, lang)),
         at_speed=talk.say("at_speed", speed=at),
         at_slow_speed=talk.say("at_speed", speed=keep(talk.rate(d.slow_speed))),
-        slow_note=talk.words.slow_note,
+        # the baseline is the faster end of the dial when the dial is set below it
+        slow_note=talk.words.slow_note_faster if speed < d.slow_speed else talk.words.slow_note,
         writing_at=talk.say("writing_at", speed=at),
     )
 
@@ -48,12 +49,15 @@ def tell(talk: Talk) -> tuple[DialView, Slide]:
 
 
 def walk(talk: Talk) -> tuple[Slide, ...]:
-    """One 'turn the dial' slide per speed mark."""
+    """One 'turn the dial' slide per speed mark, each titled with its speed."""
     slides = []
     for mark in talk.content.dial.speed_marks:
         shown = view(talk, mark)
         notes = talk.say("notes_walk", sentence=shown.sentence, slow=shown.slow_speed,
                          slow_time=shown.slow_figure)
-        slides.append(Slide("dial", talk.kicker("dial"), talk.headline("dial"),
+        headline = talk.headline("dial")  # each its own title: "Turn the dial to 1K tokens/sec"
+        headline = Text(talk.say("walk_headline", headline=headline.text,
+                                 speed=keep(talk.rate(mark))), headline.origin)
+        slides.append(Slide("dial", talk.kicker("dial"), headline,
                             notes.replace(fmt.NBSP, " "), dial=shown))
     return tuple(slides)

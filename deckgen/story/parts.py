@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from deckgen.content import Meta, Source, Theme
 from deckgen.locale import ENGLISH, Numbers
+from deckgen.pictures import Picture
 
 
 @dataclass(frozen=True)
@@ -240,6 +241,26 @@ class Slide:
     experiment: Experiment | None = None
     footnote: Text = Text("")  # one line set apart at the foot ("Amdahl's law: ...")
     closing: Closing | None = None
+    custom: Custom | None = None  # a slide of the presenter's own: what it shows
+    part: tuple[int, int] = (1, 1)  # this slide is part k of n (sources that need two slides)
+
+
+@dataclass(frozen=True)
+class Custom:
+    """What a slide of the presenter's own shows: `kind` text (bullets or a paragraph), image
+    (a picture with its alt text, caption and credit; `cover` fills its area, cropped evenly)
+    or section (a divider: kicker and headline alone). `handout`: the handout shows it too,
+    when it fits."""
+
+    kind: str
+    bullets: tuple[Text, ...] = ()
+    paragraph: Text = Text("")
+    picture: Picture | None = None
+    alt: str = ""
+    caption: Text = Text("")
+    credit: Text = Text("")
+    cover: bool = False
+    handout: bool = False
 
 
 @dataclass(frozen=True)
@@ -329,6 +350,17 @@ class Story:
     # language spells numbers: for a renderer that writes them again at another dial.
     words: Mapping[str, str] = field(default_factory=dict)
     numbers: Numbers = ENGLISH
+    order: tuple[str, ...] = ()  # the content's slide ids in the talk's order, hidden ones out
+    page_notes: bool = False  # the page shows the speaker's notes (page: {notes: true})
+
+    def shown(self, sid: str) -> bool:
+        """Whether the talk has slide `sid` (a content id): present and not hidden."""
+        return sid in self.order
+
+    def slide(self, sid: str) -> Slide | None:
+        """The (first) slide of content id `sid`, if the talk shows it."""
+        kind = "experiment" if sid == "experiments" else sid
+        return next((s for s in self.slides if s.kind == kind), None)
 
     def chart(self, key: str) -> Chart:
         return next(c for c in self.charts if c.key == key)

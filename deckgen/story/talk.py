@@ -88,7 +88,8 @@ class Talk:
         return self.fill(self.content.slides[sid].kicker)
 
     def headline(self, sid: str) -> Text:
-        return Text(self.fill(self.content.slides[sid].headline), f"slides.{sid}.headline")
+        return Text(fill(self.content.slides[sid].headline, self.figures, keep_together=True),
+                    f"slides.{sid}.headline")  # "40,000 tokens/sec" never split
 
     def notes(self, sid: str, *extra: str) -> str:
         """The slide's own notes from the content, then `extra` paragraphs, blank-line apart."""

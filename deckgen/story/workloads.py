@@ -9,7 +9,7 @@ from deckgen import fmt, report
 from deckgen.dial import writing_time
 from deckgen.story.axes import decade_above, decade_below, decades, speed_span
 from deckgen.story.parts import Line, LineChart, Mark, Slide, Table, Text, Tick
-from deckgen.story.talk import Talk, keep_figures, table_notes
+from deckgen.story.talk import Talk, keep, keep_figures, table_notes
 
 
 def tell(talk: Talk) -> tuple[Table, LineChart, tuple[Slide, ...]]:
@@ -33,7 +33,7 @@ def workload_table(talk: Talk) -> Table:
     featured_row = [w.id for w in content.workloads].index(content.dial.workload)
     w = talk.words
     return Table(
-        (w.workload, w.output_tokens, talk.slow, talk.speed),
+        (w.workload, w.output_tokens, keep(talk.slow), keep(talk.speed)),
         keep_figures(rows),
         ("l", "r", "r", "r"),
         featured_row,

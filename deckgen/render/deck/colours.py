@@ -150,6 +150,10 @@ def busy_share(shades: list[str]) -> float:
     return sum(1 for s in shades if contrast(s, common) >= 1.5) / len(shades)
 
 
+DRAWN = 48  # how far (RGB distance, of 441) a background picture's pixel is from its ground
+# to count as drawing
+
+
 class Colours:
     """The grounds text sits on in one template, and the colours that read on them; pictures
     are sampled once per build."""
@@ -238,6 +242,67 @@ class Colours:
                 part = None
             return self._busy.get((id(part), area), 0.0)
         return 0.0
+
+    def calm(self, layout: SlideLayout, box: Box, least: float = 0.6) -> Box:
+        """`box` cut back from its edges until it is off the drawing in the layout's
+        background picture (a pencil, trees at a corner: pixels that stand out from the
+        box's most common shade), a column or row of a grid at a time, the cut that takes
+        the most drawing for the least room first; `box` itself when no picture draws in
+        it, or when the calm part left would be under `least` of its width or height (a
+        panel then backs the text)."""
+        grid = self._drawn(layout, box)
+        if not grid or not any(any(row) for row in grid):
+            return box
+        rows, cols = len(grid), len(grid[0])
+        edges = (0, 0, cols, rows)
+        while _drawn_in(grid, edges):
+            x0, y0, x1, y1 = edges
+            cuts = [cut for k in range(1, max(cols, rows))
+                    for cut in ((x0 + k, y0, x1, y1), (x0, y0 + k, x1, y1), (x0, y0, x1 - k, y1),
+                                (x0, y0, x1, y1 - k))
+                    if cut[2] - cut[0] >= cols * least and cut[3] - cut[1] >= rows * least]
+            gains = [(_cut_gain(grid, edges, c), c) for c in cuts]
+            if not gains or max(gains)[0] == 0:
+                return box
+            edges = max(gains)[1]
+        x0, y0, x1, y1 = edges
+        return Box(box.x + box.w * x0 // cols, box.y + box.h * y0 // rows,
+                   box.w * x1 // cols - box.w * x0 // cols, box.h * y1 // rows - box.h * y0 // rows)
+
+    def _drawn(self, layout: SlideLayout, box: Box, cols: int = 24,
+               rows: int = 12) -> list[list[bool]]:
+        """A grid over `box`: True where the layout's background picture draws (a quarter
+        of the cell's pixels stand out 1.5:1 from the box's most common shade)."""
+        slide = Box(0, 0, self.ph.width, self.ph.height)
+        if box.w <= 0 or box.h <= 0 or slide.w <= 0 or slide.h <= 0:
+            return []
+        for owner, bg in _backgrounds(layout):
+            blip = bg.find(f".//{qn('a:blip')}")
+            r_id = blip.get(_R_EMBED) if blip is not None else None
+            if not r_id:
+                return []
+            try:
+                flat = self._flat(owner.part.related_part(r_id))
+            except KeyError:
+                return []
+            if flat is None:
+                return []
+            w, h = flat.size
+            area = (int(max(0, box.x) * w / slide.w), int(max(0, box.y) * h / slide.h),
+                    max(1, int(min(slide.w, box.right) * w / slide.w)),
+                    max(1, int(min(slide.h, box.bottom) * h / slide.h)))
+            if area[2] <= area[0] or area[3] <= area[1]:
+                return []
+            raw = flat.crop(area).resize((cols * 4, rows * 4)).tobytes()
+            pixels = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
+            coarse = [(r // 32, g // 32, b // 32) for r, g, b in pixels]
+            common = pixels[coarse.index(max(set(coarse), key=coarse.count))]
+            # drawing: a colour far from the ground's (a pale pencil reads as drawing too)
+            out = [[sum((a - b) ** 2 for a, b in zip(p, common, strict=True)) >= DRAWN ** 2
+                    for p in pixels[y * cols * 4:(y + 1) * cols * 4]] for y in range(rows * 4)]
+            return [[sum(out[y * 4 + dy][x * 4 + dx] for dy in range(4) for dx in range(4)) >= 4
+                     for x in range(cols)] for y in range(rows)]
+        return []
 
     def background(self, layout: SlideLayout, area: Box | None = None) -> Ground:
         """A layout's own background, as PowerPoint finds it (the layout's, else its
@@ -382,6 +447,21 @@ class Colours:
             if styles is not None else None
         colours = fill_colours(fill, self.scheme) if fill is not None else []
         return colours[0] if colours else None
+
+
+Edges = tuple[int, int, int, int]  # left, top, right, bottom: columns and rows of a grid
+
+
+def _drawn_in(grid: list[list[bool]], edges: Edges) -> int:
+    """How many cells of `grid` inside `edges` hold drawing."""
+    x0, y0, x1, y1 = edges
+    return sum(grid[y][x] for y in range(y0, y1) for x in range(x0, x1))
+
+
+def _cut_gain(grid: list[list[bool]], edges: Edges, cut: Edges) -> float:
+    """Drawing taken per cell of room lost, cutting `edges` back to `cut`."""
+    lost = (edges[2] - edges[0]) * (edges[3] - edges[1]) - (cut[2] - cut[0]) * (cut[3] - cut[1])
+    return (_drawn_in(grid, edges) - _drawn_in(grid, cut)) / lost
 
 
 def _backgrounds(layout: SlideLayout) -> list[tuple[Any, Any]]:

@@ -38,6 +38,7 @@ from deckgen.render.deck.plan import (
     ChartItem,
     Item,
     Para,
+    PictureItem,
     QrItem,
     RectItem,
     Run,
@@ -276,6 +277,8 @@ def draw_items(slide: PptxSlide, items: Sequence[Item], theme: Theme, charts: st
                         size=item.size, created=created, font_pt=item.text_pt, cache=cache)
         elif isinstance(item, QrItem):
             _draw_qr(slide, item)
+        elif isinstance(item, PictureItem):
+            _draw_picture(slide, item)
         else:
             _draw_table(slide, item, dark, lang)
 
@@ -306,6 +309,20 @@ def place_chart(slide: PptxSlide, chart: st.Chart, box: Box, theme: Theme,
     c_nv_pr = picture._element.nvPicPr.cNvPr  # type: ignore[union-attr]
     c_nv_pr.set("descr", chart.alt_text)
     c_nv_pr.set("title", chart.title)
+
+
+def _draw_picture(slide: PptxSlide, item: PictureItem) -> None:
+    """A presenter's picture in its box (its aspect kept by the plan), cropped as planned,
+    with its alt text as the picture's description."""
+    picture = slide.shapes.add_picture(io.BytesIO(item.picture.data), Emu(item.box.x),
+                                       Emu(item.box.y), Emu(item.box.w), Emu(item.box.h))
+    picture.name = item.name
+    left, top, right, bottom = item.crop
+    if any(item.crop):
+        picture.crop_left, picture.crop_top = left, top
+        picture.crop_right, picture.crop_bottom = right, bottom
+    c_nv_pr = picture._element.nvPicPr.cNvPr  # type: ignore[union-attr]
+    c_nv_pr.set("descr", item.alt)
 
 
 def _draw_qr(slide: PptxSlide, item: QrItem) -> None:

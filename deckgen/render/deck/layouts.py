@@ -106,9 +106,8 @@ class Layouts:
         the one whose subtitle sits least on artwork."""
         layouts = [layout for _, _, layout in all_layouts(self.prs)]
         titled = [lay for lay in layouts if any(t in TITLE_TYPES for t in self.ph.kinds(lay))]
-        if not titled:
-            raise InputError(Problem("no slide layout in the template has a title placeholder",
-                                     path="--template"))
+        if not titled:  # each title is drawn in a text box where the master puts it
+            titled = layouts
         pool = [lay for lay in titled if PP_PLACEHOLDER.TITLE in self.ph.kinds(lay)] or titled
         content = min(pool, key=self.extras)  # "Title Only" when there is one
         if not self.own:
@@ -149,24 +148,30 @@ class Layouts:
             return self._geometry[key]
         ph = self.ph
         width, height = ph.width, ph.height
-        title = ph.title(content)
-        assert title is not None  # layouts without a title are never chosen
+        title = ph.title(content)  # None: the title goes in a text box in the title band
         title_box, body = ph.content_frame(content)
         bottom = min(height - inch(0.6), ph.footer_top(content) - inch(0.1))
         cover_places = ph.places(cover)
         cover_title = ph.title(cover)
-        assert cover_title is not None
         second = next((p for kind, p in cover_places if kind == PP_PLACEHOLDER.SUBTITLE),
                       None) or next((p for kind, p in cover_places if kind in BODY_TYPES), None)
-        if self.own:
+        if self.own and title is not None:
             title_box, body = shape_box(title), None
+        else:  # titles and content kept off the drawing in a background picture
+            title_box = self.colours.calm(content, title_box)
+            body = self.colours.calm(content, body) if body is not None else None
         if body is not None:
             bottom = min(bottom, body.bottom)
+        no_inset = (0, 0, 0, 0)  # a title's text box is drawn without insets
         found = Geometry(
             width=width, height=height, own=self.own, title=title_box,
-            title_inset=ph.insets(title), body=body, bottom=bottom,
-            cover_title=shape_box(cover_title), cover_title_inset=ph.insets(cover_title),
-            cover_centred=cover_title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE,
+            title_inset=ph.insets(title) if title is not None else no_inset, body=body,
+            bottom=bottom,
+            cover_title=shape_box(cover_title) if cover_title is not None
+            else ph.content_frame(cover)[0],
+            cover_title_inset=ph.insets(cover_title) if cover_title is not None else no_inset,
+            cover_centred=cover_title is not None
+            and cover_title.placeholder_format.type == PP_PLACEHOLDER.CENTER_TITLE,
             cover_second=(shape_box(second), ph.insets(second)) if second is not None else None)
         self._geometry[key] = found
         return found
@@ -218,8 +223,8 @@ class Layouts:
 
     def chosen(self, story: st.Story, name: str) -> dict[str, SlideLayout]:
         """The layouts content.yaml chose by name (`slides.<id>.layout`), by slide kind; a
-        name the template does not have, or a layout without a title, is a located problem
-        with the nearest names. Names are compared as plain strings, never as patterns."""
+        name the template does not have is a located problem with the nearest names. Names
+        are compared as plain strings, never as patterns."""
         layouts = [layout for _, _, layout in all_layouts(self.prs)]
         names = [layout.name for layout in layouts]
         found: dict[str, SlideLayout] = {}
@@ -237,11 +242,7 @@ class Layouts:
                 problems.append(Problem(f"{wanted!r} is not a layout of --template {name}; "
                                         f"{hint}its layouts are {shown}", story.file, line, col,
                                         origin))
-            elif self.ph.title(match) is None:
-                problems.append(Problem(f"layout {wanted!r} of --template {name} has no title "
-                                        "placeholder; choose one with a title", story.file, line,
-                                        col, origin))
-            else:
+            else:  # a layout without a title placeholder gets its title in a text box
                 found[kind_of(sid)] = match
         if problems:
             raise InputError(problems)
@@ -290,6 +291,7 @@ def describe_layouts(path: Path) -> str:
             lines.append(f"    idx {pf.idx:>3}  {kind:<14} {ph.name!r} at "
                          f"{fmt.number(_inches(ph.left))}, {fmt.measure(_inches(ph.top), 'in')}, "
                          f"{fmt.dimensions(_inches(ph.width), _inches(ph.height), 'in')}")
-    if chosen is None:
-        lines.append("deckgen cannot use this template: no layout has a title placeholder")
+    if chosen is not None and chosen.ph.title(chosen.content) is None:
+        lines.append("no layout has a title placeholder: deckgen draws each title in a text "
+                     "box where the master puts titles")
     return "\n".join(lines) + "\n"

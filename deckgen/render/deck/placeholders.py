@@ -200,6 +200,16 @@ class Placeholders:
         """The layout's title placeholder (a centred title counts)."""
         return next((ph for kind, ph in self.places(layout) if kind in TITLE_TYPES), None)
 
+    def title_band(self, master: SlideMaster) -> Box:
+        """Where a title goes on a layout without a title placeholder: the master's title
+        box, else a band across the top of the slide (a text box is drawn there)."""
+        found = self.master_box(master, PP_PLACEHOLDER.TITLE) or \
+            self.master_box(master, PP_PLACEHOLDER.CENTER_TITLE)
+        if found is not None and found.w > 0 and found.h > 0:
+            return found
+        return Box(round(self.width * 0.06), round(self.height * 0.05),
+                   round(self.width * 0.88), round(self.height * 0.16))
+
     def body_area(self, layout: SlideLayout) -> Box | None:
         """Where a layout puts its body: the largest body or content placeholder it holds,
         else its master's body placeholder."""
@@ -245,7 +255,8 @@ class Placeholders:
             return self._frames[key]
         master = layout.slide_master
         own_title = self.title(layout)
-        title = (self.box(own_title, master) if own_title is not None else None) or Box(0, 0, 0, 0)
+        title = (self.box(own_title, master) if own_title is not None else None) or \
+            self.title_band(master)
         body = self.body_area(layout)
         m_title = self.master_box(master, PP_PLACEHOLDER.TITLE)
         m_body = self.master_box(master, PP_PLACEHOLDER.BODY)

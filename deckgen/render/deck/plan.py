@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from deckgen import story as st
+from deckgen.pictures import Picture
 
 EMU_PER_IN = 914400
 EMU_PER_PT = 12700
@@ -198,7 +199,22 @@ class QrItem:
     name: str = "QR code"
 
 
-Item = TextItem | TableItem | ChartItem | RectItem | QrItem
+@dataclass
+class PictureItem:
+    """A picture of the presenter's in its box, its aspect ratio kept: `crop` is the share
+    cut from each edge (left, top, right, bottom), nothing unless the content asked for
+    `fit: cover`; `alt` its description for a screen reader. The plan shows the picture by
+    its digest (its bytes stay out of the plan's text)."""
+
+    box: Box
+    picture: Picture = field(repr=False)
+    digest: str
+    alt: str
+    crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    name: str = "Picture"
+
+
+Item = TextItem | TableItem | ChartItem | RectItem | QrItem | PictureItem
 
 
 @dataclass

@@ -20,6 +20,7 @@ from pptx.oxml.ns import nsdecls, qn
 from pptx.presentation import Presentation as PresentationObject
 from pptx.util import Emu
 
+from deckgen import fonts
 from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
@@ -47,7 +48,35 @@ def open_deck(story: st.Story, template: bytes | None) -> tuple[PresentationObje
         raise InputError(Problem(f"is not a PowerPoint .pptx file ({why(err)}); save the "
                                  "template as .pptx and try again", path="--template")) from None
     compat.drop_slides(prs)
+    if story.theme.fonts_named:
+        _set_fonts(prs, story.theme)
     return prs, False
+
+
+def carrying_fonts(story: st.Story, prs: PresentationObject) -> st.Story:
+    """The story with the theme fonts its deck carries, which draw every title and text: a
+    template's major and minor fonts, or the content's `theme.fonts` written into it."""
+    theme = theme_of(prs, story.theme)
+    if (theme.heading_font, theme.body_font) == (story.theme.heading_font,
+                                                 story.theme.body_font):
+        return story
+    return replace(story, theme=replace(story.theme, heading_font=theme.heading_font,
+                                        body_font=theme.body_font))
+
+
+def unknown_fonts(theme: Theme) -> Problem | None:
+    """One warning line for theme fonts with no known metric twin: they are measured with a
+    wider stand-in, so text may wrap where the real face would not have."""
+    unknown = list(dict.fromkeys(f for f in (theme.heading_font, theme.body_font)
+                                 if not fonts.known(f)))
+    if not unknown:
+        return None
+    names = " and ".join(repr(f) for f in unknown)
+    return Problem(f"the theme font {names} has no known metric twin: its text is measured "
+                   f"with {fonts.STAND_IN} and {round((fonts.STAND_IN_SLACK - 1) * 100)}% "
+                   "slack, so it may break earlier than it needs to; name a face deckgen "
+                   f"measures exactly ({', '.join(fonts.MEASURED)}) in theme.fonts "
+                   "(heading, body) to set it", path="theme.fonts")
 
 
 def why(err: Exception) -> str:
@@ -144,13 +173,25 @@ def _themed(xml: str, theme: Theme) -> str:
         xml = re.sub(rf"<a:{slot}>.*?</a:{slot}>",
                      f'<a:{slot}><a:srgbClr val="{value.lstrip("#").upper()}"/></a:{slot}>', xml,
                      count=1, flags=re.S)
-    for kind, family in (("majorFont", theme.heading_font), ("minorFont", theme.body_font)):
-        name = _xml_attr(family).replace("\\", "\\\\")  # a backslash is a letter here
-        xml = re.sub(rf'(<a:{kind}><a:latin typeface=")[^"]*(")', rf"\g<1>{name}\g<2>",
-                     xml, count=1)
+    xml = _with_fonts(xml, theme)
     xml = re.sub(r'(<a:theme [^>]*name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
     xml = re.sub(r'(<a:clrScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
     return re.sub(r'(<a:fontScheme name=")[^"]*(")', r"\g<1>deckgen\g<2>", xml, count=1)
+
+
+def _set_fonts(prs: PresentationObject, theme: Theme) -> None:
+    """Write the content's fonts into a template's theme (the content named them)."""
+    for master in prs.slide_masters:
+        compat.edit_theme(master, lambda xml: _with_fonts(xml, theme))
+
+
+def _with_fonts(xml: str, theme: Theme) -> str:
+    """A theme's XML with `theme`'s heading (major) and body (minor) Latin fonts."""
+    for kind, family in (("majorFont", theme.heading_font), ("minorFont", theme.body_font)):
+        name = _xml_attr(family).replace("\\", "\\\\")  # a backslash is kept as it is
+        xml = re.sub(rf'(<a:{kind}>\s*<a:latin typeface=")[^"]*(")', rf"\g<1>{name}\g<2>", xml,
+                     count=1)
+    return xml
 
 
 def xml_text(text: str) -> str:

@@ -53,7 +53,14 @@ from deckgen.render.deck.placeholders import (
 )
 from deckgen.render.deck.plan import WIDTH_SAFETY, Box, Para, SlidePlan, inch
 from deckgen.render.deck.plans import plan_slides
-from deckgen.render.deck.template import open_deck, theme_of, xml, xml_text
+from deckgen.render.deck.template import (
+    carrying_fonts,
+    open_deck,
+    theme_of,
+    unknown_fonts,
+    xml,
+    xml_text,
+)
 
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
 FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
@@ -92,16 +99,22 @@ class Writer:
                 union(g.cover_title, g.cover_second[0])
             used = [self.content, *(lay for kind, lay in self.by_kind.items() if kind != "title")]
             unique = list({lay.part: lay for lay in used}.values())
+            # The theme's colours are judged on the ground of the slides that use them: the
+            # content slides' layouts; the cover's only when its text is drawn in text boxes
+            # in the theme's colours (no subtitle or body placeholder: each placeholder's
+            # text is given a colour that reads on its own ground, `readable`).
+            boxed = not any(k in (PP_PLACEHOLDER.SUBTITLE, *BODY_TYPES)
+                            for k in self.ph.kinds(cover))
             self.theme, self.warnings = self.colours.checked(
-                [(cover, text_area), *((lay, None) for lay in unique)],
+                [*([(cover, text_area)] if boxed else []), *((lay, None) for lay in unique)],
                 theme_of(prs, story.theme), name)
         self.width, self.height = self.ph.width, self.ph.height
         self.footers = [(kind, ph) for kind, ph in self.ph.places(self.content)
                         if kind in (PP_PLACEHOLDER.FOOTER, PP_PLACEHOLDER.SLIDE_NUMBER)]
         title = self.ph.title(self.content)
-        assert title is not None
-        self.title_box = layouts.geometry().title if not own else shape_box(title)
-        self.title_inset = self.ph.insets(title)
+        self.title_box = shape_box(title) if own and title is not None else \
+            layouts.geometry().title
+        self.title_inset = layouts.geometry().title_inset
 
     def new_slide(self, layout: SlideLayout, cover: bool = False) -> PptxSlide:
         """A slide on `layout` with only its title (and, on the cover, one subtitle or body
@@ -136,14 +149,15 @@ class Writer:
             return
         layout = self.layout_of(plan)
         slide = self.new_slide(layout)
-        title = slide.shapes.title
-        assert title is not None  # every layout deckgen uses has one
+        g = self.layouts.geometry(layout=layout)
+        title = slide.shapes.title or title_box(slide, g.title)
         if not self.own:  # the master's, when the layout's leaves no room
-            place(title, self.layouts.geometry(layout=layout).title)
+            place(title, g.title)
         anchor = plan.extra.get("title_anchor")
-        frame_setup(title.text_frame, self.title_inset, anchor if isinstance(anchor, str) else None)
-        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True,
-                    lang=self.lang)
+        frame_setup(title.text_frame, g.title_inset, anchor if isinstance(anchor, str) else
+                    "t" if not title.is_placeholder else None)
+        write_paras(title.text_frame, plan.title, plan.title_sizes,
+                    placeholder=title.is_placeholder, lang=self.lang)
         self.readable(title, layout, TITLE_TYPES)
         self.backdrop(slide, layout, plan)
         draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache, self.lang)
@@ -155,10 +169,14 @@ class Writer:
         cover = self.layout_of(plan)
         slide = self.new_slide(cover, cover=True)
         title = slide.shapes.title
-        assert title is not None
-        frame_setup(title.text_frame, self.ph.insets(title, cover), "b" if self.own else None)
-        write_paras(title.text_frame, plan.title, plan.title_sizes, placeholder=True,
-                    lang=self.lang)
+        if title is None:
+            title = title_box(slide, self.layouts.geometry(cover_layout=cover).cover_title)
+            frame_setup(title.text_frame, (0, 0, 0, 0), "b")
+        else:
+            frame_setup(title.text_frame, self.ph.insets(title, cover),
+                        "b" if self.own else None)
+        write_paras(title.text_frame, plan.title, plan.title_sizes,
+                    placeholder=title.is_placeholder, lang=self.lang)
         self.readable(title, cover, TITLE_TYPES)
         second = plan.extra.get("second")
         subtitle = next((ph for ph in slide.placeholders
@@ -347,6 +365,14 @@ class Writer:
                     run._r.get_or_add_rPr().set("lang", self.lang)
 
 
+def title_box(slide: PptxSlide, box: Box) -> Shape:
+    """A text box for the title of a slide whose layout has no title placeholder, in the
+    layout's (or its master's) title band."""
+    shape = slide.shapes.add_textbox(Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h))
+    shape.name = "Title"
+    return shape
+
+
 def rgb(colour: str) -> RGBColor:
     """python-pptx's colour for '#RRGGBB'."""
     found: RGBColor = RGBColor.from_string(colour.lstrip("#"))  # type: ignore[no-untyped-call]
@@ -360,6 +386,7 @@ def plan_deck(story: st.Story, template: bytes | None = None,
     template's layouts and those content.yaml chose by slide kind. A template too small to
     hold a slide is refused first, one line per placeholder."""
     prs, own = open_deck(story, template)
+    story = carrying_fonts(story, prs)  # measured with the faces that will draw it
     layouts = Layouts(prs, own)
     slides = list(story.slides)
     at = next((i for i, s in enumerate(slides) if s.kind == "dial"), len(slides)) + 1
@@ -386,7 +413,8 @@ def render(story: st.Story, *, template: bytes | None = None,
     plans, layouts, chosen = plan_deck(story, template, walk, template_name)
     when = moment(epoch)
     writer = Writer(layouts, story, charts, template_name, chosen, cache, when)
-    for problem in writer.warnings:
+    unknown = unknown_fonts(carrying_fonts(story, layouts.prs).theme)
+    for problem in [*([unknown] if unknown else []), *writer.warnings]:
         if warn is not None:
             warn(problem)
     for number, plan in enumerate(plans, 1):

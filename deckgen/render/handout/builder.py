@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -9,7 +10,7 @@ from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Image, Paragraph, Spacer, Table, TableStyle
 
 from deckgen.errors import RenderError
 from deckgen.render.handout.chart import draw as draw_chart
@@ -57,6 +58,8 @@ from deckgen.render.handout.style import (
 from deckgen.story import BarChart, Slide, Story
 from deckgen.story import Table as StoryTable
 
+PICTURE_HIGH = 45 * mm  # the tallest a presenter's picture is on the handout
+
 # --------------------------------------------------------------------------------------------
 # The content of each side
 
@@ -74,6 +77,7 @@ class _Builder:
         experiments = [s for s in story.slides if s.kind == "experiment"]
         self.experiments_kicker = experiments[0].kicker if experiments else ""
         self.write_lines = WRITE_LINES
+        self.own = True  # the presenter's slides marked `handout: true`, when they fit
 
     # -- pieces
 
@@ -142,8 +146,15 @@ class _Builder:
     # -- the front
 
     def front(self) -> Side:
-        return Side("front page", [self._header(), self._meanings_and_dial(), self._workloads(),
-                                   *self._bottleneck()])
+        shown = self.story.shown
+        bands = [self._header()]
+        if shown("meanings") or shown("dial"):
+            bands.append(self._meanings_and_dial())
+        if shown("workloads"):
+            bands.append(self._workloads())
+        if shown("bottleneck") or shown("presets") or shown("ceiling"):
+            bands += self._bottleneck()
+        return Side("front page", bands)
 
     def _header(self) -> Band:
         st, s, m = self.story, self.s, self.story.meta
@@ -195,7 +206,9 @@ class _Builder:
         right.add(_Rule(self.p.rule, 0.5)).space(1.8 * mm)
         right.add(self.para(d.at_slow_speed.upper(), s.label)).space(0.3 * mm)
         right.add(self._fitted(d.slow_figure, s.slow_figure, self.col_w))
-        return Band(([left], [right]))
+        columns = [c for sid, c in (("meanings", [left]), ("dial", [right]))
+                   if self.story.shown(sid)]
+        return Band(tuple(columns))
 
     def _fitted(self, text: str, style: ParagraphStyle, width: float) -> Paragraph:
         """A big figure, made smaller when it would not fit the column on one line."""
@@ -234,11 +247,14 @@ class _Builder:
         if presets:
             right.add(self.para(presets.headline.text, s.subhead), presets.headline.origin)
             right.space(1.2 * mm)
-        right.add(self.table(self.story.presets_table, self.col_w)).space(1 * mm)
-        right.add(self.para(self.story.presets_table.caption, s.muted)).space(3 * mm)
-        right.add(_Stack([self.para(b.ceiling_sentence.text, s.strong)], 2.5 * mm,
-                         (self.p.accent, 2.4)), b.ceiling_sentence.origin)
-        right.space(2.5 * mm)
+            right.add(self.table(self.story.presets_table, self.col_w)).space(1 * mm)
+            right.add(self.para(self.story.presets_table.caption, s.muted)).space(3 * mm)
+        if self.story.shown("ceiling"):
+            right.add(_Stack([self.para(b.ceiling_sentence.text, s.strong)], 2.5 * mm,
+                             (self.p.accent, 2.4)), b.ceiling_sentence.origin)
+            right.space(2.5 * mm)
+        if not self.story.shown("bottleneck"):  # the presets and the ceiling alone
+            return [Band(([right],))]
         right.add(self.para(b.lesson.text, s.body), b.lesson.origin)
         return [Band(([head],), keep_with_next=True), Band(([left], [right]))]
 
@@ -268,7 +284,8 @@ class _Builder:
     # -- the back
 
     def back(self) -> Side:
-        return Side("back page", [*self._experiments(), self._checklist_and_more()])
+        experiments = self._experiments() if self.story.shown("experiments") else []
+        return Side("back page", [*experiments, self._checklist_and_more()])
 
     def _experiments(self) -> list[Band]:
         s = self.s
@@ -332,12 +349,43 @@ class _Builder:
             sources.add(_Stack([*glue, _para(line, s.body)]), f"sources[{i}].title")
             sources.space(1.4 * mm)
             glue = []
-        sections = [precious, checklist, sources]
+        sections = [sec for sid, sec in (("precious", precious), ("checklist", checklist),
+                                          ("sources", sources)) if self.story.shown(sid)]
+        if self.own:
+            sections += [self._own(slide) for slide in self.story.slides
+                         if slide.custom is not None and slide.custom.handout]
         if self.story.meta.url:
             qr = Section("the QR code")
             qr.space(1.5 * mm).add(self._qr(self.story.meta.url), "meta.url")
             sections.append(qr)
         return _balance(sections, self.col_w)
+
+    def _own(self, slide: Slide) -> Section:
+        """A slide of the presenter's own: its kicker, headline and words, or its picture
+        (its whole self, as wide as the column allows and at most PICTURE_HIGH tall) with its
+        caption and credit."""
+        shows = slide.custom
+        assert shows is not None
+        sec = Section(f"the slide \u201c{slide.headline.text}\u201d",
+                      outline=slide.headline.text).space(SECTION_GAP)
+        glue = self.glued(sec, slide)
+        items: list[Flowable] = []
+        for bullet in shows.bullets:
+            items.append(_para(f"\u2022\u2002{_x(bullet.text)}", self.s.body))
+        if shows.paragraph.text:
+            items.append(self.para(shows.paragraph.text, self.s.body))
+        if shows.picture is not None:
+            picture = shows.picture
+            scale = min(self.col_w / picture.width, PICTURE_HIGH / picture.height)
+            image = Image(io.BytesIO(picture.data), picture.width * scale,
+                          picture.height * scale)
+            image.hAlign = "LEFT"
+            items.append(image)
+            words = " ".join(t.text for t in (shows.caption, shows.credit) if t.text)
+            if words:
+                items += [Spacer(1, 0.8 * mm), self.para(words, self.s.muted)]
+        sec.add(_Stack([*glue, *items]), slide.headline.origin)
+        return sec
 
     def _qr(self, url: str) -> Table:
         drawing = qr_drawing(url)

@@ -54,6 +54,9 @@ def render(story: Story, *, pages_auto: bool = False,
     frame_w, frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
     builder = _Builder(story, frame_w)
     front, back = builder.front(), builder.back()
+    if _side_height(back, frame_w) > frame_h and not pages_auto:  # the presenter's own
+        builder.own = False  # slides go first: they are on the handout only when they fit
+        back = builder.back()
     if _side_height(back, frame_w) > frame_h:  # less room to write beats a second sheet
         builder.write_lines = WRITE_LINES - 1
         back = builder.back()

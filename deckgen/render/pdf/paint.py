@@ -25,6 +25,7 @@ from deckgen.render.deck.plan import (
     Box,
     ChartItem,
     Para,
+    PictureItem,
     QrItem,
     RectItem,
     Run,
@@ -195,8 +196,11 @@ class Slide:
     def placed(self, p: Placed) -> None:
         self.text(p.item, default_colour=p.colour, default_align=p.align)
 
-    def item(self, item: TextItem | TableItem | ChartItem | RectItem | QrItem) -> None:
-        if isinstance(item, TextItem):
+    def item(self, item: TextItem | TableItem | ChartItem | RectItem | QrItem | PictureItem
+             ) -> None:
+        if isinstance(item, PictureItem):
+            self.picture(item)
+        elif isinstance(item, TextItem):
             self.rect(item.box, self.fill_of(item.fill), item.outline)
             self.text(item)
         elif isinstance(item, RectItem):
@@ -323,6 +327,21 @@ class Slide:
             c.setStrokeColor(self.colour("text" if strong else "rule"))
             c.setLineWidth(1.0 if strong else 0.75)
             c.line(left, self.y(ys[r + 1]), right, self.y(ys[r + 1]))
+
+    def picture(self, item: PictureItem) -> None:
+        """A presenter's picture in its box, its aspect kept; cropped as the plan says (the
+        whole picture drawn larger, clipped to the box), as the deck crops it."""
+        c, box = self.c, item.box
+        left, top, right, bottom = item.crop
+        w = box.w / EMU_PER_PT / (1 - left - right)
+        h = box.h / EMU_PER_PT / (1 - top - bottom)
+        c.saveState()
+        path = c.beginPath()
+        path.rect(self.x(box.x), self.y(box.bottom), box.w / EMU_PER_PT, box.h / EMU_PER_PT)
+        c.clipPath(path, stroke=0, fill=0)
+        c.drawImage(ImageReader(io.BytesIO(item.picture.data)), self.x(box.x) - left * w,
+                    self.y(box.bottom) - bottom * h, w, h)
+        c.restoreState()
 
     def qr(self, item: QrItem) -> None:
         c = self.c

@@ -111,7 +111,8 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
     # Names at the lines' right-hand ends, unless two ends sit too close to tell apart:
     # then a legend, which shows each line's dash and marker beside its name.
     ends = sorted(math.log10(float(line.points[-1][1])) for line in chart.lines)
-    direct = all(b - a >= 0.3 for a, b in zip(ends, ends[1:], strict=False))
+    direct = all(b - a >= 0.3 for a, b in zip(ends, ends[1:], strict=False)) and \
+        _ends_hold(chart, box, font_pt)
     others = 0
     series_list = list(plot.series)  # each pass over plot.series finds every series again
     for line, series in zip(chart.lines, series_list, strict=False):
@@ -162,13 +163,20 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
         series.marker.format.line.fill.solid()
         _colour(series.marker.format.line.fill.fore_color, colours, "accent")
         low_y, high_y = (math.log10(float(v)) for v in chart.y_range)
-        near_floor = math.log10(float(mark.value)) < low_y + 0.25 * (high_y - low_y)
-        side = XL_LABEL_POSITION.ABOVE if near_floor else XL_LABEL_POSITION.BELOW
+        # placed by its own value: above or below the point, on the side with more room
+        # before another line (or the plot's edge) at that speed, so it covers no series
+        at, own = float(mark.at), math.log10(float(mark.value))
+        around = [math.log10(float(v)) for line in chart.lines for x, v in line.points
+                  if float(x) == at and abs(math.log10(float(v)) - own) > 1e-6]
+        up = min((o - own for o in around if o > own), default=high_y - own)
+        down = min((own - o for o in around if o < own), default=own - low_y)
+        side = XL_LABEL_POSITION.ABOVE if up >= down else XL_LABEL_POSITION.BELOW
         x_low, x_high = (math.log10(float(v)) for v in chart.x_range)
-        if math.log10(float(mark.at)) < x_low + 0.15 * (x_high - x_low):
+        if math.log10(at) < x_low + 0.15 * (x_high - x_low):
             side = XL_LABEL_POSITION.RIGHT  # near the y axis: clear of its tick labels
-        elif not near_floor and math.log10(float(mark.at)) > x_high - 0.15 * (x_high - x_low):
-            side = XL_LABEL_POSITION.LEFT  # at the lines' ends: clear of their labels
+        elif math.log10(at) > x_high - 0.15 * (x_high - x_low) and \
+                own > low_y + 0.25 * (high_y - low_y):
+            side = XL_LABEL_POSITION.LEFT  # at the lines' ends: clear of their end labels
         _label(series, 0, mark.label, side, font_pt, True, colours, "accent",
                boxed=True)
 
@@ -210,6 +218,32 @@ def _line_chart(slide: Any, chart: LineChart, box: tuple[int, int, int, int],
             if abs(got - want) > 1e-3:
                 compat.label_offset(series, idx, (got - want) / height_in)
     return frame
+
+
+def _end_places(chart: LineChart, box: tuple[int, int, int, int], font_pt: float
+                ) -> tuple[list[float], list[float], list[float]]:
+    """Where each line's end label wants its centre (inches from the chart's top, by its
+    line's last value), how tall it is, and where it goes once the labels are spread apart
+    (clear of each other and of the x-axis labels)."""
+    height_in = box[3] / EMU_PER_IN
+    bottom = (font_pt * 3.4 / 72) / height_in
+    top = (font_pt * 1.0 / 72) / height_in
+    low_y, high_y = (math.log10(float(v)) for v in chart.y_range)
+    plot_h = height_in * (1 - top - bottom)
+    wanted = [height_in * top + plot_h * (1 - (math.log10(float(line.points[-1][1])) - low_y)
+                                          / (high_y - low_y)) for line in chart.lines]
+    heights = [(_end_text(line).count("\n") + 1) * font_pt * 1.3 / 72 for line in chart.lines]
+    floor = height_in * (1 - bottom) + font_pt * 0.4 / 72
+    return wanted, heights, spread(wanted, heights, 0.0, floor, font_pt * 0.3 / 72)
+
+
+def _ends_hold(chart: LineChart, box: tuple[int, int, int, int], font_pt: float) -> bool:
+    """Whether every end label, spread apart from the others, still sits by its own line's
+    end (within half its height): else a label would stand beside another line, and the
+    chart takes a legend instead."""
+    wanted, heights, placed = _end_places(chart, box, font_pt)
+    return all(abs(got - want) <= h / 2 for want, h, got in zip(wanted, heights, placed,
+                                                                strict=True))
 
 
 def _mark_points(series: Any, indices: list[int], style: XL_MARKER_STYLE, size: int,

@@ -12,9 +12,9 @@ from deckgen.layout.fit import Misfit
 from deckgen.render.deck.plan import TIGHT, Box, ChartItem, Item, Para, TextItem, inch, pt
 from deckgen.render.deck.plans.context import BAR_CHART_LEAST, BAR_CHART_MIN, Arrangement, Context
 from deckgen.render.deck.plans.fitting import (
+    figure_need,
     fit,
     longest_word,
-    need,
     needed_height,
     text_item,
     text_width,
@@ -83,7 +83,7 @@ def beside(c: Context, chart: st.Chart | None, figures: list[Figure], frame: Box
     rest = frame.below(setup.box.bottom, inch(0.2))
     column = block(c, figures[0], big, True) + block(c, figures[1], big, True, 16.0) + \
         block(c, figures[2], t.title, True, 16.0)
-    widest = max(need(c.faces, fmt.keep_together(v), big, True, heading=True)
+    widest = max(figure_need(c.faces, fmt.keep_together(v), big)
                  for _, v, _, _ in figures)
     column_w = max(widest, round(rest.w * 0.33))
     chart_box, column_box = rest.columns([rest.w - column_w - inch(0.5), column_w], inch(0.5))

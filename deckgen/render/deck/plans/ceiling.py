@@ -10,7 +10,7 @@ from deckgen import story as st
 from deckgen.layout.fit import Misfit
 from deckgen.render.deck.plan import TIGHT, Box, ChartItem, Item, Para, inch
 from deckgen.render.deck.plans.context import CEILING_ROOM, CHART_MIN, Arrangement, Context
-from deckgen.render.deck.plans.fitting import need, text_item
+from deckgen.render.deck.plans.fitting import figure_need, text_item
 
 
 def arrangements(c: Context, s: st.Slide, frame: Box) -> list[Arrangement]:
@@ -49,8 +49,8 @@ def side_by_side(c: Context, chart: st.Chart, frame: Box, fig: float,
     ceiling = fmt.keep_together(c.story.bottleneck.ceiling)
     column_w = round(frame.w * 0.34)
     if block:
-        column_w = max(column_w, need(c.faces, ceiling, fig, True, heading=True))
-    if column_w > frame.w * 0.42:
+        column_w = max(column_w, figure_need(c.faces, ceiling, fig))
+    if column_w > frame.w * 0.45:
         return Misfit("ceiling", "", ceiling, "too wide beside the chart")
     chart_box, column = frame.columns([frame.w - column_w - inch(0.45), column_w], inch(0.45))
     paras = block + [replace(words[0], before=14 if block else 0)]
@@ -70,7 +70,7 @@ def stacked(c: Context, chart: st.Chart, frame: Box, fig: float, body: float,
     top = Box(frame.x, frame.y, frame.w, round(frame.h * 0.4))
     items: list[Item] = []
     if block:
-        fig_w = need(c.faces, ceiling, fig, True, heading=True) + inch(0.05)
+        fig_w = figure_need(c.faces, ceiling, fig) + inch(0.05)
         if fig_w > top.w * 0.6:
             return Misfit("ceiling", "", ceiling, "too wide beside its sentence")
         left, right = top.columns([fig_w, top.w - fig_w - inch(0.4)], inch(0.4))

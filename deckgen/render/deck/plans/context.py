@@ -38,6 +38,11 @@ class Context:
     t: TypeScale
     faces: Faces
     title_step: int = 0  # on a template: 0 tries the title size first, 1 the body size only
+    # One look per deck, on a template: every content slide's title at this size (None:
+    # each its largest) and its kicker inside the title's box over the title, or under it
+    # (None: as each slide's title allows).
+    title_pt: float | None = None
+    kicker_in: bool | None = None
 
     @classmethod
     def of(cls, story: st.Story, geometry: Geometry, scale: TypeScale) -> Context:

@@ -10,6 +10,7 @@ from deckgen.layout.fit import Misfit
 from deckgen.render.deck.plan import LOOSE, TIGHT, Box, Item, Para, RectItem, SlidePlan, inch, pt
 from deckgen.render.deck.plans.context import Context
 from deckgen.render.deck.plans.fitting import fit, needed_height, text_item
+from deckgen.render.deck.plans.titles import no_lone_word
 
 
 def plan(c: Context, s: st.Slide) -> SlidePlan | Misfit:
@@ -17,8 +18,8 @@ def plan(c: Context, s: st.Slide) -> SlidePlan | Misfit:
     g, t, meta = c.g, c.t, c.story.meta
     own = g.own
     sizes = (t.display, t.title) if g.cover_centred or own else (t.title,)
-    heads = [Para(meta.title, sizes, bold=True, colour=None, line=TIGHT, field="title",
-                  origin="meta.title", balance=True)]
+    heads = [Para(meta.title, sizes, bold=True, colour=None, line=TIGHT, heading=True,
+                  field="title", origin="meta.title", balance=True)]
     lines = [Para(meta.subtitle, (t.body, t.table), colour="muted" if own else None,
                   line=LOOSE, field="subtitle", origin="meta.subtitle", balance=True),
              Para(meta.presenter, (t.table,), bold=True, colour="text" if own else None,
@@ -31,6 +32,8 @@ def plan(c: Context, s: st.Slide) -> SlidePlan | Misfit:
     if isinstance(found, Misfit):
         return found
     title_sizes = found[0]
+    heads = [no_lone_word(c, p, size, pt(box.w - inset[0] - inset[2]))
+             for p, size in zip(heads, title_sizes, strict=True)]
     items: list[Item] = []
     extra: dict[str, object] = {}
     if own:  # a short rule in the accent colour just above the title's first line

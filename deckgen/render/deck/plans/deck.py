@@ -20,6 +20,7 @@ from deckgen.render.deck.plans import (
     checklist,
     closing,
     cover,
+    custom,
     dial,
     experiments,
     meanings,
@@ -31,6 +32,7 @@ from deckgen.render.deck.plans.context import Arrangement, Context, Kind
 from deckgen.render.deck.plans.fitting import text_item
 from deckgen.render.deck.plans.titles import (
     header,
+    one_look,
     slide_plan,
     title_lines,
     title_size,
@@ -51,16 +53,39 @@ KINDS: dict[str, Kind] = {
     "sources": sources.arrangements,
     "closing": closing.arrangements,
 }
-SIBLINGS = ("experiment", "dial")  # kinds whose slides share one arrangement and their sizes
+# Kinds whose slides share one arrangement and their sizes (the sources: when they continue).
+SIBLINGS = ("experiment", "dial", "sources")
 
 
 def plan_slides(story: st.Story, geometry: Geometry, kinds: dict[str, Geometry] | None,
                 slides: Sequence[st.Slide]) -> list[SlidePlan]:
     """Every slide's plan on a template of `geometry` (`kinds`: the geometry of a layout
     chosen by name, by slide kind), siblings settled together; every slide that does not
-    fit is reported, all at once (an InputError)."""
+    fit is reported, all at once (an InputError). On a presenter's template the content
+    slides share one look (titles.one_look): the title size first, then the body size;
+    only when neither fits every slide does each slide take its own."""
     base = Context.of(story, geometry, TypeScale.for_height(scale_height(geometry)))
     kinds = kinds or {}
+    slides = continued(base, kinds, geometry, slides)  # the sources on as many as they need
+    if not geometry.own:  # one look: a title size and a kicker place for every content slide
+        content = [s for s in slides if s.kind != "title"]
+        for step in title_steps(base):
+            stepped = replace(base, title_step=step)
+            look = one_look(stepped, [(replace(stepped, g=kinds.get(s.kind, geometry)), s)
+                                      for s in content])
+            if look is None:
+                continue
+            try:
+                return planned(look, geometry, kinds, slides)
+            except InputError:
+                continue
+    return planned(base, geometry, kinds, slides)
+
+
+def planned(base: Context, geometry: Geometry, kinds: dict[str, Geometry],
+            slides: Sequence[st.Slide]) -> list[SlidePlan]:
+    """Every slide planned in `base` (on the layout its kind was given, else `geometry`);
+    every slide that does not fit reported at once."""
     plans: list[SlidePlan | None] = [None] * len(slides)
     problems: list[Problem] = []
     groups: dict[str, list[int]] = {}
@@ -90,6 +115,30 @@ def plan_slides(story: st.Story, geometry: Geometry, kinds: dict[str, Geometry] 
             if isinstance(item, ChartItem):
                 item.text_pt = chart_pt
     return [p for p in plans if p is not None]
+
+
+MOST_PARTS = 4  # the most slides the sources continue over
+
+
+def continued(base: Context, kinds: dict[str, Geometry], geometry: Geometry,
+              slides: Sequence[st.Slide]) -> list[st.Slide]:
+    """The slides, with the sources on as many slides as they need to show every source in
+    full ("Where the facts come from (2/2)"): nothing is left out to make them fit."""
+    out: list[st.Slide] = []
+    for i, s in enumerate(slides):
+        if s.kind != "sources" or s.part != (1, 1):
+            out.append(s)
+            continue
+        c = replace(base, g=kinds.get(s.kind, geometry))
+        parts = [s]
+        for n in range(1, min(MOST_PARTS, len(c.story.sources)) + 1):
+            parts = [replace(s, part=(k, n), headline=replace(
+                s.headline, text=s.headline.text if n == 1 else f"{s.headline.text} ({k}/{n})"))
+                for k in range(1, n + 1)]
+            if not isinstance(siblings(c, parts, list(range(i, i + n))), InputError):
+                break
+        out.extend(parts)
+    return out
 
 
 def siblings(c: Context, group: list[st.Slide], members: list[int]
@@ -139,7 +188,7 @@ def arrangements(c: Context, s: st.Slide, lines: int) -> list[Arrangement]:
     if isinstance(head, Misfit):
         return [lambda: head]
     kicker, frame = head
-    kind = KINDS[s.kind]
+    kind = custom.arrangements if s.custom is not None else KINDS[s.kind]
 
     def with_kicker(arrange: Arrangement, extra: list[Item]) -> Arrangement:
         def run() -> list[Item] | Misfit:

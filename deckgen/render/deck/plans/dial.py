@@ -13,7 +13,7 @@ from deckgen import story as st
 from deckgen.layout.fit import Misfit
 from deckgen.render.deck.plan import TIGHT, Box, Item, Para, RectItem, TextItem, emu, inch, pt
 from deckgen.render.deck.plans.context import Arrangement, Context
-from deckgen.render.deck.plans.fitting import fit, need, needed_height, texts_together
+from deckgen.render.deck.plans.fitting import figure_need, fit, needed_height, texts_together
 
 
 def arrangements(c: Context, s: st.Slide, frame: Box) -> list[Arrangement]:
@@ -55,7 +55,7 @@ def side_by_side(c: Context, d: st.DialView, frame: Box, fig: float, side_fig: f
     chosen, side = blocks(c, d, fig, side_fig, body)
     slow = fmt.keep_together(d.slow_figure)
     right_w = round(frame.w * 0.36)
-    if need(c.faces, slow, side_fig, True, heading=True) > right_w:
+    if figure_need(c.faces, slow, side_fig) > right_w:
         return Misfit("slow writing time", "", slow, "too wide for its column")
     left, right = frame.columns([frame.w - right_w - inch(0.6), right_w], inch(0.6))
     found = texts_together(c.faces, [left, right], [chosen, side])

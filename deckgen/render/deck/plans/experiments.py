@@ -13,7 +13,13 @@ from deckgen import story as st
 from deckgen.layout.fit import Misfit
 from deckgen.render.deck.plan import TIGHT, Box, Item, Para, RectItem, TextItem, emu, inch, pt
 from deckgen.render.deck.plans.context import Arrangement, Context
-from deckgen.render.deck.plans.fitting import fit, middle, need, needed_height, text_item
+from deckgen.render.deck.plans.fitting import (
+    figure_need,
+    fit,
+    need,
+    needed_height,
+    text_item,
+)
 
 
 def arrangements(c: Context, s: st.Slide, frame: Box) -> list[Arrangement]:
@@ -51,13 +57,14 @@ def arrange(c: Context, e: st.Experiment, frame: Box, shape: str, fig: float,
     head: list[Para] = []
     label = Para(e.featured_label or "-", (t.footnote,), bold=True, caps=True,
                  colour="accent", tracking=1.0)
-    if e.featured:
-        head.append(label)
-    elif any(x.featured for x in c.story.experiments):  # keep the siblings aligned
+    marked: list[Item] = []
+    if any(x.featured for x in c.story.experiments):  # keep the siblings aligned
         skip = needed_height(c.faces, [label], above.w, [t.footnote]) + emu(4)
+        if e.featured:  # its label in its own box, over where every sibling's text starts
+            marked.append(TextItem(Box(above.x, above.y, above.w, skip - emu(4)), [label],
+                                   [t.footnote], name="Featured"))
         above = above.below(above.y + skip)
-    head.append(Para(e.arithmetic, (t.table,), colour="muted", field="arithmetic",
-                     before=4 if head else 0))
+    head.append(Para(e.arithmetic, (t.table,), colour="muted", field="arithmetic"))
     big = fmt.keep_together(e.figure)
     parts = Parts(
         head,
@@ -65,12 +72,12 @@ def arrange(c: Context, e: st.Experiment, frame: Box, shape: str, fig: float,
               one_line=True, field="writing time")],
         [Para(e.writing_at, (t.table,), colour="muted", field="writing speed")],
         [Para(e.story.text, (body,), field="story", origin=e.story.origin)],
-        need(c.faces, big, fig, True, heading=True) + inch(0.05))
+        figure_need(c.faces, big, fig) + inch(0.05))
     if shape == "side":
         found = side(c, parts, above)
     else:
         found = stacked(c, parts, above, shape == "beside")
-    return found if isinstance(found, Misfit) else found + band
+    return found if isinstance(found, Misfit) else marked + found + band
 
 
 def side(c: Context, parts: Parts, above: Box) -> list[Item] | Misfit:
@@ -84,7 +91,7 @@ def side(c: Context, parts: Parts, above: Box) -> list[Item] | Misfit:
     b = text_item(c.faces, right, parts.tale, shrink_to_fit=True, name="Story")
     if isinstance(a, Misfit) or isinstance(b, Misfit):
         return a if isinstance(a, Misfit) else b  # type: ignore[return-value]
-    return middle([a, b], above)
+    return [a, b]  # at the frame's top, where every sibling's figure sits
 
 
 def stacked(c: Context, parts: Parts, above: Box, beside: bool) -> list[Item] | Misfit:
@@ -127,12 +134,18 @@ def stacked(c: Context, parts: Parts, above: Box, beside: bool) -> list[Item] | 
 def set_apart(c: Context, label: str, line: st.Text, frame: Box,
               size: float) -> list[Item] | Misfit:
     """A band across the foot of the frame: a label in capitals, then one line of text
-    (beside the label on a wide slide, under it on a narrow one)."""
+    (beside the label on a wide slide, under it on a narrow one), as tall on every
+    experiment's slide: the height its longest line needs."""
     t = c.t
     pad_x, pad_y = inch(0.3), inch(0.17)
     head = [Para(label, (t.footnote,), bold=True, caps=True, colour="accent", tracking=1.0)]
-    words = [Para(line.text, (size,), bold=True, heading=True, line=TIGHT,
-                  field="still scarce line", origin=line.origin)]
+
+    def said(text: st.Text) -> list[Para]:
+        return [Para(text.text, (size,), bold=True, heading=True, line=TIGHT,
+                     field="still scarce line", origin=text.origin)]
+
+    words = said(line)
+    siblings = [said(e.scarce) for e in c.story.experiments if e.scarce.text] or [words]
     inner_w = frame.w - 2 * pad_x
     if c.wide:
         head_w = need(c.faces, label.upper(), t.footnote, True, 1.0) + inch(0.05)
@@ -140,7 +153,7 @@ def set_apart(c: Context, label: str, line: st.Text, frame: Box,
         found = fit(c.faces, [(words, pt(text_w), pt(frame.h) / 3)])
         if isinstance(found, Misfit):
             return found
-        h = needed_height(c.faces, words, text_w, found[0])
+        h = max(needed_height(c.faces, paras, text_w, found[0]) for paras in siblings)
         band = frame.bottom_part(h + 2 * pad_y)
         head_box = Box(band.x + pad_x, band.y + pad_y, head_w, h)
         text_box = Box(band.x + pad_x + head_w + inch(0.35), band.y + pad_y, text_w, h)
@@ -149,7 +162,7 @@ def set_apart(c: Context, label: str, line: st.Text, frame: Box,
         found = fit(c.faces, [(words, pt(inner_w), pt(frame.h) / 3)])
         if isinstance(found, Misfit):
             return found
-        h = needed_height(c.faces, words, inner_w, found[0])
+        h = max(needed_height(c.faces, paras, inner_w, found[0]) for paras in siblings)
         head_h = needed_height(c.faces, head, inner_w, [t.footnote])
         band = frame.bottom_part(head_h + inch(0.04) + h + 2 * pad_y)
         head_box = Box(band.x + pad_x, band.y + pad_y, inner_w, head_h)
@@ -158,4 +171,4 @@ def set_apart(c: Context, label: str, line: st.Text, frame: Box,
     return [RectItem(band, ("rule", 0.75), None, label),
             RectItem(Box(band.x, band.y, inch(0.08), band.h), ("accent", 0.0), None, "Accent"),
             TextItem(head_box, head, [t.footnote], anchor=anchor, name=label),
-            TextItem(text_box, words, found[0], name=f"{label}: line")]
+            TextItem(text_box, words, found[0], anchor=anchor, name=f"{label}: line")]

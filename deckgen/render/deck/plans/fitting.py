@@ -54,6 +54,13 @@ def need(faces: Faces, text: str, size: float, bold: bool = False, tracking: flo
     return emu(text_width(faces, text, size, bold, tracking, heading) / WIDTH_SAFETY)
 
 
+def figure_need(faces: Faces, text: str, size: float) -> int:
+    """EMU a big figure (bold, in the heading face, on one line) needs across: with the width
+    safety margin and the room of a wider face (fonts.FIGURE_SLACK), so no client breaks it."""
+    return emu(text_width(faces, text, size, True, heading=True) * fonts.FIGURE_SLACK
+               / WIDTH_SAFETY)
+
+
 def longest_word(faces: Faces, p: Para, size: float) -> float:
     """Points the widest unbreakable run of `p` takes at `size`."""
     return longest_run(p.shown, faces.of_para(p), size, p.tracking)
@@ -62,8 +69,8 @@ def longest_word(faces: Faces, p: Para, size: float) -> float:
 def para_lines(faces: Faces, p: Para, size: float, width: float) -> tuple[str, ...] | Overlong:
     """`p` broken into lines `width` points wide at `size` (no safety margin added)."""
     face = faces.of_para(p)
-    if p.one_line:
-        wide = face.width(p.shown.replace("\n", " "), size, p.tracking)
+    if p.one_line:  # a figure: room for a client whose face sets it a little wider
+        wide = face.width(p.shown.replace("\n", " "), size, p.tracking) * fonts.FIGURE_SLACK
         return (p.shown,) if wide <= width + 1e-6 else Overlong(p.shown, wide)
     if any(r.bold is not None and r.bold != p.bold for r in p.runs):  # weights mixed
         runs = [(r.text.upper() if p.caps else r.text,

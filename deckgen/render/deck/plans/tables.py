@@ -7,6 +7,8 @@ buys a larger size; cells wrap only when nothing else fits.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from deckgen import fmt
 from deckgen import story as st
 from deckgen.layout.columns import Needs, search
@@ -53,6 +55,14 @@ def table_item(faces: Faces, box: Box, cells: Cells, highlight: int | None, *,
     if tidy is not None and (headers is None or _body_size(headers) <= _body_size(tidy)):
         return tidy
     found = headers or first("any")
+    kept = [p for cell in cells[0] for p in cell if fmt.NBSP in p.text] if header else []
+    if found is None and kept and not any(p.runs for p in kept):
+        # a header's number and unit are kept together while the table fits; only a table
+        # that cannot fit so lets them part ("1,000,000 / tokens/sec")
+        loose = [[[replace(p, text=p.text.replace(fmt.NBSP, " ")) for p in cell]
+                  for cell in cells[0]], *cells[1:]]
+        return table_item(faces, box, loose, highlight, stretch=stretch, margin=margin,
+                          name=name, header=header)
     return found if found is not None else _misfit(faces, box, cells, margin[0])
 
 

@@ -2,16 +2,20 @@
 
 On deckgen's own master the title sits at its box's top, the kicker above it; on a template
 the title may be set at the body size (`Context.title_step`), and the kicker goes above the
-title's lines inside its box when there is room there, else under the title.
+title's lines inside its box when there is room there, else under the title. A deck on a
+template has one look (`one_look`): every content slide's title at one size and its kicker in
+one place, the largest size and the place inside the title's box when every slide allows them.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 
 from deckgen import story as st
 from deckgen.layout.fit import Misfit
-from deckgen.render.deck.plan import TIGHT, Box, Item, Para, SlidePlan, inch, pt
+from deckgen.render.deck.plan import TIGHT, WIDTH_SAFETY, Box, Item, Para, SlidePlan, inch, pt
 from deckgen.render.deck.plans.context import Context
 from deckgen.render.deck.plans.fitting import fit, para_lines, text_item
 
@@ -20,14 +24,30 @@ def title_steps(c: Context) -> tuple[int, ...]:
     """On a template, a slide is tried with its title at the title size (when its box
     holds it) and then at the body size, which may leave the kicker room in the title's
     box; deckgen's own master sets every title at the title size."""
+    if c.title_pt is not None:  # the deck's one look decided it
+        return (c.title_step,)
     return (0,) if c.g.own else (0, 1)
 
 
 def title_paras(c: Context, s: st.Slide) -> list[Para]:
     what = "title" if s.headline.origin.startswith("workloads[") else "headline"
     sizes = (c.t.title,) if c.g.own else (c.t.title, c.t.body)[c.title_step:]
-    return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT,
+    if c.title_pt is not None:
+        sizes = (c.title_pt,)
+    return [Para(s.headline.text, sizes, bold=True, colour=None, line=TIGHT, heading=True,
                  field=what, origin=s.headline.origin)]
+
+
+def no_lone_word(c: Context, p: Para, size: float, width: float) -> Para:
+    """`p` with its last word held to the word before it (a no-break space) when, set at
+    `size` in `width` points, its last line would hold that one short word alone: a title
+    of two lines never ends "... ask for / more"."""
+    found = para_lines(c.faces, p, size, width * WIDTH_SAFETY)
+    if not isinstance(found, tuple) or len(found) < 2 or " " in found[-1].strip() \
+            or len(found[-1]) >= 12:
+        return p
+    head, space, last = p.text.rpartition(" ")
+    return replace(p, text=f"{head}\u00a0{last}") if space else p
 
 
 def title_room(c: Context) -> tuple[float, float]:
@@ -64,6 +84,8 @@ def kicker_inside(c: Context, s: st.Slide) -> bool:
     kicker fits inside the box above the title's lines (the title then sits at the foot)."""
     if c.g.own:
         return False
+    if c.kicker_in is not None:
+        return c.kicker_in
     size = title_size(c, s)
     width, room = title_room(c)
     found = para_lines(c.faces, title_paras(c, s)[0], size, width * 0.96)
@@ -75,8 +97,8 @@ def kicker_inside(c: Context, s: st.Slide) -> bool:
 def slide_plan(c: Context, s: st.Slide, items: list[Item], size: float) -> SlidePlan:
     """The slide's plan: its title at `size` over `items`."""
     anchor = "b" if s.kicker and kicker_inside(c, s) else "t" if c.g.own else None
-    return SlidePlan(s.kind, title_paras(c, s), [size], items, s.notes,
-                     extra={"title_anchor": anchor})
+    title = [no_lone_word(c, p, size, title_room(c)[0]) for p in title_paras(c, s)]
+    return SlidePlan(s.kind, title, [size], items, s.notes, extra={"title_anchor": anchor})
 
 
 def header(c: Context, s: st.Slide, lines: int) -> tuple[list[Item], Box] | Misfit:
@@ -119,9 +141,22 @@ def header(c: Context, s: st.Slide, lines: int) -> tuple[list[Item], Box] | Misf
 
 
 def _kicker_origin(headline: st.Text) -> str:
-    m = re.match(r"slides\.(\w+)\.headline", headline.origin)
+    m = re.match(r"slides\.([\w-]+)\.headline", headline.origin)
     if m:
         return f"slides.{m.group(1)}.kicker"
     if headline.origin.startswith("workloads["):
         return "slides.experiments.kicker"
     return ""
+
+
+def one_look(c: Context, slides: Sequence[tuple[Context, st.Slide]]) -> Context | None:
+    """`c` with the one title size and kicker place every content slide of a template deck
+    shares (`slides`: each with its own context, at the title step tried): the largest size
+    all their titles fit at, the kicker inside the title's box only when it fits there on
+    every slide; None when some title does not fit at this step."""
+    sizes = [title_size(own, s) for own, s in slides]
+    if not sizes or min(sizes) == 0:
+        return None
+    size = min(sizes)
+    inside = all(kicker_inside(replace(own, title_pt=size), s) for own, s in slides if s.kicker)
+    return replace(c, title_pt=size, kicker_in=inside)
