@@ -11,6 +11,7 @@ the number is rounded here first, then spelled in that language's marks and word
 from __future__ import annotations
 
 import math
+import re
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from fractions import Fraction
 
@@ -178,3 +179,9 @@ def dimensions(width: float | Number, height: float | Number, unit: str, places:
 def keep_together(text: str) -> str:
     """Join a figure's parts with no-break spaces so a line never splits '2 h 46 min'."""
     return text.replace(" ", NBSP)
+
+
+def keep_units(text: str) -> str:
+    """Join each number to the word after it ('2 h', '1,000,000 tokens/sec') and no more: a
+    narrow table cell may break '2 Std. 13 Min. 20 Sek.' between its parts, never inside one."""
+    return re.sub(r"(?<=\d) ", NBSP, text)

@@ -72,7 +72,7 @@ def test_french_formats_on_the_english_talk() -> None:
     assert story.dial.speed == f"1{NNBSP}000{NNBSP}000 jetons/s"
     assert story.bottleneck.end_to_end_speedup == "132,57\u00d7"
     assert story.bottleneck.check_share == f"98,7{NBSP}%"
-    assert story.workload_table.rows[0][2] == f"2{NNBSP}h{NBSP}46{NBSP}min{NBSP}40{NNBSP}s"
+    assert story.workload_table.rows[0][2] == f"2{NNBSP}h 46{NBSP}min 40{NNBSP}s"  # parts may part
     assert story.dial.figure == f"1{NBSP}seconde"  # CLDR's plural: one for 0 <= n < 2
     assert story.labels.ceiling == "Plafond"
 
@@ -261,6 +261,13 @@ def test_the_german_talk_has_no_english_fixed_word_and_german_figures(german_bui
         _no_english(re.sub(r"\s*\n\s*", " ", text), name)
         assert "1.000.000" in text, name
         assert "132,57\u00d7" in text or "notes" in name, name
+
+
+def test_a_capitalised_sharp_s_is_drawn_whole_in_the_slides_pdf(german_build: Path) -> None:
+    """'Kontextgröße' in capitals is 'KONTEXTGRÖSSE', one letter longer: the slides PDF drew
+    it cut short ('KONTEXTGRÖSS') where it measured the runs by their lower-case length."""
+    slides = _pdf_text(next(german_build.glob("*-slides.pdf")))
+    assert "KONTEXTGRÖSSE" in slides
 
 
 def test_the_german_talk_is_tagged_german(german_build: Path) -> None:

@@ -129,6 +129,8 @@
     return number(div(v, MARKS[step][0])) + MARKS[step][1];
   }
   function k(text) { return text.split(" ").join(NBSP); }
+  // A table cell: each number kept with the word after it, as the story keeps it (fmt.keep_units).
+  function ku(text) { return text.replace(/(\d) /g, "$1" + NBSP); }
   // figures.division: both numbers at the fewest decimals whose quotient, as shown, is the
   // quotient's own text ("8,060 ÷ 60.8", and "8,060 ÷ 60.242" for 133.79×).
   function division(top, bottom) {
@@ -325,8 +327,8 @@
     // The workload table.
     s["wt.h.2"] = k(slow); s["wt.h.3"] = k(fast);  // a header never splits "40,000 tokens/sec"
     M.workloads.forEach(function (x, i) {
-      s["wt.r." + i + ".2"] = k(t["workload." + x.id + ".slow_writing_time"]);
-      s["wt.r." + i + ".3"] = k(t["workload." + x.id + ".writing_time"]);
+      s["wt.r." + i + ".2"] = ku(t["workload." + x.id + ".slow_writing_time"]);
+      s["wt.r." + i + ".3"] = ku(t["workload." + x.id + ".writing_time"]);
       var time = k(t["workload." + x.id + ".writing_time"]);
       s["exp." + i + ".writing"] = say("experiment_writing", { time: time, speed: k(fast) });
       s["exp." + i + ".figure"] = time;
@@ -374,9 +376,9 @@
     checksShown(st).forEach(function (c, i) {
       var p = batch(BOTTLE, st.speed, c);
       s["pt.r." + i + ".0"] = check(c);
-      s["pt.r." + i + ".1"] = k(duration(p.slowTotal));
-      s["pt.r." + i + ".2"] = k(duration(p.total));
-      s["pt.r." + i + ".3"] = k(speedup(p.e2e));
+      s["pt.r." + i + ".1"] = ku(duration(p.slowTotal));
+      s["pt.r." + i + ".2"] = ku(duration(p.total));
+      s["pt.r." + i + ".3"] = ku(speedup(p.e2e));
     });
     // The charts' descriptions.
     var range = chartRange(st);

@@ -19,8 +19,9 @@ keep = fmt.keep_together  # a figure never breaks across lines: "2 h 46 min 40 s
 
 
 def keep_figures(rows: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
-    """Table rows with every figure cell (all but the first column) kept on one line."""
-    return tuple((row[0], *(keep(cell) for cell in row[1:])) for row in rows)
+    """Table rows with every figure cell (all but the first column) keeping each number with
+    its unit; a renderer keeps a whole cell on one line where it has the room."""
+    return tuple((row[0], *(fmt.keep_units(cell) for cell in row[1:])) for row in rows)
 
 
 def table_notes(t: Table) -> str:

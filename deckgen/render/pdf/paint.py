@@ -262,8 +262,8 @@ class Slide:
         else:
             end = at + len(line)
             start = 0
-            for run in runs:
-                stop = start + len(run.text)
+            for run in runs:  # each run's length as shown: 'ß' in capitals is 'SS'
+                stop = start + len(run.text.upper() if p.caps else run.text)
                 a, b = max(start, at), min(stop, end)
                 if a < b:
                     pieces.append((shown[a:b], run))
