@@ -18,16 +18,12 @@ safe.
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import hashlib
 import os
 import re
 import secrets
-import shutil
 import stat
-import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -67,8 +63,7 @@ class ChartPictures:
         if data is None and fmt == "png" and self.folder is not None:
             data = _read(self.folder, key)
         if data is None:
-            settle_matplotlib()
-            from deckgen import charts
+            from deckgen import charts  # settles matplotlib's folder (charts.mplconfig)
 
             data = charts.render(chart, theme, width_in=width_in, height_in=height_in,
                                  fmt=fmt, dpi=dpi, font_pt=font_pt)
@@ -207,32 +202,3 @@ def _code() -> tuple[str, ...]:
         except PackageNotFoundError:  # pragma: no cover - installed without metadata
             versions.append(f"{name} unknown")
     return (hashlib.sha256(source).hexdigest(), *versions)
-
-
-def settle_matplotlib() -> None:
-    """Give matplotlib a writable folder for its settings and font cache when its own is
-    not one (MPLCONFIGDIR or ~/.config/matplotlib), so it neither warns nor leaves a
-    temporary folder per build: deckgen makes one for the run and removes it at exit."""
-    if "matplotlib" in sys.modules:
-        return
-    given = os.environ.get("MPLCONFIGDIR")
-    if given:
-        place = Path(given)
-    else:
-        config = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-        place = Path(config) / "matplotlib"
-    try:
-        place.mkdir(parents=True, exist_ok=True)
-        if place.is_dir() and os.access(place, os.W_OK):
-            return
-    except (OSError, RuntimeError):
-        pass
-    own = tempfile.mkdtemp(prefix="deckgen-matplotlib-")
-    main = os.getpid()
-
-    def remove() -> None:
-        if os.getpid() == main:
-            shutil.rmtree(own, ignore_errors=True)
-
-    atexit.register(remove)
-    os.environ["MPLCONFIGDIR"] = own

@@ -182,25 +182,6 @@ def test_the_last_date_zip_carries_builds(tmp_path: Path) -> None:
 # --- matplotlib's own folder ----------------------------------------------------------------
 
 
-def test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder(
-    tmp_path: Path
-) -> None:
-    (tmp_path / "blocker").write_text("a file where matplotlib's folder would go")
-    temp = tmp_path / "tmp"
-    temp.mkdir()
-    code = ("from deckgen import chart_pictures; chart_pictures.settle_matplotlib(); "
-            "import matplotlib; import matplotlib.font_manager; "
-            "print(matplotlib.get_configdir().startswith(%r))" % str(temp / "deckgen-matplotlib-"))
-    env = {**os.environ, "MPLCONFIGDIR": str(tmp_path / "blocker" / "mpl"), "TMPDIR": str(temp),
-           "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout == "True\n"
-    assert run.stderr == ""
-    assert list(temp.iterdir()) == []
-
-
 # --- Watch follows the file it started with ---------------------------------------------------
 
 
