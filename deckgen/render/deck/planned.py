@@ -27,7 +27,7 @@ from deckgen import story as st
 from deckgen.content import Theme
 from deckgen.errors import Problem
 from deckgen.render.deck.colours import fill_colours
-from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, overlap, own_box
+from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, own_box
 from deckgen.render.deck.plan import Box, Para, SlidePlan, TextItem, inch
 from deckgen.render.deck.write import FOOTER, Writer, plan_deck
 
@@ -172,21 +172,7 @@ def _kickers_clear(writer: Writer, layout: SlideLayout, plan: SlidePlan) -> Slid
     items: list[Any] = []
     for item in plan.items:
         if isinstance(item, TextItem) and item.name == "Kicker":
-            start = box = item.box
-            pieces = [piece for owner in (layout, layout.slide_master)
-                      for _, piece in writer.ph.artwork(owner)
-                      if piece.w < box.w // 3 and not writer.ph.covers_slide(piece)]
-            moved = True
-            while moved and box.w * 5 >= start.w * 3:
-                moved = False
-                for piece in pieces:
-                    if piece.x < box.x + inch(0.15) and piece.right > box.x \
-                            and overlap(piece, box) > 0:
-                        shift = piece.right + inch(0.08) - box.x
-                        box = Box(box.x + shift, box.y, box.w - shift, box.h)
-                        moved = True
-            if box != start and box.w * 5 >= start.w * 3:
-                item = replace(item, box=box)
+            item = replace(item, box=writer.kicker_box(item.box, layout))
         items.append(item)
     return replace(plan, items=items)
 

@@ -239,10 +239,9 @@ class Writer:
                 for run in paragraph.runs:
                     run.font.color.rgb = colour
 
-    def clear_of_art(self, shape: BaseShape, layout: SlideLayout) -> Box:
-        """A kicker's box moved right, off a small piece of artwork (an icon, a mark) that
-        covers its start; its box, as it ends up."""
-        box = shape_box(shape)
+    def kicker_box(self, box: Box, layout: SlideLayout) -> Box:
+        """`box` moved right, off the small pieces of the layout's and master's artwork (an
+        icon, a mark) that cover its start; `box` itself when no room is left beside them."""
         pieces = [piece for owner in (layout, layout.slide_master)
                   for _, piece in self.ph.artwork(owner)
                   if piece.w < box.w // 3 and not self.ph.covers_slide(piece)]
@@ -256,8 +255,13 @@ class Writer:
                     shift = piece.right + inch(0.08) - box.x
                     box = Box(box.x + shift, box.y, box.w - shift, box.h)
                     moved = True
-        if box.w * 5 < start.w * 3:  # no room beside it: the kicker stays where it was
-            return start
+        return start if box.w * 5 < start.w * 3 else box
+
+    def clear_of_art(self, shape: BaseShape, layout: SlideLayout) -> Box:
+        """A kicker's box moved right, off a small piece of artwork (an icon, a mark) that
+        covers its start; its box, as it ends up."""
+        start = shape_box(shape)
+        box = self.kicker_box(start, layout)
         if box != start:
             place(shape, box)
         return box
