@@ -30,7 +30,7 @@ def build(content_path: Path | None, options: Options, pictures: ChartPictures |
           parallel: bool = True) -> tuple[list[Path], list[Problem]]:
     """The whole build: the files written, and the content's and the renderers' warnings.
     `pictures`: the chart pictures kept from earlier builds in this process (a watch's);
-    `parallel`: the handout and the page may be drawn in a forked process (`render`)."""
+    `parallel`: the handout and the presenter kit may be drawn in a forked process."""
     content, warnings = source.read(content_path)  # read and validate the content
     settled = settle(content, options)  # every option checked; the template read, once
     story = deckgen.story.compose(settled.content)  # the figures computed, the story told
@@ -201,7 +201,8 @@ class _Kit:
         assert isinstance(found, Planned)
         wants = self.settled.options.wants
         heard = [] if wants("deck") or wants("slides") else list(found.warnings)
-        return Drawn(pdf.notes(found, self.story.meta, self.settled.epoch), tuple(heard))
+        data = pdf.notes(found, self.story.meta, self.settled.epoch, self.story.words)
+        return Drawn(data, tuple(heard))
 
 
 def files(content: Content, options: Options) -> tuple[dict[str, bytes], list[Problem]]:

@@ -5,6 +5,7 @@ talk's lines broken where Japanese allows."""
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
@@ -111,6 +112,17 @@ def test_labels_override_the_catalogue(tmp_path: Path) -> None:
     assert story.dial.at_speed == f"Mit 1.000.000{NBSP}Tokens/s"
     # The notes' generated sentence takes the label too.
     assert sum("Noch immer knapp: " in s.notes for s in story.slides) == 4
+
+
+def test_labels_reach_the_notes_book(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    from deckgen import build, pipeline
+
+    path = _with_labels(tmp_path, '  notes_slide: "Seite {number}/{count} \u2013 {title}"\n')
+    files, _ = pipeline.files(source.read(path)[0], build.Options(only="notes"))
+    first = PdfReader(io.BytesIO(files["notes"])).pages[0].extract_text()
+    assert "Seite 1/16 \u2013 Eine Million Tokens pro Sekunde" in first
 
 
 def test_an_unknown_label_is_a_located_error_with_a_guess(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ by the build's epoch: dated.py)."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, LETTER
@@ -70,7 +70,8 @@ def slides(found: Planned, meta: Meta, epoch: int | None = None) -> bytes:
     return out.getvalue()
 
 
-def notes(found: Planned, meta: Meta, epoch: int | None = None) -> bytes:
+def notes(found: Planned, meta: Meta, epoch: int | None = None,
+          table: Mapping[str, str] | None = None) -> bytes:
     """The speaker's notes book as PDF bytes, dated `epoch`."""
     out = io.BytesIO()
     page_w, page_h = PAPER[meta.paper]
@@ -84,7 +85,8 @@ def notes(found: Planned, meta: Meta, epoch: int | None = None) -> bytes:
     style = ParagraphStyle("notes", fontName=body, fontSize=NOTES_PT, leading=NOTES_PT * 1.35,
                            textColor=HexColor("#000000"), spaceAfter=NOTES_PT * 0.5)
     count = len(found.slides)
-    said = words.of(meta.language)  # the notes book's own words, in the talk's language
+    # The notes book's own words: the talk's (its language's, with the content's labels).
+    said = words.Words(meta.language, table) if table else words.of(meta.language)
     for number, s in enumerate(found.slides, 1):
         key = f"notes{number}"
         c.bookmarkPage(key)
