@@ -350,7 +350,10 @@ def test_check_bad_exits_2(default_text: str, tmp_path: Path) -> None:
 def test_default_content_from_an_empty_folder(tmp_path: Path) -> None:
     """No content.yaml here or above: deckgen falls back to the explainer it carries, and
     every command says so in one line."""
-    bundled = f"content: the bundled explainer ({DEFAULT_CONTENT}); no content.yaml in this " \
+    from deckgen import starter
+
+    carried = starter.bundled()  # the package's copy: this checkout's, or an installed one
+    bundled = f"content: the bundled explainer ({carried}); no content.yaml in this " \
               "folder or above it; 'deckgen init' writes one to edit"
     here = run_in("table", cwd=tmp_path)
     assert here.returncode == 0, here.stderr
@@ -359,7 +362,7 @@ def test_default_content_from_an_empty_folder(tmp_path: Path) -> None:
     check = run_in("check", cwd=tmp_path)
     assert check.returncode == 0, check.stderr
     assert check.stdout.endswith(": ok (4 workloads, 1 warning)\n")  # the starter's name
-    assert check.stderr == f"{bundled}\n{DEFAULT_CONTENT}:10:14: {STARTER}\n"
+    assert check.stderr == f"{bundled}\n{carried}:10:14: {STARTER}\n"
     assert list(tmp_path.iterdir()) == []
 
 
