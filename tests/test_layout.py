@@ -412,3 +412,23 @@ def test_japanese_breaks_between_characters_by_the_east_asian_rules(width: float
 def test_latin_text_beside_japanese_keeps_its_own_rules() -> None:
     text = "1,000,000 tokens/sec で well-known な速さ"
     assert "1,000,000 " in pieces(text) and "tokens/sec " in pieces(text)
+
+
+def test_the_meanings_cards_labels_read_at_4_5_to_1_on_their_card() -> None:
+    """The labels sat in muted grey on the grey cards: 3.7:1."""
+    from deckgen.colour import contrast
+
+    theme = build.prepare(None, build.Options())[0].theme
+    roles = {"text": theme.text, "accent": theme.accent, "muted": theme.muted}
+
+    def tinted(role: str, k: float) -> str:  # a fill: the role's colour k of the way to white
+        rgb = [int(getattr(theme, role).lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+        return "#" + "".join(f"{round(c + (255 - c) * k):02X}" for c in rgb)
+
+    cards = [item for plan in plans_at("default", "16:9") for item in plan.items
+             if getattr(item, "name", "").startswith("Card: ")]
+    assert len(cards) == 4
+    for card in cards:
+        label = card.paras[0]
+        ratio = contrast(roles[label.colour], tinted(*card.fill))
+        assert ratio >= 4.5, (card.name, label.colour, round(ratio, 2))

@@ -32,7 +32,8 @@ def cards(c: Context, frame: Box, inline: bool, tight: bool = False) -> list[Ite
     blocks = []
     for i, card in enumerate(found_cards):
         label = Para(card.label, (t.footnote,), bold=True, caps=True, tracking=1.0,
-                     colour="accent" if card.ours else "muted", field="card label",
+                     # the text colour on the grey card: muted grey there reads at 3.7:1
+                     colour="accent" if card.ours else "text", field="card label",
                      origin=f"meanings[{i}].label")
         question = Para(card.question, (t.body, t.table), bold=True, heading=True, before=4,
                         line=TIGHT, field="card question", origin=f"meanings[{i}].question")
