@@ -90,6 +90,50 @@ def _environment(extra: dict[str, str]) -> Iterator[None]:
                 os.environ[name] = value
 
 
+# --- an output folder holding an earlier build: the hardening and transaction tests' ground ---
+
+CORPUS = Path(__file__).resolve().parent / "bad_inputs"
+VALID = CORPUS / "_valid.yaml"
+EARLIER = {"million-tokens-1M.pptx": b"an earlier deck",
+           "million-tokens-1M.pdf": b"an earlier handout"}
+NAMES = ("talk.pptx", "talk.pdf", "talk.html")  # any set of files, not only a pair
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file's bytes (a folder, link or pipe by its kind: reading a pipe would wait)."""
+    return {str(p.relative_to(folder)): p.read_bytes() if p.is_file() and not p.is_symlink()
+            else f"<{p.lstat().st_mode >> 12}>".encode() for p in sorted(folder.rglob("*"))}
+
+
+@pytest.fixture
+def here(tmp_path: Path) -> Path:
+    """A folder holding the valid content and an output folder with an earlier build."""
+    shutil.copyfile(VALID, tmp_path / "talk.yaml")
+    (tmp_path / "out").mkdir()
+    for name, data in EARLIER.items():
+        (tmp_path / "out" / name).write_bytes(data)
+    return tmp_path
+
+
+def pair(tag: str) -> dict[str, bytes]:
+    """One build's files: every one names the build it came from."""
+    return {name: f"{tag} {name} ".encode() * (200 + len(tag)) for name in NAMES}
+
+
+def files(folder: Path, tag: str) -> dict[Path, bytes]:
+    return {folder / name: data for name, data in pair(tag).items()}
+
+
+@pytest.fixture
+def earlier(tmp_path: Path) -> Path:
+    """An output folder holding build A's files."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    for path, data in files(folder, "A").items():
+        path.write_bytes(data)
+    return folder
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--regen", action="store_true",
                      help="rewrite the golden files (tests/golden/, tests/bad_inputs/*.expected) "

@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_in
+from conftest import ROOT, VALID, run_in, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -38,27 +38,7 @@ from deckgen import (
 )
 from deckgen.errors import InputError
 
-CORPUS = Path(__file__).resolve().parent / "bad_inputs"
-VALID = CORPUS / "_valid.yaml"
-EARLIER = {"million-tokens-1M.pptx": b"an earlier deck",
-           "million-tokens-1M.pdf": b"an earlier handout"}
 LONG = "a" * 256  # one name longer than any Linux file system allows
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file's bytes (a folder, link or pipe by its kind: reading a pipe would wait)."""
-    return {str(p.relative_to(folder)): p.read_bytes() if p.is_file() and not p.is_symlink()
-            else f"<{p.lstat().st_mode >> 12}>".encode() for p in sorted(folder.rglob("*"))}
-
-
-@pytest.fixture
-def here(tmp_path: Path) -> Path:
-    """A folder holding the valid content and an output folder with an earlier build."""
-    shutil.copyfile(VALID, tmp_path / "talk.yaml")
-    (tmp_path / "out").mkdir()
-    for name, data in EARLIER.items():
-        (tmp_path / "out" / name).write_bytes(data)
-    return tmp_path
 
 
 def refused(here: Path, *args: str, code: int = 2, env: dict[str, str] | None = None) -> str:

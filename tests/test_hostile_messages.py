@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_in
-from test_hostile import VALID, refused, snapshot
+from conftest import ROOT, VALID, run_in, snapshot
+from test_hostile import refused
 
 from deckgen import build, output, sweep
 from deckgen.cli import _terminate

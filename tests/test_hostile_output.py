@@ -11,23 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import run_in
-from test_hostile import VALID, snapshot
-from test_transaction import files, leftovers, on_disk, which_build
+from conftest import VALID, files, run_in, snapshot
+from test_transaction import leftovers, on_disk, which_build
 
 from deckgen import output
 from deckgen.errors import InputError, OutputError
 
 ROOT_USER = os.geteuid() == 0
-
-
-@pytest.fixture
-def earlier(tmp_path: Path) -> Path:
-    folder = tmp_path / "out"
-    folder.mkdir()
-    for path, data in files(folder, "A").items():
-        path.write_bytes(data)
-    return folder
 
 
 DAMAGED = "a damaged journal of an interrupted write is in the way; remove it (the files beside " \

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -18,8 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run_in
-from test_hostile import EARLIER, PEAK, VALID, _limited, refused, snapshot
+from conftest import ROOT, VALID, run_in, snapshot
+from test_hostile import PEAK, _limited, refused
 
 from deckgen import template_file
 from deckgen.errors import InputError
@@ -61,15 +60,6 @@ def replaced(name: str, old: bytes, new: bytes) -> Callable[[dict[str, bytes]], 
         assert old in parts[name], (name, old)
         parts[name] = parts[name].replace(old, new, 1)
     return change
-
-
-@pytest.fixture
-def here(tmp_path: Path) -> Path:
-    shutil.copyfile(VALID, tmp_path / "talk.yaml")
-    (tmp_path / "out").mkdir()
-    for name, data in EARLIER.items():
-        (tmp_path / "out" / name).write_bytes(data)
-    return tmp_path
 
 
 def refusal(here: Path, data: bytes) -> str:

@@ -13,21 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, run_in
+from conftest import DEFAULT_CONTENT, NAMES, files, pair, run_in
 
 from deckgen import build, output, pipeline
 from deckgen.errors import InputError, OutputError
-
-NAMES = ("talk.pptx", "talk.pdf", "talk.html")  # any set of files, not only a pair
-
-
-def pair(tag: str) -> dict[str, bytes]:
-    """One build's files: every one names the build it came from."""
-    return {name: f"{tag} {name} ".encode() * (200 + len(tag)) for name in NAMES}
-
-
-def files(folder: Path, tag: str) -> dict[Path, bytes]:
-    return {folder / name: data for name, data in pair(tag).items()}
 
 
 def on_disk(folder: Path) -> dict[str, bytes]:
@@ -81,15 +70,6 @@ def _in_child(work: Callable[[], None], kill_at: int | None) -> tuple[int, bool]
 
 def leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.startswith(output.PREFIX))
-
-
-@pytest.fixture
-def earlier(tmp_path: Path) -> Path:
-    folder = tmp_path / "out"
-    folder.mkdir()
-    for path, data in files(folder, "A").items():
-        path.write_bytes(data)
-    return folder
 
 
 def test_a_write_leaves_the_new_files_and_nothing_else(earlier: Path) -> None:
