@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import deckgen.story
 from deckgen import environment, forking, output, source, template_file
@@ -20,6 +20,10 @@ from deckgen.build import KINDS, Options, apply, stem
 from deckgen.chart_pictures import ChartPictures
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from deckgen.render.deck.planned import Planned
+    from deckgen.render.deck.write import Laid
 
 T = TypeVar("T")
 SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html", "slides": "-slides.pdf",
@@ -86,15 +90,15 @@ def render(story: deckgen.story.Story, settled: Settled, pictures: ChartPictures
     With `parallel` on a machine with more than one core, the handout and the presenter kit
     are drawn in a forked process while this one draws the deck and the page: the same code,
     the same bytes, in about half the time."""
-    kit = _Kit(story, settled)  # the slides PDF and the notes book share one plan
+    kinds = wanted(settled.options) if kinds is None else kinds
+    slides = _lay_out(story, settled, kinds)  # the deck, its PDF and the notes: one plan
     draw: dict[str, Callable[[], Drawn]] = {
-        "deck": lambda: _deck(story, settled, pictures),
+        "deck": lambda: _deck(story, settled, slides, pictures),
         "handout": lambda: _handout(story, settled),
         "html": lambda: _page(story, settled),
-        "slides": kit.slides,
-        "notes": kit.notes,
+        "slides": lambda: _slides_pdf(story, settled, slides),
+        "notes": lambda: _notes(story, settled, slides),
     }
-    kinds = wanted(settled.options) if kinds is None else kinds
     # Two about equal halves: the deck and the page here; the handout and the kit there.
     here = [k for k in kinds if k in ("deck", "html")]
     there = [k for k in kinds if k not in here]
@@ -131,17 +135,48 @@ def _each(draw: dict[str, Callable[[], Drawn]], kinds: Sequence[str]) -> dict[st
     return results
 
 
-def _deck(story: deckgen.story.Story, settled: Settled,
+@dataclass(frozen=True)
+class _Slides:
+    """The deck's slides laid out once, before anything is drawn, for the deck and the
+    presenter kit (the slides PDF and the notes book, from the slides as placed); or the
+    input's problems met laying them out."""
+
+    laid: Laid | None = None
+    placed: Planned | None = None  # when the kit is wanted
+    problems: tuple[Problem, ...] = ()
+
+
+def _lay_out(story: deckgen.story.Story, settled: Settled, kinds: Sequence[str]) -> _Slides:
+    if not set(kinds) & {"deck", "slides", "notes"}:
+        return _Slides()
+    from deckgen.render.deck.planned import planned
+    from deckgen.render.deck.write import lay_out
+
+    walk = deckgen.story.walk(settled.content) if settled.options.walk else ()
+    try:
+        laid = lay_out(story, settled.template, walk, _template_name(settled))
+    except InputError as err:
+        return _Slides(problems=tuple(err.problems))
+    return _Slides(laid, planned(story, laid) if set(kinds) & {"slides", "notes"} else None)
+
+
+def _template_name(settled: Settled) -> str:
+    """How messages name the template."""
+    template = settled.options.template
+    return str(template) if template is not None else "template.pptx"
+
+
+def _deck(story: deckgen.story.Story, settled: Settled, slides: _Slides,
           pictures: ChartPictures | None) -> Drawn:
     from deckgen.render import deck
 
+    if slides.problems:
+        return Drawn(problems=slides.problems)
     options = settled.options
     heard: list[Problem] = []
-    walk = deckgen.story.walk(settled.content) if options.walk else ()
-    name = str(options.template) if options.template is not None else "template.pptx"
     cache = pictures if options.charts == "picture" else None  # only pictures are kept
-    data = deck.render(story, template=settled.template, walk=walk, charts=options.charts,
-                       template_name=name, warn=heard.append, cache=cache, epoch=settled.epoch)
+    data = deck.render(story, laid=slides.laid, charts=options.charts, warn=heard.append,
+                       cache=cache, epoch=settled.epoch)
     return Drawn(data, tuple(heard))
 
 
@@ -160,49 +195,32 @@ def _page(story: deckgen.story.Story, settled: Settled) -> Drawn:
     return Drawn(page.render(story))
 
 
-class _Kit:
-    """The presenter kit: the slides as a PDF and the speaker's notes book, drawn from the
-    deck's own slide plans (deckgen.render.deck.planned), planned once for both."""
+def _slides_pdf(story: deckgen.story.Story, settled: Settled, slides: _Slides) -> Drawn:
+    """The slides PDF; what of a template it cannot show is one warning (and the deck's
+    warnings when the deck is not built beside it)."""
+    from deckgen.render import pdf
+    from deckgen.render.deck.planned import undrawn_warning
 
-    def __init__(self, story: deckgen.story.Story, settled: Settled) -> None:
-        self.story, self.settled = story, settled
-        self.name = (str(settled.options.template) if settled.options.template is not None
-                     else "template.pptx")
-        self._found: object = None
+    if slides.problems:
+        return Drawn(problems=slides.problems)
+    assert slides.laid is not None and slides.placed is not None
+    heard = [] if settled.options.wants("deck") else list(slides.laid.warnings)
+    undrawn = undrawn_warning(slides.placed, _template_name(settled))
+    heard += [undrawn] if undrawn is not None else []
+    return Drawn(pdf.slides(slides.placed, story.meta, settled.epoch), tuple(heard))
 
-    def _planned(self) -> object:
-        if self._found is None:
-            from deckgen.render.deck.planned import planned
 
-            walk = deckgen.story.walk(self.settled.content) if self.settled.options.walk else ()
-            self._found = planned(self.story, self.settled.template, walk, self.name)
-        return self._found
+def _notes(story: deckgen.story.Story, settled: Settled, slides: _Slides) -> Drawn:
+    """The speaker's notes book (the deck's warnings when neither the deck nor the slides
+    PDF is built beside it)."""
+    from deckgen.render import pdf
 
-    def slides(self) -> Drawn:
-        """The slides PDF; what of a template it cannot show is one warning (and the deck's
-        colour warnings when the deck is not built beside it)."""
-        from deckgen.render import pdf
-        from deckgen.render.deck.planned import Planned, undrawn_warning
-
-        found = self._planned()
-        assert isinstance(found, Planned)
-        heard = [] if self.settled.options.wants("deck") else list(found.warnings)
-        undrawn = undrawn_warning(found, self.name)
-        heard += [undrawn] if undrawn is not None else []
-        data = pdf.slides(found, self.story.meta, self.settled.epoch)
-        return Drawn(data, tuple(heard))
-
-    def notes(self) -> Drawn:
-        """The speaker's notes book."""
-        from deckgen.render import pdf
-        from deckgen.render.deck.planned import Planned
-
-        found = self._planned()
-        assert isinstance(found, Planned)
-        wants = self.settled.options.wants
-        heard = [] if wants("deck") or wants("slides") else list(found.warnings)
-        data = pdf.notes(found, self.story.meta, self.settled.epoch, self.story.words)
-        return Drawn(data, tuple(heard))
+    if slides.problems:
+        return Drawn(problems=slides.problems)
+    assert slides.laid is not None and slides.placed is not None
+    wants = settled.options.wants
+    heard = [] if wants("deck") or wants("slides") else list(slides.laid.warnings)
+    return Drawn(pdf.notes(slides.placed, story.meta, settled.epoch, story.words), tuple(heard))
 
 
 def files(content: Content, options: Options) -> tuple[dict[str, bytes], list[Problem]]:

@@ -1,7 +1,8 @@
 """One deck, handout and page per speed (and per check), built side by side over several processes.
 
 The whole list is checked before anything is built: one bad value and nothing is written.
-Worker processes then draw the decks, and the handouts with their pages (`pipeline.render`,
+Worker processes then draw the decks with their presenter kits, and the handouts with their
+pages (`pipeline.render`,
 the same code as a single build, so the bytes do not depend on which process made them);
 this process writes each combination's files together once all are drawn, so they are
 replaced together or not at all. Only a few pieces are under way at once, and each is
@@ -163,8 +164,8 @@ def run(
 ) -> list[Path]:
     """Build every job, `workers` processes at a time; `finished` hears of each file as it lands.
 
-    The deck is one piece and the handout with the page another, so the processes stay
-    evenly busy; this process writes each combination's files together once all are drawn. A
+    The deck with its slides PDF and notes book is one piece (the slides laid out once for
+    the three) and the handout with the page another, so the processes stay busy; this process writes each combination's files together once all are drawn. A
     failing combination does not stop the others: its problems are raised together at the
     end, and its earlier files are left as they were. The renderers' warnings are added to
     `warnings` once each. At most two pieces per process are under way at a time, a deck
@@ -248,12 +249,12 @@ class Drawn:
 
 
 def _pieces(options: build.Options) -> list[tuple[str, ...]]:
-    """What one process draws at a time: the deck alone, the handout with the page (one
-    story for both, and the page is quick), the slides PDF with the notes book, or the one
-    kind asked for."""
+    """What one process draws at a time: the deck with the slides PDF and the notes book
+    (the slides laid out once for the three), the handout with the page (the page is
+    quick), or the one kind asked for."""
     if options.only is not None:
         return [(kind,) for kind in options.only]
-    return [("deck",), ("handout", "html"), ("slides", "notes")]
+    return [("deck", "slides", "notes"), ("handout", "html")]
 
 
 class _Landing:

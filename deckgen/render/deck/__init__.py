@@ -20,14 +20,17 @@ if TYPE_CHECKING:
     from deckgen import story as st
     from deckgen.errors import Problem
     from deckgen.render.deck.draw import ChartPictures
+    from deckgen.render.deck.write import Laid
 
 
 def render(story: st.Story, *, template: bytes | None = None,
            walk: tuple[st.Slide, ...] = (), charts: str = "native",
            template_name: str = "template.pptx",
            warn: Callable[[Problem], None] | None = None,
-           cache: ChartPictures | None = None, epoch: int | None = None) -> bytes:
-    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; charts
+           cache: ChartPictures | None = None, epoch: int | None = None,
+           laid: Laid | None = None) -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide (or the
+    slides `laid` out already, by `write.lay_out`, drawn into its presentation); charts
     as native chart parts or, with `charts="picture"`, as PNG pictures from `cache` (the
     build's chart cache: anything with `ChartPictures.render`; None: drawn here);
     `template_name` is how errors about the template name it, and replaced template colours
@@ -36,7 +39,8 @@ def render(story: st.Story, *, template: bytes | None = None,
     from deckgen.render.deck.write import render as write
 
     return write(story, template=template, walk=walk, charts=charts,
-                 template_name=template_name, warn=warn, cache=cache, epoch=epoch)
+                 template_name=template_name, warn=warn, cache=cache, epoch=epoch,
+                 laid=laid)
 
 
 def describe_layouts(path: Path) -> str:

@@ -29,7 +29,7 @@ from deckgen.errors import Problem
 from deckgen.render.deck.colours import fill_colours
 from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES, own_box
 from deckgen.render.deck.plan import Box, Para, SlidePlan, TextItem, inch
-from deckgen.render.deck.write import FOOTER, Writer, plan_deck
+from deckgen.render.deck.write import FOOTER, Laid, Writer
 
 _PICTURE_TYPES = ("image/png", "image/jpeg")
 
@@ -114,13 +114,10 @@ class Planned:
     warnings: list[Problem] = field(default_factory=list)  # the writer's, on its colours
 
 
-def planned(story: st.Story, template: bytes | None = None,
-            walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx"
-            ) -> Planned:
-    """The story's slides planned on its template (as `write.render` plans them) and placed
-    as the writer places them."""
-    plans, layouts, chosen = plan_deck(story, template, walk, template_name)
-    writer = Writer(layouts, story, "native", template_name, chosen)
+def planned(story: st.Story, laid: Laid) -> Planned:
+    """The slides `laid` out for the deck (write.lay_out), placed as the writer places them:
+    read before the deck is drawn, nothing is added to its presentation."""
+    plans, writer = laid.plans, laid.writer
     theme = writer.theme
     reader = _Grounds(writer, theme)
     slides = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
@@ -74,16 +75,15 @@ _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 class Writer:
     """Adds planned slides to a presentation."""
 
-    def __init__(self, layouts: Layouts, story: st.Story, charts: str = "native",
-                 name: str = "template.pptx", by_kind: dict[str, SlideLayout] | None = None,
-                 cache: ChartPictures | None = None, when: datetime | None = None) -> None:
+    def __init__(self, layouts: Layouts, story: st.Story, name: str = "template.pptx",
+                 by_kind: dict[str, SlideLayout] | None = None) -> None:
         self.prs = prs = layouts.prs
         self.layouts = layouts
         self.ph = layouts.ph
         self.colours = layouts.colours
-        self.cache = cache  # the build's chart cache, for picture charts
-        self.when = when or moment(None)  # recorded in the package and the charts' workbooks
-        self.charts = charts  # "native" chart parts, or "picture" (matplotlib PNGs)
+        self.cache: ChartPictures | None = None  # the build's chart cache, for picture charts
+        self.when = moment(None)  # recorded in the package and the charts' workbooks
+        self.charts = "native"  # "native" chart parts, or "picture" (matplotlib PNGs)
         self.story = story
         self.lang = locale.office_tag(story.meta.language)  # on every run: 'de-DE'
         self.own = own = layouts.own
@@ -136,6 +136,11 @@ class Writer:
                 continue
             ph._element.getparent().remove(ph._element)
         return slide
+
+    def draw_with(self, charts: str, cache: ChartPictures | None, when: datetime) -> None:
+        """How the slides are drawn: charts "native" or "picture" (from `cache`, the build's
+        chart pictures), the package and the charts' workbooks dated `when`."""
+        self.charts, self.cache, self.when = charts, cache, when
 
     def layout_of(self, plan: SlidePlan) -> SlideLayout:
         """The layout a planned slide goes on."""
@@ -405,23 +410,45 @@ def plan_deck(story: st.Story, template: bytes | None = None,
     return plan_slides(story, geometry, kinds, slides), layouts, chosen
 
 
+@dataclass(frozen=True)
+class Laid:
+    """The deck laid out, before anything is drawn: every slide's plan, and the writer that
+    adds them to the template's presentation (its theme's colours already checked). The
+    deck and the presenter kit (planned.py) are drawn from one."""
+
+    plans: list[SlidePlan]
+    writer: Writer
+    warnings: tuple[Problem, ...]  # the theme's fonts with no twin, the colours replaced
+
+
+def lay_out(story: st.Story, template: bytes | None = None,
+            walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx") -> Laid:
+    """The story's slides planned on its template, with `walk` after the dial slide."""
+    plans, layouts, chosen = plan_deck(story, template, walk, template_name)
+    writer = Writer(layouts, story, template_name, chosen)
+    unknown = unknown_fonts(carrying_fonts(story, layouts.prs).theme)
+    return Laid(plans, writer, (*([unknown] if unknown else []), *writer.warnings))
+
+
 def render(story: st.Story, *, template: bytes | None = None,
            walk: tuple[st.Slide, ...] = (), charts: str = "native",
            template_name: str = "template.pptx",
            warn: Callable[[Problem], None] | None = None,
-           cache: ChartPictures | None = None, epoch: int | None = None) -> bytes:
-    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide; a
-    template's colours that had to be replaced are passed to `warn`; charts as native chart
-    parts or, with `charts="picture"`, as PNG pictures from `cache` (the build's chart
-    cache); dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
-    plans, layouts, chosen = plan_deck(story, template, walk, template_name)
+           cache: ChartPictures | None = None, epoch: int | None = None,
+           laid: Laid | None = None) -> bytes:
+    """The deck as .pptx bytes: the story's slides, with `walk` after the dial slide (or the
+    slides `laid` out already); a template's colours that had to be replaced are passed to
+    `warn`; charts as native chart parts or, with `charts="picture"`, as PNG pictures from
+    `cache` (the build's chart cache); dated `epoch` (SOURCE_DATE_EPOCH's seconds; None:
+    2000-01-01). A laid-out deck is drawn once: its presentation is the one written."""
+    laid = laid or lay_out(story, template, walk, template_name)
     when = moment(epoch)
-    writer = Writer(layouts, story, charts, template_name, chosen, cache, when)
-    unknown = unknown_fonts(carrying_fonts(story, layouts.prs).theme)
-    for problem in [*([unknown] if unknown else []), *writer.warnings]:
+    writer = laid.writer
+    writer.draw_with(charts, cache, when)
+    for problem in laid.warnings:
         if warn is not None:
             warn(problem)
-    for number, plan in enumerate(plans, 1):
+    for number, plan in enumerate(laid.plans, 1):
         writer.add(number, plan)
-    finish(writer.prs, story.meta, when, notes=sum(1 for plan in plans if plan.notes))
+    finish(writer.prs, story.meta, when, notes=sum(1 for plan in laid.plans if plan.notes))
     return save(writer.prs, when)
