@@ -85,7 +85,7 @@ def division(top: Fraction, bottom: Fraction, lang: Numbers = locale.ENGLISH,
              shown: Callable[[Fraction], str] | None = None) -> tuple[str, str]:
     """`top` and `bottom` as plain numbers at the fewest decimals whose quotient, as shown,
     is the quotient's own text: the sum under a figure gives the figure shown ("8,060 ÷ 60.8",
-    and at 3.3M "8,060 ÷ 60.242" for 133.79×, where "60.24" would give 133.8×)."""
+    and at 3.3M "8,060 ÷ 60.242" for 133.79×, where "60.24" would give 133.80×)."""
     if shown is None:
         def shown(ratio: Fraction) -> str:
             return fmt.speedup(ratio, lang)

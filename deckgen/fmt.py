@@ -111,8 +111,15 @@ def check(seconds: Number, lang: Numbers = ENGLISH, none: str = "None") -> str:
 
 
 def speedup(ratio: Number, lang: Numbers = ENGLISH) -> str:
-    """Two decimals at most, thousands separators: '10,000×', '132.57×', '1.09×'."""
-    return number(ratio, 2, lang) + TIMES
+    """A whole ratio without decimals, any other with two, thousands separators: '10,000×',
+    '132.57×', '1.09×', and '3.20×' (not '3.2×') beside '3.22×': every speedup that is not
+    whole is shown at one precision, and a rounded one never reads as exact ('4.00×' for
+    3.999)."""
+    exact = Fraction(ratio)
+    rounded = round_half_up(exact, 2)
+    if exact.denominator == 1 or rounded == 0:  # whole, or too small for two decimals
+        return number(exact, 2, lang) + TIMES
+    return lang.spell(f"{rounded:,.2f}") + TIMES
 
 
 def share(part: Number, lang: Numbers = ENGLISH) -> str:

@@ -142,7 +142,7 @@ def plan(
         parsed, check_problems = parse_list(checks, "--checks", quantities.parse_duration)
         problems += check_problems
         check_values = list(parsed)
-    # Any positive speed: one below the slow speed is a slowdown ('0.5×'), as in a build.
+    # Any positive speed: one below the slow speed is a slowdown ('0.50×'), as in a build.
     template = None
     if options.template is not None and "deck" in pipeline.wanted(options):
         try:
@@ -165,8 +165,9 @@ def run(
     """Build every job, `workers` processes at a time; `finished` hears of each file as it lands.
 
     The deck with its slides PDF and notes book is one piece (the slides laid out once for
-    the three) and the handout with the page another, so the processes stay busy; this process writes each combination's files together once all are drawn. A
-    failing combination does not stop the others: its problems are raised together at the
+    the three) and the handout with the page another, so the processes stay busy; this
+    process writes each combination's files together once all are drawn. A failing
+    combination does not stop the others: its problems are raised together at the
     end, and its earlier files are left as they were. The renderers' warnings are added to
     `warnings` once each. At most two pieces per process are under way at a time, a deck
     beside its handout, so finished bytes never pile up; the jobs are taken from `jobs` as

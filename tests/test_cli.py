@@ -218,7 +218,8 @@ def test_table_overrides() -> None:
     candidates: 3,000,000 tokens / 2,500 = 1,200 s = 20 min (8 h 20 min at 100);
     app drafts: 800,000 / 2,500 = 320 s, + 900 s = 1,220 s = 20 min 20 s;
     slow 8,000 + 900 = 8,900 s;
-    end to end 8,900 / 1,220 = 7.295... = 7.3x; writing 25x; ceiling 8,900 / 900 = 9.888... = 9.89x;
+    end to end 8,900 / 1,220 = 7.295... = 7.30x; writing 25x;
+    ceiling 8,900 / 900 = 9.888... = 9.89x;
     shares at 2,500: 320 / 1,220 = 26.2%, 900 / 1,220 = 73.8%;
     at 100: 8,000 / 8,900 = 89.9%, 900 / 8,900 = 10.1%."""
     args = (str(DEFAULT_CONTENT), "--speed", "2500", "--check", "15 min",
@@ -234,7 +235,7 @@ def test_table_overrides() -> None:
     s = data["summary"]
     assert s["bottleneck.total"] == _pair("1220", "20 min 20 s")
     assert s["bottleneck.slow_total"] == _pair("8900", "2 h 28 min 20 s")
-    assert s["bottleneck.end_to_end_speedup"] == _pair("445/61", f"7.3{X}")
+    assert s["bottleneck.end_to_end_speedup"] == _pair("445/61", f"7.30{X}")
     assert s["bottleneck.writing_speedup"] == _pair("25", f"25{X}")
     assert s["bottleneck.ceiling"] == _pair("89/9", f"9.89{X}")
     assert s["bottleneck.writing_share"] == _pair("16/61", "26.2%")
@@ -248,8 +249,8 @@ def test_table_overrides() -> None:
     text = run_in("table", *args)
     assert text.returncode == 0, text.stderr
     assert "featured: 10,000 critiqued candidates; fixed check: 15 min" in text.stdout
-    assert _cells(text.stdout, "End-to-end speedup") == ["End-to-end speedup", f"7.3{X}"]
-    assert _cells(text.stdout, "15 min") == ["15 min", "2 h 28 min 20 s", "20 min 20 s", f"7.3{X}",
+    assert _cells(text.stdout, "End-to-end speedup") == ["End-to-end speedup", f"7.30{X}"]
+    assert _cells(text.stdout, "15 min") == ["15 min", "2 h 28 min 20 s", "20 min 20 s", f"7.30{X}",
                                              f"9.89{X}"]
 
 
@@ -442,7 +443,7 @@ def test_a_speed_below_the_slow_speed_is_a_slowdown() -> None:
 def test_table_shows_the_chosen_check_among_the_presets() -> None:
     """40K with a 1 h check, by hand for the 800,000 tokens of the app drafts: 20 s of writing
     + 3,600 s = 1 h 20 s; at 100 tokens/sec 8,000 + 3,600 = 11,600 s = 3 h 13 min 20 s; end to
-    end 11,600 / 3,620 = 3.204... = 3.2x; ceiling 11,600 / 3,600 = 3.222... = 3.22x. The row
+    end 11,600 / 3,620 = 3.204... = 3.20x; ceiling 11,600 / 3,600 = 3.222... = 3.22x. The row
     sits between 15 min and 24 h."""
     run = run_in("table", str(DEFAULT_CONTENT), "--speed", "40K", "--check", "1 h")
     assert run.returncode == 0, run.stderr
@@ -451,7 +452,7 @@ def test_table_shows_the_chosen_check_among_the_presets() -> None:
     table = lines[start:lines.index("", start)]
     assert [x.split("  ")[0] for x in table] == ["None", "60 seconds", "15 min", "1 h", "24 h"]
     [line] = [x for x in run.stdout.splitlines() if x.startswith("1 h ")]
-    assert line.split("  ")[0] == "1 h" and line.split()[-2:] == [f"3.2{X}", f"3.22{X}"]
+    assert line.split("  ")[0] == "1 h" and line.split()[-2:] == [f"3.20{X}", f"3.22{X}"]
     assert "3 h 13 min 20 s" in line and "1 h 20 s" in line
 
 

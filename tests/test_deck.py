@@ -261,11 +261,11 @@ def test_bottleneck_slide_other(other_deck) -> None:
     s = other_deck.slides[9]
     texts = slide_texts(s)
     assert "25×" in texts  # 2,500 / 100
-    assert "7.3×" in texts  # (8,000 + 900) / (320 + 900) = 8,900 / 1,220 = 7.295...
+    assert "7.30×" in texts  # (8,000 + 900) / (320 + 900) = 8,900 / 1,220 = 7.295...
     assert "73.8%" in texts  # 900 / 1,220 = 73.77%
     assert "8,900 ÷ 1,220 seconds" in "\n".join(texts)
     n = notes(s)
-    assert "7.3× faster end to end" in n and "checking is 73.8%" in n
+    assert "7.30× faster end to end" in n and "checking is 73.8%" in n
     # 8,900 s and 1,220 s
     assert "takes 2 h 28 min 20 s at 100 tokens/sec and 20 min 20 s at 2,500 tokens/sec" in n
     assert "73.8%" in n
@@ -277,11 +277,11 @@ def test_presets_slide_other(other_deck) -> None:
         ("Fixed check", "100 tokens/sec", "2,500 tokens/sec", "End to end"),
         ("None", "2 h 13 min 20 s", "5 min 20 s", "25×"),  # 8,000 s, 320 s
         ("60 seconds", "2 h 14 min 20 s", "6 min 20 s", "21.21×"),  # 8,060 / 380 = 21.2105
-        ("15 min", "2 h 28 min 20 s", "20 min 20 s", "7.3×"),  # 8,900 / 1,220
+        ("15 min", "2 h 28 min 20 s", "20 min 20 s", "7.30×"),  # 8,900 / 1,220
         ("24 h", "26 h 13 min 20 s", "24 h 5 min 20 s", "1.09×"),  # 94,400 / 86,720 = 1.0886
     ]
     assert highlighted_rows(s) == [3]
-    assert "15 min | 2 h 28 min 20 s | 20 min 20 s | 7.3×" in notes(s)
+    assert "15 min | 2 h 28 min 20 s | 20 min 20 s | 7.30×" in notes(s)
 
 
 def test_ceiling_slide_other(other_deck) -> None:
@@ -324,7 +324,7 @@ def test_footer_and_slide_numbers(default_build: Path, default_deck) -> None:
 
 
 def test_every_chart_has_alt_text_stating_its_data(default_deck, other_deck) -> None:
-    for deck, figure in ((default_deck, "132.57×"), (other_deck, "7.3×")):
+    for deck, figure in ((default_deck, "132.57×"), (other_deck, "7.30×")):
         described = []
         for slide in deck.slides:
             for frame in charts(slide):  # native charts carry their alt text on their frame

@@ -82,11 +82,11 @@ def test_negative_duration_is_refused() -> None:
     (F(8060, 60), "134.33\u00d7"),
     (F(8900, 900), "9.89\u00d7"),
     (1, "1\u00d7"),
-    (F(3, 2), "1.5\u00d7"),
+    (F(3, 2), "1.50\u00d7"),  # not whole: two decimals, as every such speedup
     (F(1005, 1000), "1.01\u00d7"),  # half-up, not banker's
     (F(1015, 1000), "1.02\u00d7"),
-    (F(12345, 10), "1,234.5\u00d7"),
-    (F(999999, 1000), "1,000\u00d7"),
+    (F(12345, 10), "1,234.50\u00d7"),
+    (F(999999, 1000), "1,000.00\u00d7"),  # rounded: never reads as exact
 ])
 def test_speedup(ratio: F | int, text: str) -> None:
     assert fmt.speedup(ratio) == text

@@ -124,14 +124,14 @@ def other_dial_figures(front: str, back: str) -> None:
     assert "10,000 rehearsals × 1,000 10,000,000 27 h 46 min 40 s 1 h 6 min 40 s" in front
     # The bottleneck: the 800,000 tokens of app drafts, then 15 min (900 s) of checking.
     # Fast total 320 + 900 = 1,220 s = 20 min 20 s; slow 8,000 + 900 = 8,900 s = 2 h 28 min 20 s.
-    # End to end 8,900 / 1,220 = 7.295 -> 7.3x; check share 900 / 1,220 = 73.77% -> 73.8%;
+    # End to end 8,900 / 1,220 = 7.295 -> 7.30x; check share 900 / 1,220 = 73.77% -> 73.8%;
     # ceiling 8,900 / 900 = 9.888 -> 9.89x; writing speedup 2,500 / 100 = 25x.
-    assert "WRITING SPEEDUP END-TO-END SPEEDUP 25× 7.3× 2,500 ÷ 100 tokens/sec " \
+    assert "WRITING SPEEDUP END-TO-END SPEEDUP 25× 7.30× 2,500 ÷ 100 tokens/sec " \
            "8,900 ÷ 1,220 seconds" in front
     assert "100 tokens/sec: 2 h 28 min 20 s" in front and "2,500 tokens/sec: 20 min 20 s" in front
     assert "Fixed check 73.8%" in front and "Writing 26.2%" in front  # 320 / 1,220 = 26.23%
     assert "no writing speed makes this batch more than 9.89× faster end to end" in front
-    assert "15 min 2 h 28 min 20 s 20 min 20 s 7.3×" in front
+    assert "15 min 2 h 28 min 20 s 20 min 20 s 7.30×" in front
     assert "None 2 h 13 min 20 s 5 min 20 s 25×" in front  # 8,000 / 320
     assert "10,000 × 300 = 3,000,000 tokens 20 min of writing at 2,500 tokens/sec" in back
 

@@ -180,7 +180,7 @@ def test_ceiling_chart_other_dial(other_deck) -> None:
     dial = series["Check 15 min at 2.5K"]
     # (8,000 + 900) / (800,000 / 2,500 + 900) = 8,900 / 1,220 = 7.295...
     assert xy(dial) == approx([(2500, 8900 / 1220)])
-    assert label(dial.points[0]) == "7.3×"
+    assert label(dial.points[0]) == "7.30×"
     assert _emphasised(series) == ["Check 15 min"]
     writing = {s.name: s for s in chart_on(other_deck, 5).plots[0].series}
     # 3,000,000 tokens at 2,500 tokens/sec: 1,200 s
@@ -196,12 +196,12 @@ def test_the_chosen_check_gets_its_curve_and_its_row(hour_deck) -> None:
     # (8,000 + 3,600) / (800,000 / 40,000 + 3,600) = 11,600 / 3,620 = 3.204...
     dial = series["Check 1 h at 40K"]
     assert xy(dial) == approx([(40_000, 11_600 / 3_620)])
-    assert label(dial.points[0]) == "3.2×"
+    assert label(dial.points[0]) == "3.20×"  # beside the 3.22× ceiling: one precision
     assert xy(series["Check 1 h"])[-1] == pytest.approx((1e6, 11_600 / 3_600.8))
     # The preset table gains the 1 h row, in its place by length, highlighted and bold.
     table = next(s for s in hour_deck.slides[10].shapes if s.has_table).table
     rows = [tuple(c.text_frame.text.replace("\u00a0", " ") for c in r.cells) for r in table.rows]
-    assert rows[4] == ("1 h", "3 h 13 min 20 s", "1 h 20 s", "3.2×")
+    assert rows[4] == ("1 h", "3 h 13 min 20 s", "1 h 20 s", "3.20×")
     assert [r[0] for r in rows] == ["Fixed check", "None", "60 seconds", "15 min", "1 h", "24 h"]
     filled = [i for i, r in enumerate(table.rows)
               if r.cells[0]._tc.tcPr is not None

@@ -423,15 +423,15 @@ def test_reduced_motion_and_print(browser: Any, page_file: Path) -> None:
 def test_the_chosen_check_no_check_and_a_slowdown_on_the_live_page(browser: Any,
                                                                    page_file: Path) -> None:
     """Worked by hand. 40K with a 1 h check: (8,000 + 3,600) / (800,000 / 40,000 + 3,600) =
-    11,600 / 3,620 = 3.2044... -> 3.2×, and 1 h is a row of its own between 15 min and 24 h.
+    11,600 / 3,620 = 3.2044... -> 3.20×, and 1 h is a row of its own between 15 min and 24 h.
     3.3M with no check: 3,300,000 / 100 = 33,000×, the writing speedup alone, no bars.
     37 tokens/sec: 37 / 100 = 0.37×, a slowdown."""
     tab = _open(browser, page_file)
     seen = tab.evaluate(GO, "#speed=40K&check=1h&workload=apps")
     t = {k: v.replace(NBSP, " ") for k, v in seen["texts"].items()}
-    assert t["b.end_to_end_speedup"] == "3.2\u00d7"
+    assert t["b.end_to_end_speedup"] == "3.20\u00d7"
     assert [t[f"pt.r.{i}.0"] for i in range(5)] == ["None", "60 seconds", "15 min", "1 h", "24 h"]
-    assert seen["rows"]["pt"] == 3 and t["pt.r.3.3"] == "3.2\u00d7"
+    assert seen["rows"]["pt"] == 3 and t["pt.r.3.3"] == "3.20\u00d7"
     assert t["b.end_to_end_how"] == "11,600 \u00f7 3,620 seconds"
     assert tab.is_visible("#bars")
     seen = tab.evaluate(GO, "#speed=3.3M&check=0&workload=apps")

@@ -110,7 +110,12 @@
   // A fixed check as a label ('None') and inside a sentence ('none'), in the talk's words.
   function check(s) { return s.n === Z ? W.none : duration(s); }
   function checkInline(s) { return s.n === Z ? W.no_check : duration(s); }
-  function speedup(r) { return number(r, 2) + TIMES; }
+  // fmt.speedup: a whole ratio without decimals, any other with two ('3.20×' beside '3.22×').
+  function speedup(r) {
+    var d = rhu(r, 2);
+    if (r.d === ONE || d.w === Z) return number(r, 2) + TIMES;
+    return spell(fixed(d, true)) + TIMES;
+  }
   function share(p) {
     var pct = mul(p, Q(100)), r = rhu(pct, 1);
     if (decCmp(r, 100) === 0 && cmp(pct, Q(100)) < 0) return ">" + put(N.percent, spell("99.9"));
