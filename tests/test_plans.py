@@ -153,3 +153,21 @@ def test_the_dump_shows_each_box_size_and_text() -> None:
     assert "      96 bold=True colour='accent' heading=True before=4 line=1.17 one_line=True: " \
         "1\u00a0second\n" in dial
     assert "\n  table 'Workload table' 548640," in text and " widths=[" in text
+
+
+def _figure_sizes(plans: list[SlidePlan], kind: str) -> set[float]:
+    return {size for plan in plans if plan.kind == kind for i in plan.items
+            if isinstance(i, TextItem)
+            for p, size in zip(i.paras, i.sizes, strict=True) if p.one_line}
+
+
+def test_a_figure_short_of_room_for_display_size_takes_the_step_between_not_the_titles() -> None:
+    """On python-pptx's default template (10 x 7.5 in: the scale's title 35.5 pt, display
+    59.5 pt) the experiments' writing times do not fit at display size under a two-line
+    title, but they do a step lower: (59.5 + 35.5) / 2 = 47.5 pt, not the title's 35.5. At
+    100 tokens/sec the bottleneck's three figures ("1×", "1×", "0.7%") take that step too on
+    pandoc's reference.pptx (10 x 5.625 in: title 26.5 pt, display 44.5 pt): 35.5 pt."""
+    small = plans_of(Options(aspect="4:3"), "python-pptx")
+    assert _figure_sizes(small, "experiment") == {47.5}
+    pandoc = plans_of(Options(speed="100", walk=True), "pandoc")
+    assert _figure_sizes(pandoc, "bottleneck") == {35.5}

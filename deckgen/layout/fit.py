@@ -48,6 +48,13 @@ class TypeScale:
     def sizes(self) -> tuple[float, ...]:
         return (self.footnote, self.table, self.body, self.title, self.display, self.figure)
 
+    @property
+    def between(self) -> float:
+        """A big figure's step between display and title, to the half point: a figure short
+        of room at display size (a 4:3 slide, a small template) uses the room there is
+        rather than falling to the title's size."""
+        return round(self.display + self.title) / 2
+
 
 @dataclass(frozen=True)
 class Misfit:

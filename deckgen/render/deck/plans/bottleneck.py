@@ -24,8 +24,8 @@ Figure = tuple[str, str, str, str]  # label, value, its sum, colour role
 
 
 def arrangements(c: Context, s: st.Slide, frame: Box) -> list[Arrangement]:
-    """Beside the bars (wide) or under them with their sums; the bars a little lower; the
-    figures without their sums, then smaller."""
+    """Beside the bars (wide) or under them with their sums; the bars a little lower, the
+    figures a step smaller; the figures without their sums, then smaller."""
     t = c.t
     figures = _figures(c)
     out: list[Arrangement] = []
@@ -33,14 +33,15 @@ def arrangements(c: Context, s: st.Slide, frame: Box) -> list[Arrangement]:
         if c.wide and s.chart is not None:
             out.append(partial(beside, c, s.chart, figures, frame, size, t.display))
         out.append(partial(under, c, s.chart, figures, frame, size, t.display, True))
-    for size in (t.body, t.table):  # the sums kept, the bars a little lower
-        out.append(partial(under, c, s.chart, figures, frame, size, t.display, True,
-                           BAR_CHART_LEAST))
+    for big in (t.display, t.between):  # the sums kept, the bars a little lower
+        for size in (t.body, t.table):
+            out.append(partial(under, c, s.chart, figures, frame, size, big, True,
+                               BAR_CHART_LEAST))
     for size in (t.body, t.table):
-        out += [partial(under, c, s.chart, figures, frame, size, t.display, False),
-                partial(under, c, s.chart, figures, frame, size, t.title, False)]
-    out.append(partial(under, c, s.chart, figures, frame, t.table, t.title, False,
-                       BAR_CHART_LEAST))
+        out += [partial(under, c, s.chart, figures, frame, size, big, False)
+                for big in (t.display, t.between, t.title)]
+    out += [partial(under, c, s.chart, figures, frame, t.table, big, False, BAR_CHART_LEAST)
+            for big in (t.between, t.title)]
     return out
 
 

@@ -29,7 +29,8 @@ def arrangements(c: Context, s: st.Slide, frame: Box) -> list[Arrangement]:
     assert e is not None
     shapes = (["side"] if c.wide else []) + ["beside", "under"]
     out: list[Arrangement] = []
-    for fig, body in itertools.product((t.figure, t.display, t.title), (t.body, t.table)):
+    for fig, body in itertools.product((t.figure, t.display, t.between, t.title),
+                                  (t.body, t.table)):
         for shape in shapes:
             out.append(partial(arrange, c, e, frame, shape, fig, body))
     return out
