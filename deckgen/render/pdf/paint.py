@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.layout.text import Overlong
 from deckgen.render.deck.draw import qr_runs
+from deckgen.render.deck.ground import Gradient
 from deckgen.render.deck.plan import (
     EMU_PER_PT,
     WIDTH_SAFETY,
@@ -33,7 +34,7 @@ from deckgen.render.deck.plan import (
     TextItem,
     pt,
 )
-from deckgen.render.deck.planned import Gradient, Placed, Planned, PlannedSlide
+from deckgen.render.deck.planned import Placed, Planned, PlannedSlide
 from deckgen.render.deck.plans.fitting import Faces, para_lines
 from deckgen.render.deck.qr import modules
 from deckgen.render.pdf import fonts
