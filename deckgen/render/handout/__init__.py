@@ -1,19 +1,20 @@
 """The printable handout: one double-sided sheet (A4 or Letter) drawn with reportlab.
 
-The front carries the four meanings, the dial with the four-workload table, and the serial
-bottleneck (chart, preset-check table, speedups, ceiling); the back carries the thought
-experiments in brief, what gets precious, the checklist to write on, the sources and a QR
-code. Only this package imports reportlab, and it draws its chart with reportlab's own
-shapes. It formats no figure: every number on the sheet is text from the story. Liberation
-Sans (Arial's metric twin, the deck's family) is embedded; a character it cannot draw is set
-in the first installed fallback font that has it (see deckgen.fonts), and one that no font
-draws prints as an empty box, with a warning.
+It follows the talk's order: the four meanings beside the dial, the four-workload table, the
+thought experiments in brief, the serial bottleneck (chart, speedups, preset-check table,
+ceiling), what gets precious, the checklist to write on, the sources and a QR code; the front
+takes as much as fits (`fit`). Only this package imports reportlab, and it draws its chart
+with reportlab's own shapes. It formats no figure: every number on the sheet is text from the
+story. Liberation Sans (Arial's metric twin, the deck's family) is embedded; a character it
+cannot draw is set in the first installed fallback font that has it (see deckgen.fonts), and
+one that no font draws prints as an empty box, with a warning.
 Right-to-left text is set in logical order, unshaped.
 
 Each side is a stack of bands, each either full width or split into the grid's two columns.
-Everything is measured before anything is drawn: a side too long for its page fails with how
-far it runs over and its longest text, located in the content file, unless more pages were
-asked for, in which case bands move to, or are cut across, further pages.
+Everything is measured before anything is drawn; the sheet is set tighter, step by step within
+the designed least sizes, until both sides fit. A side too long for its page even so fails
+with how far it runs over and its longest text, located in the content file, unless more pages
+were asked for, in which case bands move to, or are cut across, further pages.
 """
 
 from __future__ import annotations

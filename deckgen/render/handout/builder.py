@@ -1,26 +1,25 @@
-"""The handout's content, front and back, as bands of sections from the story."""
+"""The handout's content as bands of sections from the story, in the talk's order: the header,
+the four meanings beside the dial, the workloads, the thought experiments and the serial
+bottleneck here; what gets precious, the checklist and the sources in `lists`."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Image, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
 
 from deckgen.errors import RenderError
+from deckgen.render.handout import lists
 from deckgen.render.handout.chart import draw as draw_chart
 from deckgen.render.handout.flowables import (
     _Grid,
     _Picture,
     _Rule,
     _Stack,
-    _StepHead,
-    _WriteIn,
 )
 from deckgen.render.handout.fonts import (
     BOLD,
@@ -30,69 +29,90 @@ from deckgen.render.handout.fonts import (
 )
 from deckgen.render.handout.parts import (
     _TIGHT,
-    _balance,
-    _link,
-    _short_link,
     _table_widths,
 )
 from deckgen.render.handout.sheet import (
     Band,
     Section,
-    Side,
     _column_widths,
     _tagged,
 )
 from deckgen.render.handout.style import (
     CHART_HEIGHT,
-    CHECK_BOX,
-    QR_MODULES,
-    SECTION_GAP,
+    SCALES,
     SMALL_PT,
     TABLE_PAD,
     TABLE_PT,
-    WRITE_LINES,
     Palette,
+    Scale,
     Styles,
     _x,
 )
 from deckgen.story import BarChart, Slide, Story
 from deckgen.story import Table as StoryTable
 
-PICTURE_HIGH = 45 * mm  # the tallest a presenter's picture is on the handout
-
 # --------------------------------------------------------------------------------------------
-# The content of each side
+# The content, band by band
 
 
 class _Builder:
-    """Turns the story into the front and back sides."""
+    """Turns the story into the sheet's bands at the sizes of one step of the type scale,
+    with the presenter's slides marked `handout: true` or without them (`own`)."""
 
-    def __init__(self, story: Story, frame_w: float) -> None:
+    def __init__(self, story: Story, frame_w: float, k: Scale = SCALES[0],
+                 own: bool = True, qr: Drawing | None = None) -> None:
         self.story = story
         self.p = Palette.from_theme(story.theme)
-        self.s = Styles.make(self.p)
+        self.k = k
+        self.s = Styles.make(self.p, k)
         self.frame_w = frame_w
         self.col_w = _column_widths(frame_w, 2)[0]
         self.slides = {s.kind: s for s in story.slides if s.kind != "experiment"}
         experiments = [s for s in story.slides if s.kind == "experiment"]
         self.experiments_kicker = experiments[0].kicker if experiments else ""
-        self.write_lines = WRITE_LINES
-        self.own = True  # the presenter's slides marked `handout: true`, when they fit
+        self.own = own
+        self.qr = qr  # the QR code's drawing, made once for every step of the fitting
+
+    def arrangements(self) -> list[list[Band]]:
+        """The sheet's bands, in the order the talk tells it, each way they may be laid out:
+        the serial bottleneck in its own two columns, then flowing on through the columns
+        with what gets precious, so the page may turn inside it. Where the front ends is the
+        fitting's to choose (see `fit`); the two share every other band."""
+        shown = self.story.shown
+        before = [self._header()]
+        if shown("meanings") or shown("dial"):
+            before.append(self._meanings_and_dial())
+        if shown("workloads"):
+            before.append(self._workloads())
+        if shown("experiments"):
+            before += self._experiments()
+        after = lists.closing(self)
+        if not (shown("bottleneck") or shown("presets") or shown("ceiling")):
+            return [before + lists.precious(self) + after]
+        whole, flowing = self._bottleneck()
+        if not flowing:
+            return [before + whole + lists.precious(self) + after]
+        return [before + whole + lists.precious(self) + after,
+                before + whole[:1] + [lists.flowing(self, flowing)] + after]
 
     # -- pieces
+
+    def gap(self, designed: float) -> float:
+        """A space between items or sections, at this step of the scale."""
+        return self.k.gap(designed)
 
     def para(self, text: str, style: ParagraphStyle) -> Paragraph:
         return _para(_x(text), style)
 
     def heading(self, section: Section, slide: Slide | None, after: float = 2 * mm) -> Section:
-        """The section's kicker in capitals, then its headline."""
+        """The section's kicker in capitals, then its headline, then `after` (as designed)."""
         if slide is not None:
             section.add(self.para(slide.kicker.upper(), self.s.kicker),
                         f"slides.{slide.kind}.kicker")
             section.space(0.8 * mm)
             section.add(self.para(slide.headline.text, self.s.headline), slide.headline.origin)
         if after:
-            section.space(after)
+            section.space(self.gap(after))
         return section
 
     def outline(self, kind: str) -> str | None:
@@ -143,18 +163,13 @@ class _Builder:
         table.setStyle(TableStyle(commands))
         return table
 
-    # -- the front
+    def head(self, kind: str, name: str) -> Band:
+        """A section's kicker and headline across the sheet, kept with what follows."""
+        section = self.heading(Section(name, outline=self.outline(kind)), self.slides.get(kind),
+                               after=0)
+        return Band(([section],), keep_with_next=True)
 
-    def front(self) -> Side:
-        shown = self.story.shown
-        bands = [self._header()]
-        if shown("meanings") or shown("dial"):
-            bands.append(self._meanings_and_dial())
-        if shown("workloads"):
-            bands.append(self._workloads())
-        if shown("bottleneck") or shown("presets") or shown("ceiling"):
-            bands += self._bottleneck()
-        return Side("front page", bands)
+    # -- the sections, in the talk's order
 
     def _header(self) -> Band:
         st, s, m = self.story, self.s, self.story.meta
@@ -191,19 +206,19 @@ class _Builder:
             left.add(_Stack([head, Spacer(1, 0.5 * mm), self.para(card.text.text, s.body)],
                             3 * mm, bar), card.text.origin)
             if i < len(self.story.cards) - 1:
-                left.space(1.8 * mm)
+                left.space(self.gap(1.8 * mm))
 
         d = self.story.dial
         right = self.heading(Section("the dial", outline=self.outline("dial")),
                              self.slides.get("dial"))
         right.add(_para(f'{_x(labels.our_dial.upper())} '
                         f'<font color="{self.p.accent.hexval()}">{_x(d.speed)}</font>',
-                            s.label)).space(1.8 * mm)
+                            s.label)).space(self.gap(1.8 * mm))
         right.add(self.para(d.title, s.subhead)).space(0.6 * mm)
-        right.add(self.para(d.arithmetic, s.body)).space(1.5 * mm)
+        right.add(self.para(d.arithmetic, s.body)).space(self.gap(1.5 * mm))
         right.add(self._fitted(d.figure, s.figure, self.col_w))
-        right.add(self.para(d.sentence, s.body)).space(2.5 * mm)
-        right.add(_Rule(self.p.rule, 0.5)).space(1.8 * mm)
+        right.add(self.para(d.sentence, s.body)).space(self.gap(2.5 * mm))
+        right.add(_Rule(self.p.rule, 0.5)).space(self.gap(1.8 * mm))
         right.add(self.para(d.at_slow_speed.upper(), s.label)).space(0.3 * mm)
         right.add(self._fitted(d.slow_figure, s.slow_figure, self.col_w))
         columns = [c for sid, c in (("meanings", [left]), ("dial", [right]))
@@ -230,33 +245,72 @@ class _Builder:
         sec.add(self.para(t.caption, self.s.muted))
         return Band(([sec],))
 
-    def _bottleneck(self) -> list[Band]:
-        s, b = self.s, self.story.bottleneck
-        head = self.heading(Section("the serial bottleneck", outline=self.outline("bottleneck")),
-                            self.slides.get("bottleneck"), after=0)
-        left = Section("the serial bottleneck")
-        left.add(self.para(b.setup.text, s.body), b.setup.origin).space(2 * mm)
-        if b.has_check:  # with no check there is nothing to split: no empty bars
-            chart = self.story.chart("bottleneck")
-            left.add(self._chart(chart, self.col_w, CHART_HEIGHT)).space(2.5 * mm)
-        left.add(self._speedups(b)).space(2.5 * mm)
-        left.add(self.para(b.model.text, s.note), b.model.origin)
+    def _experiments(self) -> list[Band]:
+        """The thought experiments' kicker and headline across the sheet, then the
+        experiments two by two."""
+        s = self.s
+        head = Section("the thought experiments",
+                       outline=self.story.experiments_headline.text or None)
+        head.add(self.para(self.experiments_kicker.upper(), s.kicker), "slides.experiments.kicker")
+        if self.story.experiments_headline.text:
+            head.space(0.8 * mm).add(self.para(self.story.experiments_headline.text, s.headline),
+                                     self.story.experiments_headline.origin)
+        bands = [Band(([head],), keep_with_next=True)]
+        cells = []
+        for i, e in enumerate(self.story.experiments):
+            sec = Section(f"the thought experiment \u201c{e.title}\u201d")
+            sec.add(self.para(e.title, s.subhead), f"workloads[{i}].title").space(0.6 * mm)
+            sec.add(self.para(e.arithmetic, s.body))
+            sec.add(_para(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body))
+            sec.space(1.2 * mm)
+            scarce = _para(f'<font name="{BOLD}">{_x(self.story.labels.still_scarce)}:</font> '
+                           f"{_x(e.scarce.text)}", s.body)
+            bar = (self.p.accent, 2.4) if e.featured else (self.p.text, 1.2)
+            sec.add(_Stack([scarce], 2.5 * mm, bar), e.scarce.origin)
+            cells.append(sec)
+        for i in range(0, len(cells), 2):
+            pair = cells[i:i + 2]
+            bands.append(Band(([pair[0]], [pair[1]] if len(pair) > 1 else []),
+                              continues=i + 2 < len(cells)))
+        return bands
 
-        right = Section("the preset-check table")
-        presets = self.slides.get("presets")
-        if presets:
-            right.add(self.para(presets.headline.text, s.subhead), presets.headline.origin)
-            right.space(1.2 * mm)
-            right.add(self.table(self.story.presets_table, self.col_w)).space(1 * mm)
-            right.add(self.para(self.story.presets_table.caption, s.muted)).space(3 * mm)
+    def _bottleneck(self) -> tuple[list[Band], list[Section]]:
+        """The heading across the sheet; below it the setup and the chart, the speedups and
+        the model, then the preset checks' table, the ceiling and the lesson, in two columns;
+        and the same (the table kept whole with its title and caption) as sections to flow
+        on with what follows. Without the bottleneck, the table and the ceiling alone."""
+        s, b = self.s, self.story.bottleneck
+        chart = [_tagged(self.para(b.setup.text, s.body), b.setup.origin)]
+        if b.has_check:  # with no check there is nothing to split: no empty bars
+            chart += [Spacer(1, self.gap(2 * mm)),
+                      self._chart(self.story.chart("bottleneck"), self.col_w)]
+        figures = [self._speedups(b), Spacer(1, self.gap(2.5 * mm)),
+                   _tagged(self.para(b.model.text, s.note), b.model.origin)]
+        presets: list[Flowable] = []
+        slide = self.slides.get("presets")
+        if slide:
+            presets = [_tagged(self.para(slide.headline.text, s.subhead), slide.headline.origin),
+                       Spacer(1, 1.2 * mm), self.table(self.story.presets_table, self.col_w),
+                       Spacer(1, 1 * mm), self.para(self.story.presets_table.caption, s.muted)]
+        ceiling: list[Flowable] = []
         if self.story.shown("ceiling"):
-            right.add(_Stack([self.para(b.ceiling_sentence.text, s.strong)], 2.5 * mm,
-                             (self.p.accent, 2.4)), b.ceiling_sentence.origin)
-            right.space(2.5 * mm)
+            ceiling = [_tagged(_Stack([self.para(b.ceiling_sentence.text, s.strong)], 2.5 * mm,
+                                      (self.p.accent, 2.4)), b.ceiling_sentence.origin)]
+        table_gap, gap = Spacer(1, self.gap(3 * mm)), Spacer(1, self.gap(2.5 * mm))
         if not self.story.shown("bottleneck"):  # the presets and the ceiling alone
-            return [Band(([right],))]
-        right.add(self.para(b.lesson.text, s.body), b.lesson.origin)
-        return [Band(([head],), keep_with_next=True), Band(([left], [right]))]
+            return [Band(([Section("the preset-check table", [*presets, table_gap]),
+                           Section("the ceiling", ceiling)],))], []
+        ceiling += [gap] * bool(ceiling) + [_tagged(self.para(b.lesson.text, s.body),
+                                                    b.lesson.origin)]
+        name = "the serial bottleneck"
+        left = Section(name, [*chart, gap, *figures])
+        right = [Section("the preset-check table", [*presets, table_gap] if presets else []),
+                 Section("the ceiling", ceiling)]
+        flowing = [Section(name, [*chart, gap]), Section(name, [*figures, table_gap]),
+                   Section("the preset-check table", [_Stack(presets), table_gap] if presets
+                           else []),
+                   Section("the ceiling", ceiling)]
+        return [self.head("bottleneck", name), Band(([left], right))], flowing
 
     def _speedups(self, b: Any) -> Table:
         s, labels = self.s, self.story.labels
@@ -275,135 +329,14 @@ class _Builder:
                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5 * mm)])
         return table
 
-    def _chart(self, chart: BarChart | Any, width: float, height: float) -> Flowable:
-        """The bottleneck chart, drawn with reportlab's shapes (see `chart.draw`)."""
+    def _chart(self, chart: BarChart | Any, width: float) -> Flowable:
+        """The bottleneck chart, drawn with reportlab's shapes (see `chart.draw`), as tall as
+        this step of the scale makes it, or as designed when its labels need that."""
         if not isinstance(chart, BarChart):
             raise RenderError(f"the handout draws bar charts only, not the {chart.key} chart")
-        return _Picture(draw_chart(chart, self.p, width, height, SMALL_PT), width)
-
-    # -- the back
-
-    def back(self) -> Side:
-        experiments = self._experiments() if self.story.shown("experiments") else []
-        return Side("back page", [*experiments, self._checklist_and_more()])
-
-    def _experiments(self) -> list[Band]:
-        s = self.s
-        head = Section("the thought experiments",
-                       outline=self.story.experiments_headline.text or None)
-        head.add(self.para(self.experiments_kicker.upper(), s.kicker), "slides.experiments.kicker")
-        if self.story.experiments_headline.text:
-            head.space(0.8 * mm).add(self.para(self.story.experiments_headline.text, s.headline),
-                                     self.story.experiments_headline.origin)
-        head.space(2 * mm)
-        bands = [Band(([head],), keep_with_next=True)]
-        cells = []
-        for i, e in enumerate(self.story.experiments):
-            sec = Section(f"the thought experiment \u201c{e.title}\u201d")
-            sec.add(self.para(e.title, s.subhead), f"workloads[{i}].title").space(0.6 * mm)
-            sec.add(self.para(e.arithmetic, s.body))
-            sec.add(_para(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body))
-            sec.space(1.2 * mm)
-            scarce = _para(f'<font name="{BOLD}">{_x(self.story.labels.still_scarce)}:</font> '
-                           f"{_x(e.scarce.text)}",
-                               s.body)
-            bar = (self.p.accent, 2.4) if e.featured else (self.p.text, 1.2)
-            sec.add(_Stack([scarce], 2.5 * mm, bar), e.scarce.origin)
-            cells.append(sec)
-        for i in range(0, len(cells), 2):
-            pair = cells[i:i + 2]
-            bands.append(Band(([pair[0]], [pair[1]] if len(pair) > 1 else [])))
-        return bands
-
-    def _checklist_and_more(self) -> Band:
-        """What gets precious, the checklist, the sources and the QR code, flowing from the
-        left column into the right one, balanced, in reading order."""
-        s = self.s
-        precious = Section("what gets precious", outline=self.outline("precious"))
-        glue = self.glued(precious, self.slides.get("precious"))
-        for name, text in self.story.precious:
-            item = _para(f'<font name="{BOLD}">{_x(name)}.</font> {_x(text.text)}', s.body)
-            precious.add(_Stack([*glue, item]), text.origin)
-            precious.space(1.1 * mm)
-            glue = []
-
-        checklist = Section("the checklist", outline=self.outline("checklist")).space(SECTION_GAP)
-        glue = self.glued(checklist, self.slides.get("checklist"))
-        indent = CHECK_BOX + 2.5 * mm
-        for i, (step, detail, write_in) in enumerate(self.story.checklist):
-            head = _StepHead(self.para(step, s.strong), self.p.text)
-            _tagged(head, f"checklist[{i}].step")
-            unit = _Stack([*glue, head,
-                           Spacer(1, 0.6 * mm), _Stack([self.para(detail.text, s.body)], indent),
-                           _WriteIn(write_in, self.write_lines, s.body, self.p.muted, indent)])
-            checklist.add(unit, detail.origin).space(2.5 * mm)
-            glue = []
-
-        sources = Section("the sources", outline=self.outline("sources")).space(SECTION_GAP)
-        glue = self.glued(sources, self.slides.get("sources"))
-        for i, src in enumerate(self.story.sources):
-            line = (f'<font name="{BOLD}">{_x(src.title)}</font>. {_x(src.supports)} '
-                    f'<font color="{self.p.muted.hexval()}">{_x(src.byline)}.</font>')
-            if src.url:
-                line += f" {_link(src.url, _short_link(src.url), self.p.accent)}"
-            sources.add(_Stack([*glue, _para(line, s.body)]), f"sources[{i}].title")
-            sources.space(1.4 * mm)
-            glue = []
-        sections = [sec for sid, sec in (("precious", precious), ("checklist", checklist),
-                                          ("sources", sources)) if self.story.shown(sid)]
-        if self.own:
-            sections += [self._own(slide) for slide in self.story.slides
-                         if slide.custom is not None and slide.custom.handout]
-        if self.story.meta.url:
-            qr = Section("the QR code")
-            qr.space(1.5 * mm).add(self._qr(self.story.meta.url), "meta.url")
-            sections.append(qr)
-        return _balance(sections, self.col_w)
-
-    def _own(self, slide: Slide) -> Section:
-        """A slide of the presenter's own: its kicker, headline and words, or its picture
-        (its whole self, as wide as the column allows and at most PICTURE_HIGH tall) with its
-        caption and credit."""
-        shows = slide.custom
-        assert shows is not None
-        sec = Section(f"the slide \u201c{slide.headline.text}\u201d",
-                      outline=slide.headline.text).space(SECTION_GAP)
-        glue = self.glued(sec, slide)
-        items: list[Flowable] = []
-        for bullet in shows.bullets:
-            items.append(_para(f"\u2022\u2002{_x(bullet.text)}", self.s.body))
-        if shows.paragraph.text:
-            items.append(self.para(shows.paragraph.text, self.s.body))
-        if shows.picture is not None:
-            picture = shows.picture
-            scale = min(self.col_w / picture.width, PICTURE_HIGH / picture.height)
-            image = Image(io.BytesIO(picture.data), picture.width * scale,
-                          picture.height * scale)
-            image.hAlign = "LEFT"
-            items.append(image)
-            words = " ".join(t.text for t in (shows.caption, shows.credit) if t.text)
-            if words:
-                items += [Spacer(1, 0.8 * mm), self.para(words, self.s.muted)]
-        sec.add(_Stack([*glue, *items]), slide.headline.origin)
-        return sec
-
-    def _qr(self, url: str) -> Table:
-        drawing = qr_drawing(url)
-        size = drawing.width
-        link = _para(_link(url, _short_link(url, keep_path=True), self.p.accent), self.s.body)
-        table = _Grid([[_Picture(drawing, size), link]], colWidths=[size + 1 * mm, None],
-                      hAlign="LEFT")
-        table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "MIDDLE")])
-        return table
-
-
-def qr_drawing(url: str) -> Drawing:
-    """`url` as a QR code, QR_MODULES wide for its modules, with its quiet zone around them."""
-    widget = QrCodeWidget(url, barLevel="M")
-    widget.qr.make()
-    modules = widget.qr.getModuleCount()
-    size = QR_MODULES * (modules + 2 * widget.barBorder) / modules
-    widget.barWidth = widget.barHeight = size
-    drawing = Drawing(size, size)
-    drawing.add(widget.draw())
-    return drawing
+        if self.k.chart < CHART_HEIGHT:
+            try:
+                return _Picture(draw_chart(chart, self.p, width, self.k.chart, SMALL_PT), width)
+            except RenderError:
+                pass  # its labels need more room: the designed height
+        return _Picture(draw_chart(chart, self.p, width, CHART_HEIGHT, SMALL_PT), width)

@@ -113,14 +113,15 @@ class _StepHead(Flowable):
 
 
 class _WriteIn(Flowable):
-    """Ruled lines to write on, the first one after its label: "Done means: ______".
+    """Ruled lines to write on, `pitch` apart, the first one after its label: "Done means:
+    ______".
 
     A label too long to leave room on its line goes above the lines instead."""
 
     def __init__(self, label: str, lines: int, style: ParagraphStyle, colour: colors.Color,
-                 indent: float) -> None:
+                 indent: float, pitch: float = WRITE_PITCH) -> None:
         super().__init__()
-        self.label, self.lines, self.style = label, lines, style
+        self.label, self.lines, self.style, self.pitch = label, lines, style, pitch
         self.colour, self.indent = colour, indent
         self.label_w = _width(label, style.fontName, style.fontSize)
 
@@ -129,18 +130,18 @@ class _WriteIn(Flowable):
         self.above = None if inline or not self.label else _para(_x(self.label), self.style)
         above_h = (self.above.wrap(availWidth - self.indent, availHeight)[1] + 1.5 * mm
                    if self.above else 0)
-        self.width, self.height = availWidth, above_h + self.lines * WRITE_PITCH
+        self.width, self.height = availWidth, above_h + self.lines * self.pitch
         return self.width, self.height
 
     def draw(self) -> None:
         c = self.canv
-        lines_top = self.lines * WRITE_PITCH
+        lines_top = self.lines * self.pitch
         if self.above:
             self.above.drawOn(c, self.indent, lines_top)
         c.setStrokeColor(self.colour)
         c.setLineWidth(0.6)
         for i in range(self.lines):
-            y = lines_top - (i + 1) * WRITE_PITCH + 1.2 * mm
+            y = lines_top - (i + 1) * self.pitch + 1.2 * mm
             start = self.indent
             if i == 0 and self.label and not self.above:
                 c.setFillColor(self.style.textColor)

@@ -8,7 +8,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.platypus import Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from deckgen.errors import Problem
 from deckgen.layout.columns import WRAPS, Needs, search
@@ -88,42 +88,72 @@ def _link(url: str, text: str, colour: colors.Color) -> str:
             f"<u>{_x(text)}</u></a>")
 
 
-def _balance(sections: list[Section], width: float) -> Band:
+def _balance(sections: list[Section], width: float, cuttable: bool = False) -> Band:
     """Sections flowing down the left column and on into the right, the two columns as even
-    as whole items allow."""
+    as whole items allow; a `cuttable` band may be cut where the page turns (`_cut`)."""
     items = [(s, f) for s in sections for f in s.flowables]
     heights = [f.wrap(width, 10**6)[1] for _, f in items]
+    k, _ = _even(items, heights)
+    seen: set[int] = set()
+    left = _regroup(items[:k], seen)
+    return Band((left, _regroup(items[k:], seen)), flowing=list(sections) if cuttable else None)
 
-    def trimmed(run: list[int]) -> list[int]:
-        while run and isinstance(items[run[0]][1], Spacer):
-            run = run[1:]
-        while run and isinstance(items[run[-1]][1], Spacer):
-            run = run[:-1]
-        return run
+
+def _cut(band: Band, width: float, room: float, least: int = 2) -> tuple[Band, Band] | None:
+    """A cuttable band cut where the page turns: the most of its items, in order, that two
+    columns `room` tall hold, balanced, and the rest, balanced and cuttable again; None when
+    fewer than `least` items (spaces not counted) would stay before the turn."""
+    assert band.flowing is not None
+    items = [(s, f) for s in band.flowing for f in s.flowables]
+    heights = [f.wrap(width, 10**6)[1] for _, f in items]
+    for j in range(len(items), 0, -1):
+        if sum(not isinstance(f, Spacer) for _, f in items[:j]) < least:
+            return None
+        if _even(items[:j], heights[:j])[1] <= room + 0.01:
+            seen: set[int] = set()
+            front = _regroup(items[:j], seen)
+            back = _regroup(items[j:], seen)
+            return (_balance(front, width), _balance(back, width, cuttable=True))
+    return None
+
+
+def _even(items: list[tuple[Section, Flowable]], heights: list[float]) -> tuple[int, float]:
+    """Where to end the left column so the taller column is as short as it can be, and its
+    height; spaces at a column's top or foot do not count. Of even choices, the one with the
+    most in the left column (a lone item stands on the left)."""
+    def trimmed(run: range) -> list[int]:
+        kept = list(run)
+        while kept and isinstance(items[kept[0]][1], Spacer):
+            kept = kept[1:]
+        while kept and isinstance(items[kept[-1]][1], Spacer):
+            kept = kept[:-1]
+        return kept
 
     best: tuple[float, int] | None = None
-    for k in range(len(items) + 1):
-        left, right = trimmed(list(range(k))), trimmed(list(range(k, len(items))))
+    for k in range(len(items), -1, -1):
+        left, right = trimmed(range(k)), trimmed(range(k, len(items)))
         tallest = max(sum(heights[i] for i in left), sum(heights[i] for i in right))
         if best is None or tallest < best[0] - 0.01:
             best = (tallest, k)
     assert best is not None
-    k = best[1]
+    return best[1], best[0]
 
-    seen: set[int] = set()
 
-    def column(run: list[int]) -> list[Section]:
-        result: list[Section] = []
-        for i in run:
-            section, f = items[i]
-            if not result or result[-1].name != section.name:
-                outline = section.outline if id(section) not in seen else None
-                seen.add(id(section))
-                result.append(Section(section.name, outline=outline))
-            result[-1].flowables.append(f)
-        return result
-
-    return Band((column(trimmed(list(range(k)))), column(trimmed(list(range(k, len(items)))))))
+def _regroup(items: list[tuple[Section, Flowable]], seen: set[int]) -> list[Section]:
+    """Items back into sections, spaces at either end dropped; a section's outline entry
+    goes with the first part of it (`seen` holds the sections already placed)."""
+    while items and isinstance(items[0][1], Spacer):
+        items = items[1:]
+    while items and isinstance(items[-1][1], Spacer):
+        items = items[:-1]
+    result: list[Section] = []
+    for section, f in items:
+        if not result or result[-1].name != section.name:
+            outline = section.outline if id(section) not in seen else None
+            seen.add(id(section))
+            result.append(Section(section.name, outline=outline))
+        result[-1].flowables.append(f)
+    return result
 
 
 def _short_link(url: str, keep_path: bool = False) -> str:

@@ -26,7 +26,6 @@ from deckgen.render.handout.style import (
     BAND_GAP,
     GUTTER,
     HEADING_GAP,
-    MARGIN,
 )
 from deckgen.story import Story
 
@@ -56,14 +55,24 @@ class Band:
 
     columns: tuple[list[Section], ...]
     keep_with_next: bool = False  # a heading: never left alone at the foot of a page
+    continues: bool = False  # its section goes on in the next band
+    flowing: list[Section] | None = None  # what it was balanced from, when a page may cut it
+    measured: dict[float, float] = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass
 class Side:
-    """One side of the sheet: the front or the back."""
+    """One side of the sheet, the front or the back: its bands, `gap` apart, or `heading_gap`
+    under a heading."""
 
     name: str
     bands: list[Band]
+    gap: float = BAND_GAP
+    heading_gap: float = HEADING_GAP
+
+    def after(self, band: Band) -> float:
+        """The space under `band` before the next one."""
+        return self.heading_gap if band.keep_with_next else self.gap
 
 
 def _column_widths(frame_w: float, count: int) -> list[float]:
@@ -81,12 +90,16 @@ def _height(flowables: Iterable[Flowable], width: float) -> float:
 
 
 def _band_height(band: Band, frame_w: float) -> float:
-    widths = _column_widths(frame_w, len(band.columns))
-    return max(_height(_flowables(col), w) for col, w in zip(band.columns, widths, strict=True))
+    """The band's height on a frame `frame_w` wide: its tallest column (measured once)."""
+    if frame_w not in band.measured:
+        widths = _column_widths(frame_w, len(band.columns))
+        band.measured[frame_w] = max(_height(_flowables(col), w)
+                                     for col, w in zip(band.columns, widths, strict=True))
+    return band.measured[frame_w]
 
 
 def _side_height(side: Side, frame_w: float) -> float:
-    gaps = [HEADING_GAP if b.keep_with_next else BAND_GAP for b in side.bands[:-1]]
+    gaps = [side.after(b) for b in side.bands[:-1]]
     return sum(_band_height(b, frame_w) for b in side.bands) + sum(gaps)
 
 
@@ -107,7 +120,7 @@ def _overflow(side: Side, frame_w: float, frame_h: float, story: Story) -> Probl
                     section = s
         if section is not None:
             break
-        top += _band_height(band, frame_w) + (HEADING_GAP if band.keep_with_next else BAND_GAP)
+        top += _band_height(band, frame_w) + side.after(band)
     lengths: dict[str, int] = {}
     for band in side.bands:
         for f in (f for column in band.columns for s in column for f in s.flowables):
@@ -167,10 +180,10 @@ def _split_sections(column: list[Section], width: float, room: float,
 class _Sheet:
     """Draws sides onto a canvas: a page per side, or more pages when allowed."""
 
-    def __init__(self, canvas: Canvas, page_w: float, page_h: float) -> None:
+    def __init__(self, canvas: Canvas, page_w: float, page_h: float, margin: float) -> None:
         self.c = canvas
-        self.x0, self.top = MARGIN, page_h - MARGIN
-        self.frame_w, self.frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
+        self.x0, self.top = margin, page_h - margin
+        self.frame_w, self.frame_h = page_w - 2 * margin, page_h - 2 * margin
         self.bookmarks = 0
 
     def side(self, side: Side, paginate: bool, gap: float) -> None:
@@ -180,7 +193,7 @@ class _Sheet:
         pending = list(side.bands)
         while pending:
             band = pending.pop(0)
-            after = HEADING_GAP if band.keep_with_next else gap
+            after = side.heading_gap if band.keep_with_next else gap
             height = _band_height(band, self.frame_w)
             room = y - (self.top - self.frame_h)
             fresh = y == self.top

@@ -43,6 +43,44 @@ QR_MODULES = 22 * mm  # the code itself, quiet zone not counted
 CHART_HEIGHT = 32 * mm
 
 
+@dataclass(frozen=True)
+class Scale:
+    """The sheet's type sizes and spaces: as designed, or one of the tighter steps it takes,
+    in order, when the talk would not fit two pages otherwise. No step sets text below the
+    designed sizes' least (body 9 pt, tables and captions 8.5 pt), a headline below 12 pt or
+    the lines to write on closer than 8 mm."""
+
+    headline: float = HEADLINE_PT
+    title: float = TITLE_PT
+    figure: float = FIGURE_PT  # the dial's writing time
+    speedup: float = SPEEDUP_PT  # the two speedups, and the time at the slow speed
+    leading: float = BODY_LEADING  # of body text
+    space: float = 1.0  # the spaces between items, sections and bands, as a share of the designed
+    chart: float = CHART_HEIGHT
+    write_lines: int = WRITE_LINES
+    write_pitch: float = WRITE_PITCH
+    margin: float = MARGIN
+
+    def gap(self, designed: float) -> float:
+        """A space between items, sections or bands at this step."""
+        return designed * self.space
+
+
+# The steps, from the sheet as designed to the tightest it may be set: tighter spaces, then
+# smaller headings and figures with a little less leading, then a line less to write on, then
+# the narrowest margins.
+_SMALLER = {"headline": 12.0, "title": 16.0, "figure": 22.0, "speedup": 15.0, "leading": 10.6,
+            "chart": 26 * mm, "write_pitch": 8 * mm}
+SCALES = (
+    Scale(),
+    Scale(space=0.8, chart=29 * mm),
+    Scale(space=0.65, **_SMALLER),
+    Scale(space=0.65, **_SMALLER, write_lines=WRITE_LINES - 1),
+    Scale(space=0.5, **{**_SMALLER, "leading": 10.4}, write_lines=WRITE_LINES - 1,
+          margin=12 * mm),
+)
+
+
 def luminance(colour: colors.Color) -> float:
     """The relative luminance of one of reportlab's colours."""
     return luminance_rgb(colour.red, colour.green, colour.blue)
@@ -97,8 +135,9 @@ class Styles:
     head_cell_right: ParagraphStyle
 
     @classmethod
-    def make(cls, p: Palette) -> Styles:
-        base = ParagraphStyle("body", fontName=REGULAR, fontSize=BODY_PT, leading=BODY_LEADING,
+    def make(cls, p: Palette, k: Scale = SCALES[0]) -> Styles:
+        """The styles in the palette's colours at the sizes of `k`."""
+        base = ParagraphStyle("body", fontName=REGULAR, fontSize=BODY_PT, leading=k.leading,
                               textColor=p.text, alignment=TA_LEFT, spaceBefore=0, spaceAfter=0,
                               splitLongWords=True)
 
@@ -115,18 +154,19 @@ class Styles:
             note=style("note", textColor=p.muted),
             kicker=style("kicker", fontName=BOLD, fontSize=SMALL_PT, leading=10.5,
                          textColor=p.accent),
-            headline=style("headline", fontName=BOLD, fontSize=HEADLINE_PT, leading=15.5),
+            headline=style("headline", fontName=BOLD, fontSize=k.headline,
+                           leading=k.headline * 15.5 / 13),
             subhead=style("subhead", fontName=BOLD, fontSize=10, leading=12.5),
-            title=style("title", fontName=BOLD, fontSize=TITLE_PT, leading=21),
+            title=style("title", fontName=BOLD, fontSize=k.title, leading=k.title * 7 / 6),
             label=style("label", fontName=BOLD, fontSize=SMALL_PT, leading=10.5,
                         textColor=p.muted),
-            figure=style("figure", fontName=BOLD, fontSize=FIGURE_PT, leading=FIGURE_PT * 1.15,
+            figure=style("figure", fontName=BOLD, fontSize=k.figure, leading=k.figure * 1.15,
                          textColor=p.accent),
-            speedup=style("speedup", fontName=BOLD, fontSize=SPEEDUP_PT, leading=SPEEDUP_PT * 1.2),
-            slow_figure=style("slow_figure", fontName=BOLD, fontSize=SPEEDUP_PT,
-                              leading=SPEEDUP_PT * 1.2, textColor=p.muted),
-            speedup_ours=style("speedup_ours", fontName=BOLD, fontSize=SPEEDUP_PT,
-                               leading=SPEEDUP_PT * 1.2, textColor=p.accent),
+            speedup=style("speedup", fontName=BOLD, fontSize=k.speedup, leading=k.speedup * 1.2),
+            slow_figure=style("slow_figure", fontName=BOLD, fontSize=k.speedup,
+                              leading=k.speedup * 1.2, textColor=p.muted),
+            speedup_ours=style("speedup_ours", fontName=BOLD, fontSize=k.speedup,
+                               leading=k.speedup * 1.2, textColor=p.accent),
             cell=cell,
             cell_right=style("cell_right", parent=cell, alignment=TA_RIGHT),
             head_cell=head,

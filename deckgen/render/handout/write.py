@@ -11,9 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen import __version__
 from deckgen.errors import InputError, Problem
-from deckgen.render.handout.builder import (
-    _Builder,
-)
+from deckgen.render.handout.fit import arrange
 from deckgen.render.handout.fonts import (
     REGULAR,
     _register_fonts,
@@ -27,12 +25,9 @@ from deckgen.render.handout.sheet import (
     _side_height,
 )
 from deckgen.render.handout.style import (
-    BAND_GAP,
     BODY_PT,
-    MARGIN,
     MAX_EXTRA_GAP,
     PAPER,
-    WRITE_LINES,
 )
 from deckgen.story import Story
 
@@ -51,20 +46,13 @@ def render(story: Story, *, pages_auto: bool = False,
     `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     _register_fonts()
     page_w, page_h = PAPER[story.meta.paper]
-    frame_w, frame_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN
-    builder = _Builder(story, frame_w)
-    front, back = builder.front(), builder.back()
-    if _side_height(back, frame_w) > frame_h and not pages_auto:  # the presenter's own
-        builder.own = False  # slides go first: they are on the handout only when they fit
-        back = builder.back()
-    if _side_height(back, frame_w) > frame_h:  # less room to write beats a second sheet
-        builder.write_lines = WRITE_LINES - 1
-        back = builder.back()
-    sides = [front, back]
+    sheet = arrange(story, pages_auto)
+    sides, margin = sheet.sides, sheet.k.margin
+    frame_w, frame_h = page_w - 2 * margin, page_h - 2 * margin
     for warning in _missing_glyphs(sides, story):
         if warn:
             warn(warning)
-    if not pages_auto:
+    if not sheet.fits and not pages_auto:
         problems = [p for p in (_overflow(side, frame_w, frame_h, story) for side in sides) if p]
         if problems:
             raise InputError(problems)
@@ -75,13 +63,13 @@ def render(story: Story, *, pages_auto: bool = False,
                     initialFontSize=BODY_PT)
     _date(canvas, epoch)
     _describe(canvas, story)
-    sheet = _Sheet(canvas, page_w, page_h)
+    drawn = _Sheet(canvas, page_w, page_h, margin)
     for side in sides:
         # A page with room to spare spreads it between its bands, a little each.
         spare = frame_h - _side_height(side, frame_w)
         stretchy = sum(1 for band in side.bands[:-1] if not band.keep_with_next)
-        gap = BAND_GAP + (min(spare / max(stretchy, 1), MAX_EXTRA_GAP) if spare > 0 else 0)
-        sheet.side(side, paginate=pages_auto, gap=gap)
+        gap = side.gap + (min(spare / max(stretchy, 1), MAX_EXTRA_GAP) if spare > 0 else 0)
+        drawn.side(side, paginate=pages_auto, gap=gap)
     canvas.showOutline()
     canvas.save()
     return out.getvalue()
