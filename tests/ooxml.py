@@ -183,8 +183,9 @@ def _names(el: etree._Element, qnames: str) -> set[tuple[str, str]]:
 
 def _chosen(alternate: etree._Element, understood: frozenset[str]) -> list[etree._Element]:
     for branch in alternate:
-        if branch.tag == f"{{{MC}}}Choice" and \
-                _namespaces(branch, branch.get("Requires", "")) <= understood:
+        requires = branch.get("Requires", "").split()
+        if branch.tag == f"{{{MC}}}Choice" and all(  # an undeclared prefix is never met
+                branch.nsmap.get(prefix) in understood for prefix in requires):
             return list(branch)
         if branch.tag == f"{{{MC}}}Fallback":
             return list(branch)
@@ -225,9 +226,13 @@ def compatible(el: etree._Element, understood: frozenset[str],
 # --- a package ------------------------------------------------------------------------------
 
 
+# A part is data: no entity is expanded and nothing is fetched while it is read.
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True)
+
+
 def content_types(z: zipfile.ZipFile) -> dict[str, str]:
     """Each part's content type (part name without its leading slash)."""
-    types = etree.fromstring(z.read("[Content_Types].xml"))
+    types = etree.fromstring(z.read("[Content_Types].xml"), _PARSER)
     default = {d.get("Extension", "").lower(): d.get("ContentType", "")
                for d in types.iter(f"{{{CT}}}Default")}
     override = {o.get("PartName", "").lstrip("/"): o.get("ContentType", "")
@@ -238,7 +243,7 @@ def content_types(z: zipfile.ZipFile) -> dict[str, str]:
 
 def _part(name: str, data: bytes, kind: str, folder: Path) -> list[str]:
     validator, understood = schema(folder)
-    root = etree.fromstring(data)
+    root = etree.fromstring(data, _PARSER)
     expected = ROOTS.get(kind)
     if expected and root.tag != expected:
         return [f"{name}: the root is {root.tag}, where {kind} holds {expected}"]
