@@ -5,8 +5,9 @@ Each built deck is read back and checked: every slide present, each title in its
 placeholder, every text box, table and chart inside its layout's title and body areas (so
 nothing sits on the template's artwork), and the theme's text colours at least 4.5:1 against
 what the slide's text sits on (the layout's background, or an opaque panel of its
-artwork). Layouts chosen by name, a wrong name, and a template too small for
-a slide are checked on python-pptx's default deck, edited in the test.
+artwork); and every XML part valid against the Office Open XML schemas (tests/ooxml.py), the
+template's masters, layouts and theme included. Layouts chosen by name, a wrong name, and a
+template too small for a slide are checked on python-pptx's default deck, edited in the test.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DEFAULT_CONTENT, only_file, run_in
+from ooxml import problems
 from pptx import Presentation
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.oxml.ns import qn
@@ -140,6 +142,7 @@ def allowed_area(layout) -> tuple[int, int, int, int]:  # noqa: ANN001
 
 
 def check_deck(deck_path: Path) -> None:
+    assert problems(deck_path) == []
     deck = Presentation(str(deck_path))
     slides = list(deck.slides)
     assert len(slides) == 16  # with the writing-time chart and the closing slide
