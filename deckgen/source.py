@@ -9,7 +9,8 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from deckgen.content import Content, validate
+from deckgen.content import Content
+from deckgen.content.validation import validate
 from deckgen.errors import InputError, OutputError, Problem
 from deckgen.figures import validate_prose
 from deckgen.loader import MAX_BYTES, decode
