@@ -31,9 +31,9 @@ from pptx.util import Emu
 
 from deckgen import fonts, locale
 from deckgen import story as st
-from deckgen.colour import TEXT_CONTRAST, contrast
+from deckgen.colour import TEXT_CONTRAST, contrast, passing
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck.colours import fill_colours, passing
+from deckgen.render.deck.colours import fill_colours
 from deckgen.render.deck.draw import (
     ChartPictures,
     draw_items,
