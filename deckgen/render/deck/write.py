@@ -34,15 +34,10 @@ from deckgen import story as st
 from deckgen.colour import TEXT_CONTRAST, contrast, passing
 from deckgen.errors import InputError, Problem
 from deckgen.render.deck.colours import fill_colours
-from deckgen.render.deck.draw import (
-    ChartPictures,
-    draw_items,
-    frame_setup,
-    unstyled,
-    write_paras,
-)
+from deckgen.render.deck.draw import ChartPictures, draw_items, unstyled
 from deckgen.render.deck.layouts import Layouts
 from deckgen.render.deck.package import finish, moment, save
+from deckgen.render.deck.paragraphs import frame_setup, write_paras
 from deckgen.render.deck.placeholders import (
     BODY_TYPES,
     TITLE_TYPES,
