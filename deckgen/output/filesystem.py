@@ -37,6 +37,7 @@ def refuse(path: Path, err: OSError) -> OutputError:
 
 
 def folder_problem(folder: Path, message: str) -> InputError:
+    """A problem with the output folder itself, named by the option (`--out`)."""
     return InputError(Problem(message, str(folder), path="--out"))
 
 
@@ -62,6 +63,7 @@ def check_folder(folder: Path) -> None:
 
 
 def path_error(folder: Path, err: OSError) -> InputError | OutputError:
+    """The one line for the operating system's refusal of the output folder's path."""
     if err.errno == errno.ENAMETOOLONG:
         return folder_problem(folder, "the path is longer than the file system allows "
                                       "(255 bytes a name); choose a shorter one")
@@ -90,6 +92,7 @@ def frozen(path: Path) -> str | None:
 
 
 def refuse_frozen(path: Path, target: Path) -> None:
+    """Refuse to write `target` when `path` (it, or its folder) may not be replaced."""
     why = frozen(path)
     if why:
         what = "the folder" if path.is_dir() else "the file"
@@ -109,4 +112,5 @@ def sync_folder(folder: Path) -> None:
 
 
 def exists(path: Path) -> bool:
+    """Whether a name is there, a link to nothing included."""
     return os.path.lexists(path)
