@@ -1,5 +1,6 @@
-"""Colour contrast as WCAG 2 defines it: relative luminance and the contrast ratio. Pure; the
-deck, the handout and the charts all judge text against its ground with these."""
+"""Colour contrast as WCAG 2 defines it: relative luminance and the contrast ratio, and a colour
+made to reach TEXT_CONTRAST on its grounds. Pure; the deck, the handout and the charts all judge
+text against its ground with these."""
 
 from __future__ import annotations
 
@@ -33,3 +34,30 @@ def ratio(first: float, second: float) -> float:
 def contrast(a: str, b: str) -> float:
     """The contrast ratio (1 to 21) of two '#RRGGBB' colours."""
     return ratio(luminance(a), luminance(b))
+
+
+def mix(a: str, b: str, k: float) -> str:
+    """`a` mixed with `k` of `b`."""
+    ca = [int(a.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+    cb = [int(b.lstrip("#")[i:i + 2], 16) for i in (0, 2, 4)]
+    return "#" + "".join(f"{round(x + (y - x) * k):02X}" for x, y in zip(ca, cb, strict=True))
+
+
+def best_of_black_and_white(grounds: list[str]) -> str:
+    """Black or white, whichever has the more contrast on the worst of `grounds`."""
+    return max(("#000000", "#FFFFFF"), key=lambda c: min(contrast(c, g) for g in grounds))
+
+
+def passing(colour: str, grounds: list[str]) -> str:
+    """`colour` darkened (or lightened) in small steps, keeping its hue, until it has
+    TEXT_CONTRAST on every one of `grounds`; black or white, the better, when none does."""
+    h = colour.lstrip("#")
+    rgb = [int(h[i:i + 2], 16) for i in (0, 2, 4)]
+    for step in range(1, 21):
+        k = step / 20
+        for mixed in ([round(c * (1 - k)) for c in rgb],
+                      [round(c + (255 - c) * k) for c in rgb]):
+            candidate = "#" + "".join(f"{c:02X}" for c in mixed)
+            if all(contrast(candidate, g) >= TEXT_CONTRAST for g in grounds):
+                return candidate
+    return best_of_black_and_white(grounds)

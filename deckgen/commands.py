@@ -55,7 +55,7 @@ def _content_warnings(content: Path) -> list[Problem]:
     """The content's warnings, as `check` gives them: the validator's (a typed number) and the
     reminders (starter text left in). Raises the content's problems."""
     from deckgen import source
-    from deckgen.content import reminders
+    from deckgen.content.validation import reminders
 
     parsed, warnings = source.read(content)
     return warnings + reminders(parsed)
@@ -137,7 +137,7 @@ def table(content: Path | None = None, speed: str | None = None, check: str | No
           workload: str | None = None, as_json: bool = False) -> None:
     """Print the workload table, the preset-check table and the chosen dial's summary."""
     from deckgen import report, source
-    from deckgen.content import reminders
+    from deckgen.content.validation import reminders
     from deckgen.figures import with_overrides
 
     _bounded(speed, check)
@@ -162,7 +162,7 @@ def validate_content(content: Path | None = None, list_figures: bool = False,
     """Validate a content file: every problem on its own line; exit 0 when clean, 2 when not
     (with --strict, 2 when it has warnings too)."""
     from deckgen import source
-    from deckgen.content import reminders
+    from deckgen.content.validation import reminders
     from deckgen.figures import figures
 
     content = _which(content)

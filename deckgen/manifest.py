@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen import output
+from deckgen.output.filesystem import refuse
+from deckgen.output.lock import locked
 
 FOLDER = ".deckgen"  # deckgen's own folder inside the output folder
 NAME = "manifest.json"
@@ -102,7 +104,7 @@ def clean(folder: Path, dry_run: bool = False) -> Cleaned:
     if not folder.is_dir():
         return Cleaned([], [])
     output.guard(folder)  # a swap an interrupted build left is finished first
-    with output.locked(folder):
+    with locked(folder):
         files = read(folder)
         removed: list[Path] = []
         kept: list[tuple[Path, str]] = []
@@ -122,7 +124,7 @@ def clean(folder: Path, dry_run: bool = False) -> Cleaned:
                 except FileNotFoundError:
                     pass
                 except OSError as err:
-                    raise output.refuse(path, err) from None
+                    raise refuse(path, err) from None
         if dry_run:
             return Cleaned(removed, kept)
         _write(folder, left)  # the files left are not deckgen's to remove any more

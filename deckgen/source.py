@@ -9,12 +9,13 @@ import os
 from importlib import resources
 from pathlib import Path
 
-from deckgen.content import Content, validate
+from deckgen.content import Content
+from deckgen.content.validation import validate
 from deckgen.errors import InputError, OutputError, Problem
 from deckgen.figures import validate_prose
 from deckgen.loader import MAX_BYTES, decode
 from deckgen.loader import parse as parse_yaml
-from deckgen.template_file import NotRegular, TooLarge, os_reason, read_bounded
+from deckgen.regular_file import NotRegular, TooLarge, os_reason, read_bounded
 
 
 def default_path() -> Path:

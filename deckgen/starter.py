@@ -9,7 +9,7 @@ from pathlib import Path
 
 from deckgen import output
 from deckgen.errors import InputError, OutputError, Problem
-from deckgen.template_file import kind_of
+from deckgen.regular_file import kind_of
 
 NAME = "content.yaml"
 # The explainer in other languages than English: content.<language>.yaml beside content.yaml.

@@ -24,10 +24,9 @@ from pptx.oxml.ns import qn  # noqa: E402
 from pptx.util import Emu  # noqa: E402
 
 from deckgen.render.deck import compat  # noqa: E402
-from deckgen.render.deck.draw import qr_runs  # noqa: E402
 from deckgen.render.deck.package import save  # noqa: E402
 from deckgen.render.deck.plan import Box  # noqa: E402
-from deckgen.render.deck.qr import modules  # noqa: E402
+from deckgen.render.deck.qr import modules, qr_runs  # noqa: E402
 
 WHEN = datetime(2021, 6, 5, 4, 3, 2)
 

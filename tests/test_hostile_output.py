@@ -16,6 +16,7 @@ from test_transaction import leftovers, on_disk, which_build
 
 from deckgen import output
 from deckgen.errors import InputError, OutputError
+from deckgen.output import journal
 
 ROOT_USER = os.geteuid() == 0
 
@@ -24,7 +25,7 @@ DAMAGED = "a damaged journal of an interrupted write is in the way; remove it (t
           "it are each whole)"
 
 
-@pytest.mark.parametrize("journal", [
+@pytest.mark.parametrize("damaged", [
     b"[" * 100_000 + b"]" * 100_000,  # a RecursionError on every later build before
     b'{"files": ' + b"[" * 50 + b"]" * 50 + b"}",
     b"{" * 10,
@@ -33,12 +34,12 @@ DAMAGED = "a damaged journal of an interrupted write is in the way; remove it (t
     b'{"files": 7}',
 ])
 def test_a_damaged_journal_is_one_line_and_touches_nothing(earlier: Path,
-                                                           journal: bytes) -> None:
-    (earlier / output.JOURNAL).write_bytes(journal)
+                                                           damaged: bytes) -> None:
+    (earlier / journal.JOURNAL).write_bytes(damaged)
     before = on_disk(earlier)
     with pytest.raises(InputError) as caught:
         output.write_all(files(earlier, "B"))
-    assert caught.value.lines() == [f"{earlier / output.JOURNAL}: {DAMAGED}"]
+    assert caught.value.lines() == [f"{earlier / journal.JOURNAL}: {DAMAGED}"]
     assert on_disk(earlier) == before
 
 
@@ -46,7 +47,7 @@ def test_a_damaged_journal_is_said_alongside_every_other_problem(tmp_path: Path)
     """It hid the other input errors before (exit 1, one problem)."""
     shutil.copyfile(VALID, tmp_path / "talk.yaml")
     (tmp_path / "out").mkdir()
-    (tmp_path / "out" / output.JOURNAL).write_bytes(b"[" * 100_000)
+    (tmp_path / "out" / journal.JOURNAL).write_bytes(b"[" * 100_000)
     before = snapshot(tmp_path)
     run = run_in("build", "talk.yaml", "--out", "out", "--speed", "fast", "--template",
                  "missing.pptx", cwd=tmp_path)
@@ -55,7 +56,7 @@ def test_a_damaged_journal_is_said_alongside_every_other_problem(tmp_path: Path)
     lines = run.stderr.splitlines()
     assert len(lines) == 3, run.stderr
     assert lines[0].startswith("--speed: ")
-    assert f"out/{output.JOURNAL}: {DAMAGED}" in lines
+    assert f"out/{journal.JOURNAL}: {DAMAGED}" in lines
     assert lines[2].startswith("missing.pptx: --template: cannot be read")
     assert snapshot(tmp_path) == before
 
@@ -63,11 +64,11 @@ def test_a_damaged_journal_is_said_alongside_every_other_problem(tmp_path: Path)
 def test_a_journal_that_is_a_link_is_not_followed(earlier: Path, tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere.json"
     elsewhere.write_bytes(json.dumps({"deckgen-journal": 1, "files": []}).encode())
-    (earlier / output.JOURNAL).symlink_to(elsewhere)
+    (earlier / journal.JOURNAL).symlink_to(elsewhere)
     before = on_disk(earlier)
     with pytest.raises(InputError) as caught:
         output.write_all(files(earlier, "B"))
-    assert caught.value.lines() == [f"{earlier / output.JOURNAL}: {DAMAGED}"]
+    assert caught.value.lines() == [f"{earlier / journal.JOURNAL}: {DAMAGED}"]
     assert on_disk(earlier) == before
     assert elsewhere.read_bytes() == json.dumps({"deckgen-journal": 1, "files": []}).encode()
 
@@ -84,17 +85,17 @@ def test_a_journal_planted_by_another_user_in_a_sticky_folder_is_refused(
     victim.write_bytes(b"the victim's handout")
     planted = shared / ".deckgen-evil.tmp"
     planted.write_bytes(b"the planter's file")
-    (shared / output.JOURNAL).write_text(json.dumps({"deckgen-journal": 1, "files": [
+    (shared / journal.JOURNAL).write_text(json.dumps({"deckgen-journal": 1, "files": [
         {"target": "talk.pdf", "new": planted.name, "old": None},
         {"target": "notes.txt", "new": ".deckgen-gone.tmp", "old": None}]}), encoding="utf-8")
     (shared / "notes.txt").write_bytes(b"the victim's notes")
-    for path in (planted, shared / output.JOURNAL):
+    for path in (planted, shared / journal.JOURNAL):
         os.chown(path, 4242, 4242)
     before = snapshot(shared)
     with pytest.raises(InputError) as caught:
         output.write_all({shared / "talk.pptx": b"a deck"})
     assert caught.value.lines() == [
-        f"{shared / output.JOURNAL}: a journal another user left (user id 4242) is in the way; "
+        f"{shared / journal.JOURNAL}: a journal another user left (user id 4242) is in the way; "
         "deckgen acts only on its own: remove it or choose another --out folder"]
     assert snapshot(shared) == before
 
@@ -109,7 +110,7 @@ def test_no_journal_is_written_in_a_folder_another_user_owns(tmp_path: Path) -> 
     real = os.replace
 
     def replace_(src: str, dst: str, **kwargs: int) -> None:
-        seen.append(os.path.lexists(shared / output.JOURNAL))
+        seen.append(os.path.lexists(shared / journal.JOURNAL))
         real(src, dst, **kwargs)
 
     os.replace = replace_  # type: ignore[assignment]
@@ -147,7 +148,7 @@ def test_an_io_error_mid_swap_and_a_failed_roll_back_never_leave_a_mixed_set(
         f"{earlier / 'talk.pdf'}: cannot write, nor put the earlier files back; the next "
         "deckgen build into this folder sets them right"]
     monkeypatch.setattr(output.os, "replace", real)
-    assert (earlier / output.JOURNAL).exists()
+    assert (earlier / journal.JOURNAL).exists()
     output.recover(earlier)
     assert which_build(earlier) == "A"
     assert leftovers(earlier) == []
@@ -167,7 +168,7 @@ def test_a_roll_forward_cut_short_by_an_io_error_is_finished_by_the_next_run(
 
     monkeypatch.setattr(output.os, "replace", killed)
     monkeypatch.setattr(output, "_no_interrupt", _nothing_held)
-    monkeypatch.setattr(output, "_roll_back", lambda *args: None)  # as if the process died
+    monkeypatch.setattr(journal, "roll_back", lambda *args: None)  # as if the process died
     with pytest.raises(SystemExit):
         output.write_all(files(earlier, "B"))
     assert len({data.split(b" ")[0] for name, data in on_disk(earlier).items()

@@ -17,6 +17,7 @@ from conftest import DEFAULT_CONTENT, ROOT, run_in
 
 from deckgen import output
 from deckgen.errors import InputError, OutputError, Problem, RenderError
+from deckgen.output import journal
 
 OLD = {"talk.pptx": b"old deck " * 1000, "talk.pdf": b"old handout " * 1000}
 NEW = {"talk.pptx": b"new deck " * 3000, "talk.pdf": b"new handout " * 3000}
@@ -32,7 +33,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def leftovers(folder: Path) -> list[str]:
-    return [str(p) for p in folder.rglob(f"{output.PREFIX}*") if p.is_file()]
+    return [str(p) for p in folder.rglob(f"{journal.PREFIX}*") if p.is_file()]
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from conftest import DEFAULT_CONTENT, NAMES, files, pair, run_in
 
 from deckgen import build, output, pipeline
 from deckgen.errors import InputError, OutputError
+from deckgen.output import journal, lock
 
 
 def on_disk(folder: Path) -> dict[str, bytes]:
@@ -69,7 +70,7 @@ def _in_child(work: Callable[[], None], kill_at: int | None) -> tuple[int, bool]
 
 
 def leftovers(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if p.name.startswith(output.PREFIX))
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith(journal.PREFIX))
 
 
 def test_a_write_leaves_the_new_files_and_nothing_else(earlier: Path) -> None:
@@ -86,14 +87,14 @@ def test_the_journal_is_written_before_the_first_rename(
 
     def replace_(src: str, dst: str, **kwargs: int) -> None:
         if Path(src).name.endswith(".tmp"):  # a new file going into place
-            journal = json.loads((earlier / output.JOURNAL).read_bytes())
-            seen.append(sorted(entry["target"] for entry in journal["files"]))
+            record = json.loads((earlier / journal.JOURNAL).read_bytes())
+            seen.append(sorted(entry["target"] for entry in record["files"]))
         real(src, dst, **kwargs)
 
     monkeypatch.setattr(output.os, "replace", replace_)
     output.write_all(files(earlier, "B"))
     assert seen == [sorted(NAMES)] * len(NAMES)
-    assert not (earlier / output.JOURNAL).exists()
+    assert not (earlier / journal.JOURNAL).exists()
 
 
 def test_a_kill_at_every_step_of_the_swap_is_set_right_by_the_next_write(earlier: Path) -> None:
@@ -141,7 +142,7 @@ def test_a_kill_between_two_renames_is_finished_by_the_next_deckgen_build(
 
     _, killed = _in_child(work, None)
     assert killed
-    assert (earlier / output.JOURNAL).exists()
+    assert (earlier / journal.JOURNAL).exists()
     assert len({data.split(b" ")[0] for data in on_disk(earlier).values()
                 if not data.startswith(b"{")}) == 2  # mixed, until it is set right
     output.guard(earlier)  # what every build does first
@@ -150,12 +151,12 @@ def test_a_kill_between_two_renames_is_finished_by_the_next_deckgen_build(
 
 
 def test_a_damaged_journal_is_one_line_and_nothing_is_touched(earlier: Path) -> None:
-    (earlier / output.JOURNAL).write_text('{"files": [{"target": "../x"}]}', encoding="utf-8")
+    (earlier / journal.JOURNAL).write_text('{"files": [{"target": "../x"}]}', encoding="utf-8")
     before = on_disk(earlier)
     with pytest.raises(InputError) as caught:
         output.write_all(files(earlier, "B"))
     assert caught.value.lines() == [
-        f"{earlier / output.JOURNAL}: a damaged journal of an interrupted write is in the way; "
+        f"{earlier / journal.JOURNAL}: a damaged journal of an interrupted write is in the way; "
         "remove it (the files beside it are each whole)"]
     assert on_disk(earlier) == before
 
@@ -178,13 +179,13 @@ def test_the_lock_wait_ends_with_one_line(earlier: Path) -> None:
     go_read, go_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child holds the lock until story
-        with output.locked(earlier):
+        with lock.locked(earlier):
             os.write(held_write, b"held")
             os.read(go_read, 1)
         os._exit(0)
     try:
         assert os.read(held_read, 4) == b"held"
-        with pytest.raises(OutputError) as caught, output.locked(earlier, wait=0.2):
+        with pytest.raises(OutputError) as caught, lock.locked(earlier, wait=0.2):
             pass
         assert caught.value.lines() == [
             f"{earlier}: another deckgen has been writing into this folder for 0 s; "
@@ -232,7 +233,7 @@ def test_two_writers_into_one_folder_never_mix_their_files(earlier: Path) -> Non
     looks = set()
 
     def look() -> None:
-        with output.locked(earlier):
+        with lock.locked(earlier):
             looks.add(which_build(earlier))
 
     _at_once([lambda name=name: _writer(earlier, name, 40) for name in ("P", "Q")], look)
@@ -263,7 +264,7 @@ def test_two_builds_of_different_content_into_one_folder(
 
     def look() -> None:
         if (out / "million-tokens-1M.pdf").exists():
-            with output.locked(out):
+            with lock.locked(out):
                 deck = (out / "million-tokens-1M.pptx").read_bytes()
                 handout = (out / "million-tokens-1M.pdf").read_bytes()
                 page = (out / "million-tokens-1M.html").read_bytes()

@@ -60,19 +60,7 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     scale = font_pt / 16.0
     styles = _styles(chart.lines, theme, scale)
     tick_len, tick_pad = 0.35 * font_pt, 0.3 * font_pt  # points
-
-    # Direct labels at the right-hand ends, wrapped when they would take too much width.
-    texts = [_label_text(line) for line in chart.lines]
-    natural = max((page.size(t, weight=s.weight)[0]
-                   for t, s in zip(texts, styles, strict=True)), default=0.0)
-    budget = max([0.26 * page.width] + [page.size(chunk, weight=s.weight)[0]
-                                        for line, s in zip(chart.lines, styles, strict=True)
-                                        for chunk in _chunks(line.label) + [line.asymptote_label]])
-    if natural > budget:
-        texts = [_wrap(page, t.split("\n")[0], budget, s.weight)
-                 + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
-                 for t, s, line in zip(texts, styles, chart.lines, strict=True)]
-    sizes = [page.size(t, weight=s.weight) for t, s in zip(texts, styles, strict=True)]
+    texts, sizes = _end_texts(page, chart, styles)
     label_w = max((w for w, _ in sizes), default=0.0)
 
     # Margins, in inches, from the measured text around the plot; the y-axis label as drawn by
@@ -87,12 +75,7 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     gap = page.pad
     bottom = page.pad + x_label_h + gap + x_tick_h + ticks
     right = page.pad + label_w + 2 * gap
-    xs = [float(x) for line in chart.lines for x, _ in line.points]
-    xs += [float(t.at) for t in chart.x_ticks] + [float(chart.marker)]
-    ys = [float(y) for line in chart.lines for _, y in line.points]
-    ys += [float(t.at) for t in chart.y_ticks]
-    ys += [float(line.asymptote) for line in chart.lines if line.asymptote is not None]
-    x_lim, y_lim = _log_limits(xs, 0.035), _log_limits(ys, 0.05)
+    x_lim, y_lim = _limits(chart)
     at = (math.log10(float(chart.marker)) - math.log10(x_lim[0])) / (
         math.log10(x_lim[1]) - math.log10(x_lim[0]))
 
@@ -125,7 +108,53 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
     _thin_y_ticks(ax, chart, page, plot_h)
     _thin_x_ticks(ax, chart, page, plot_w)
     _draw_y_label(page, chart, theme, y_label, bottom, plot_h)
+    _plot_lines(ax, chart, theme, styles, scale)
 
+    # The chosen speed: a rule across the plot and its label above it.
+    marker_x = float(chart.marker)
+    ax.axvline(marker_x, color=theme.accent, linewidth=1.5 * scale, zorder=2.8)
+    to_inches = ax.transData + fig.dpi_scale_trans.inverted()
+    mx = to_inches.transform((marker_x, 1.0))[0]
+    start = min(max(mx - mark_w / 2, left), left + plot_w - mark_w)
+    fig.text(start / page.width, (bottom + plot_h + gap * 0.6) / page.height, marker_text,
+             ha="left", va="bottom", color=theme.accent, fontweight="bold", fontsize=font_pt)
+    _end_labels(page, ax, chart, styles, texts, [h for _, h in sizes],
+                (left, bottom, plot_w), to_inches)
+
+
+def _end_texts(page: _Page, chart: LineChart, styles: Sequence[_Style]
+               ) -> tuple[list[str], list[tuple[float, float]]]:
+    """The direct labels at the lines' right-hand ends, wrapped when they would take too much
+    width, and each one's size (inches)."""
+    texts = [_label_text(line) for line in chart.lines]
+    natural = max((page.size(t, weight=s.weight)[0]
+                   for t, s in zip(texts, styles, strict=True)), default=0.0)
+    budget = max([0.26 * page.width] + [page.size(chunk, weight=s.weight)[0]
+                                        for line, s in zip(chart.lines, styles, strict=True)
+                                        for chunk in _chunks(line.label) + [line.asymptote_label]])
+    if natural > budget:
+        texts = [_wrap(page, t.split("\n")[0], budget, s.weight)
+                 + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
+                 for t, s, line in zip(texts, styles, chart.lines, strict=True)]
+    return texts, [page.size(t, weight=s.weight) for t, s in zip(texts, styles, strict=True)]
+
+
+def _limits(chart: LineChart) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The x and y limits of the log axes: every point, tick, ceiling and the marker, with a
+    little room around them."""
+    xs = [float(x) for line in chart.lines for x, _ in line.points]
+    xs += [float(t.at) for t in chart.x_ticks] + [float(chart.marker)]
+    ys = [float(y) for line in chart.lines for _, y in line.points]
+    ys += [float(t.at) for t in chart.y_ticks]
+    ys += [float(line.asymptote) for line in chart.lines if line.asymptote is not None]
+    return _log_limits(xs, 0.035), _log_limits(ys, 0.05)
+
+
+def _plot_lines(ax: Axes, chart: LineChart, theme: Theme, styles: Sequence[_Style],
+                scale: float) -> None:
+    """Each line in its style (its ceiling dashed across the plot, markers on the ticks'
+    points and its ends), then the dial's own point: a ring in the accent, on top of its
+    line."""
     marked = {float(t.at) for t in chart.x_ticks} | {float(chart.marker)}
     for order, (line, style) in enumerate(zip(chart.lines, styles, strict=True)):
         px = [float(x) for x, _ in line.points]
@@ -142,26 +171,22 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
                         solid_capstyle="butt")[0]
         if style.dashes is not None:
             drawn.set_dashes([d * scale for d in style.dashes])
-
-    # The dial's own point: a ring in the accent, on top of its line.
     for m in chart.marks:
         ax.plot([float(m.at)], [float(m.value)], marker="o", markersize=13 * scale,
                 markerfacecolor="none", markeredgecolor=theme.accent, markeredgewidth=2.6 * scale,
                 linestyle="none", zorder=5, clip_on=False)
 
-    # The chosen speed: a rule across the plot and its label above it.
-    marker_x = float(chart.marker)
-    ax.axvline(marker_x, color=theme.accent, linewidth=1.5 * scale, zorder=2.8)
-    to_inches = ax.transData + fig.dpi_scale_trans.inverted()
-    mx = to_inches.transform((marker_x, 1.0))[0]
-    start = min(max(mx - mark_w / 2, left), left + plot_w - mark_w)
-    fig.text(start / page.width, (bottom + plot_h + gap * 0.6) / page.height, marker_text,
-             ha="left", va="bottom", color=theme.accent, fontweight="bold", fontsize=font_pt)
 
-    # Direct labels at the line ends, nudged apart, each joined to its line when nudged.
+def _end_labels(page: _Page, ax: Axes, chart: LineChart, styles: Sequence[_Style],
+                texts: Sequence[str], heights: list[float], plot: tuple[float, float, float],
+                to_inches: Any) -> None:  # noqa: ANN401 (a matplotlib transform)
+    """The direct labels at the line ends, right of the plot (its left, bottom and width in
+    `plot`), nudged apart, each joined to its line when nudged; on down beside the x axis
+    when the plot is too short for them."""
+    fig, gap, scale = page.figure, page.pad, page.font_pt / 16.0
+    left, bottom, plot_w = plot
     ends = [to_inches.transform((float(line.points[-1][0]), float(line.points[-1][1])))
             for line in chart.lines]
-    heights = [h for _, h in sizes]
     label_x = left + plot_w + 2 * gap
     high = page.height - page.pad
     centres = spread([y for _, y in ends], heights, bottom, high, gap * 0.5)
@@ -176,11 +201,11 @@ def _draw_lines(page: _Page, chart: LineChart, theme: Theme) -> None:
         if span > high - page.pad + 1e-6 or label_x - gap - x_label_w < page.pad:
             raise RenderError(f"the chart {chart.key!r} does not fit in "
                               f"{dimensions(page.width, page.height, 'in')} at "
-                              f"{measure(font_pt, 'pt')} text: its line labels need "
+                              f"{measure(page.font_pt, 'pt')} text: its line labels need "
                               f"more height")
     for text, style, (ex, ey), y in zip(texts, styles, ends, centres, strict=True):
         fig.text(label_x / page.width, y / page.height, text, ha="left", va="center",
-                 color=style.label_colour, fontweight=style.weight, fontsize=font_pt,
+                 color=style.label_colour, fontweight=style.weight, fontsize=page.font_pt,
                  linespacing=1.15)
         if abs(y - ey) > 0.15 * page.line_h:
             leader_x = [(ex + gap * 0.6) / page.width, (label_x - gap * 0.4) / page.width]

@@ -3,10 +3,12 @@
 `plans/` plans every slide without python-pptx (one module per slide kind), into the types of
 `plan.py`, on the template's `geometry.py`. With python-pptx, through its public API:
 `template.py` reads the template (`layouts.py` its layouts, `placeholders.py` their
-placeholders, `colours.py` its colours), `draw.py` draws the items (native charts with
-`charts/`), `write.py` adds the slides, and `package.py` sets the package's properties and
-saves it as stable bytes. `compat.py` holds the few things python-pptx has no API for.
-The entry points are imported on first use, so planning needs no python-pptx.
+placeholders, `colours.py` its colours, `template_pictures.py` its pictures), `draw.py` draws
+the items (native charts with `charts/`, tables with `tables.py`, text with `paragraphs.py`,
+in the theme's colours by `colour_roles.py`), `write.py` adds the slides (`legibility.py`
+keeps their text readable on a template's artwork), and `package.py` sets the package's
+properties and saves it as stable bytes. `compat.py` holds the few things python-pptx has no
+API for. The entry points are imported on first use, so planning needs no python-pptx.
 """
 
 from __future__ import annotations

@@ -17,9 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
 
-from pptx.dml.color import RGBColor
-from pptx.enum.dml import MSO_THEME_COLOR
-from pptx.enum.shapes import MSO_SHAPE, PP_PLACEHOLDER
+from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.enum.text import PP_ALIGN
 from pptx.oxml.ns import qn
 from pptx.shapes.autoshape import Shape
@@ -32,22 +30,15 @@ from pptx.util import Emu
 
 from deckgen import fonts, locale
 from deckgen import story as st
-from deckgen.colour import TEXT_CONTRAST, contrast
 from deckgen.errors import InputError, Problem
-from deckgen.render.deck.colours import fill_colours, passing
-from deckgen.render.deck.draw import (
-    ChartPictures,
-    draw_items,
-    frame_setup,
-    unstyled,
-    write_paras,
-)
+from deckgen.render.deck.draw import ChartPictures, draw_items
 from deckgen.render.deck.layouts import Layouts
+from deckgen.render.deck.legibility import Legibility
 from deckgen.render.deck.package import finish, moment, save
+from deckgen.render.deck.paragraphs import frame_setup, write_paras
 from deckgen.render.deck.placeholders import (
     BODY_TYPES,
     TITLE_TYPES,
-    overlap,
     place,
     shape_box,
     union,
@@ -68,12 +59,10 @@ FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to kee
 
 _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 
-# ---------------------------------------------------------------------------------------------
-# Slides
 
-
-class Writer:
-    """Adds planned slides to a presentation."""
+class Writer(Legibility):
+    """Adds planned slides to a presentation: each on its layout, its title, items, footer and
+    notes; legibility.py keeps its text readable on a template's artwork."""
 
     def __init__(self, layouts: Layouts, story: st.Story, name: str = "template.pptx",
                  by_kind: dict[str, SlideLayout] | None = None) -> None:
@@ -195,103 +184,6 @@ class Writer:
         draw_items(slide, plan.items, self.theme, self.charts, self.when, self.cache, self.lang)
         self.notes(slide, plan.notes)
 
-    def backdrop(self, slide: PptxSlide, layout: SlideLayout, plan: SlidePlan) -> None:
-        """On a template whose artwork runs under the content area (more than a tenth of it),
-        a panel in the background colour behind the slide's items, so they read."""
-        title = self.layouts.geometry(layout=layout).title
-        items = [i for i in plan.items if i.box.y >= title.bottom - inch(0.05)]  # not the title's
-        if self.own or not items:
-            return
-        left = min(i.box.x for i in items)
-        top = min(i.box.y for i in items)
-        right = max(i.box.right for i in items)
-        bottom = max(i.box.bottom for i in items)
-        area = Box(left, top, right - left, bottom - top)  # the items keep inside their area
-        busy = self.colours.busy(layout, area)
-        if self.ph.artwork_share(layout, area) <= 0.1 and busy <= 0.1:
-            return
-        if busy <= 0.1 and self.colours.ground(layout, area)[1] in ("shape", "picture"):
-            return  # one piece of artwork under all of it: the colours were checked on it
-        shape = slide.shapes.add_shape(MSO_SHAPE.RECTANGLE, Emu(area.x), Emu(area.y),
-                                       Emu(area.w), Emu(area.h))
-        shape.name = "Backdrop"
-        unstyled(shape)
-        shape.fill.solid()
-        shape.fill.fore_color.theme_color = MSO_THEME_COLOR.BACKGROUND_1
-        shape.line.fill.background()
-        tree = shape._element.getparent()
-        tree.remove(shape._element)
-        tree.insert(2, shape._element)  # under the title and everything else on the slide
-
-    def kicker_on_title(self, slide: PptxSlide, layout: SlideLayout) -> None:
-        """A kicker is kept off small artwork at its start; one set inside a template's title
-        box (over the title) sits on the title's ground, not the content's: the accent there
-        is made to read on it, in its hue."""
-        if self.own:
-            return
-        title = self.layouts.geometry(layout=layout).title
-        for shape in slide.shapes:
-            if shape.name != "Kicker" or not shape.has_text_frame:
-                continue
-            box = self.clear_of_art(shape, layout)
-            if box.y >= title.bottom - inch(0.05):
-                continue
-            grounds, _ = self.colours.ground(layout, box)
-            if all(contrast(self.theme.accent, g) >= TEXT_CONTRAST for g in grounds):
-                continue
-            colour = rgb(passing(self.theme.accent, grounds))
-            for paragraph in cast(Shape, shape).text_frame.paragraphs:
-                for run in paragraph.runs:
-                    run.font.color.rgb = colour
-
-    def kicker_box(self, box: Box, layout: SlideLayout) -> Box:
-        """`box` moved right, off the small pieces of the layout's and master's artwork (an
-        icon, a mark) that cover its start; `box` itself when no room is left beside them."""
-        pieces = [piece for owner in (layout, layout.slide_master)
-                  for _, piece in self.ph.artwork(owner)
-                  if piece.w < box.w // 3 and not self.ph.covers_slide(piece)]
-        start = box
-        moved = True
-        while moved and box.w * 5 >= start.w * 3:  # an icon is often several pieces in a row
-            moved = False
-            for piece in pieces:
-                if piece.x < box.x + inch(0.15) and piece.right > box.x \
-                        and overlap(piece, box) > 0:
-                    shift = piece.right + inch(0.08) - box.x
-                    box = Box(box.x + shift, box.y, box.w - shift, box.h)
-                    moved = True
-        return start if box.w * 5 < start.w * 3 else box
-
-    def clear_of_art(self, shape: BaseShape, layout: SlideLayout) -> Box:
-        """A kicker's box moved right, off a small piece of artwork (an icon, a mark) that
-        covers its start; its box, as it ends up."""
-        start = shape_box(shape)
-        box = self.kicker_box(start, layout)
-        if box != start:
-            place(shape, box)
-        return box
-
-    def readable(self, ph: Shape, layout: SlideLayout,
-                 kinds: tuple[PP_PLACEHOLDER, ...]) -> None:
-        """A template's placeholder text in a colour that reads on what the placeholder sits
-        on (the template's own look where it does); a run with a colour role of its own
-        (muted, accent) keeps it where it reads there too."""
-        if self.own:
-            return
-        box = shape_box(ph)
-        colour = self.colours.for_placeholder(layout, kinds, box)
-        grounds, _ = self.colours.ground(layout, box)
-        for paragraph in ph.text_frame.paragraphs:
-            for run in paragraph.runs:
-                fill = run._r.find(f"{qn('a:rPr')}/{qn('a:solidFill')}")
-                own = fill_colours(fill, self.colours.scheme) if fill is not None else []
-                if own and all(contrast(own[0], g) >= TEXT_CONTRAST for g in grounds):
-                    continue
-                if own:  # a role's colour that does not read here: its hue, made to
-                    run.font.color.rgb = rgb(passing(own[0], grounds))
-                elif colour is not None:
-                    run.font.color.rgb = rgb(colour)
-
     def footer(self, slide: PptxSlide, number: int, layout: SlideLayout | None = None) -> None:
         """The event and date in the footer placeholder, the number in the slide-number one."""
         words = self.story.event_line
@@ -380,12 +272,6 @@ def title_box(slide: PptxSlide, box: Box) -> Shape:
     shape = slide.shapes.add_textbox(Emu(box.x), Emu(box.y), Emu(box.w), Emu(box.h))
     shape.name = "Title"
     return shape
-
-
-def rgb(colour: str) -> RGBColor:
-    """python-pptx's colour for '#RRGGBB'."""
-    found: RGBColor = RGBColor.from_string(colour.lstrip("#"))  # type: ignore[no-untyped-call]
-    return found
 
 
 def plan_deck(story: st.Story, template: bytes | None = None,

@@ -105,10 +105,25 @@ class _Lines:
         return px + share * pw if axis == "x" else py + share * ph
 
     def draw(self) -> None:
-        chart, pen, size, c = self.chart, self.pen, self.size, self.c
-        x0, y0, w, h = self.box
+        chart = self.chart
         ends = sorted(_log(line.points[-1][1]) for line in chart.lines)
         direct = all(b - a >= 0.3 for a, b in zip(ends, ends[1:], strict=False))
+        self.place(direct)
+        self.axes()
+        self.lines(direct)
+        if not direct:
+            px, py, pw, ph = self.plot
+            self.legend(px + pw + 0.3 * 72,
+                        py + ph / 2 + self.size * 1.6 * len(chart.lines) / 2)  # centred, as native
+        self.rule()
+        self.marks()
+
+    def place(self, direct: bool) -> None:
+        """The plot's rectangle in the box: room for the y tick labels and title at the left,
+        the end labels (`direct`) or the legend at the right, the x tick labels and title
+        below."""
+        chart, pen, size = self.chart, self.pen, self.size
+        x0, y0, w, h = self.box
         if direct:
             right_w = max(pen.width(_end_text(line), line.emphasis) for line in chart.lines) \
                 + LABEL_GAP
@@ -119,9 +134,13 @@ class _Lines:
         right = min(right_w, RIGHT_MOST * w)
         bottom, top = size * 3.4, size * 1.0
         self.plot = (x0 + left, y0 + bottom, w - left - right, h - top - bottom)
+
+    def axes(self) -> None:
+        """Grid, axes and ticks: every so many decades that the labels stand apart, as the
+        native chart thins them; the axes' titles."""
+        chart, pen, size, c = self.chart, self.pen, self.size, self.c
+        x0, y0, _, _ = self.box
         px, py, pw, ph = self.plot
-        # Grid, axes and ticks: every so many decades that the labels stand apart, as the
-        # native chart thins them.
         x_room = max(pen.width(t.label) for t in chart.x_ticks) + TICK_GAP
         x_ticks = _thinned(chart.x_ticks, chart.x_scale, chart.x_range, pw, x_room)
         y_ticks = _thinned(chart.y_ticks, chart.y_scale, chart.y_range, ph,
@@ -146,7 +165,10 @@ class _Lines:
             pen.text(px - 6, y, t.label, align="r", middle=True)
         pen.text(px + pw / 2, y0 + size * 0.4, chart.x_label, align="c")
         pen.text(x0 + size * 1.0, py + ph / 2, chart.y_label, align="c", angle=90)
-        # The lines, their points and names.
+
+    def lines(self, direct: bool) -> None:
+        """The lines, their points and, with `direct`, their names at their ends."""
+        chart, pen, c = self.chart, self.pen, self.c
         ticks = {t.at for t in chart.x_ticks} | {chart.marker}
         others = 0
         for line in chart.lines:
@@ -177,10 +199,11 @@ class _Lines:
                 end = points[-1]
                 pen.text(end[0] + 8, end[1], _end_text(line),
                          "accent" if line.emphasis else "text", line.emphasis, middle=True)
-        if not direct:
-            self.legend(px + pw + 0.3 * 72,
-                        py + ph / 2 + size * 1.6 * len(chart.lines) / 2)  # centred, as native
-        # The chosen speed's rule and its label.
+
+    def rule(self) -> None:
+        """The chosen speed's rule and its label, on the side with more room."""
+        chart, pen, size, c = self.chart, self.pen, self.size, self.c
+        _, py, _, ph = self.plot
         x = self.scale(chart.marker, "x")
         c.setStrokeColor(pen.ink("text"))
         c.setLineWidth(1.5)
@@ -191,7 +214,11 @@ class _Lines:
         side = "r" if float(chart.marker) > (x_first * x_last) ** 0.5 else "l"
         pen.text(x + (-6 if side == "r" else 6), py + ph - size, chart.marker_label,
                  bold=True, align=side)
-        # The dial's marks.
+
+    def marks(self) -> None:
+        """The dial's marks: ringed points, each label boxed on the side clear of the axes
+        and the lines' ends."""
+        chart, pen, size, c = self.chart, self.pen, self.size, self.c
         low_y, high_y = (_log(v) for v in chart.y_range)
         x_low, x_high = (_log(v) for v in chart.x_range)
         for mark in chart.marks:

@@ -18,7 +18,6 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.layout.text import Overlong
-from deckgen.render.deck.draw import qr_runs
 from deckgen.render.deck.ground import Gradient
 from deckgen.render.deck.plan import (
     EMU_PER_PT,
@@ -36,7 +35,7 @@ from deckgen.render.deck.plan import (
 )
 from deckgen.render.deck.planned import Placed, Planned, PlannedSlide
 from deckgen.render.deck.plans.fitting import Faces, para_lines
-from deckgen.render.deck.qr import modules
+from deckgen.render.deck.qr import modules, qr_runs
 from deckgen.render.pdf import fonts
 from deckgen.render.pdf.chart import draw_chart
 
