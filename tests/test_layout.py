@@ -258,7 +258,7 @@ def _sizes(plan) -> set[float]:  # noqa: ANN001
 @pytest.mark.parametrize("aspect", ["16:9", "4:3"])
 @pytest.mark.parametrize("dial", list(DIALS))
 def test_plans_use_the_type_scale_only(dial: str, aspect: str) -> None:
-    scale = set(TypeScale.for_height(540.0).sizes)
+    scale = TypeScale.for_height(540.0).every_size
     plans = plans_at(dial, aspect)
     used = set().union(*(_sizes(p) for p in plans))
     assert used <= scale, used - scale

@@ -55,6 +55,11 @@ class TypeScale:
         rather than falling to the title's size."""
         return round(self.display + self.title) / 2
 
+    @property
+    def every_size(self) -> frozenset[float]:
+        """Every size a slide's text may take: the six sizes and the step between."""
+        return frozenset((*self.sizes, self.between))
+
 
 @dataclass(frozen=True)
 class Misfit:
