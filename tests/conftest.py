@@ -197,6 +197,12 @@ def _build_into(*args: str) -> Callable[[Path], None]:
     return make
 
 
+def shared_build(factory: pytest.TempPathFactory, name: str, *args: str) -> Path:
+    """The default content built with ARGS into a folder made once per test run (with xdist,
+    once for every worker: shared_folder), in this process."""
+    return shared_folder(factory, name, _build_into(*args))
+
+
 @pytest.fixture(scope="session")
 def default_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The default content built once (deck and handout) into a folder shared by the tests, in
@@ -288,11 +294,12 @@ SLOW = {
 }
 
 
-# Modules whose tests share builds kept for the module (decks, printed PDFs, a browser): with
-# `--dist loadgroup` (pyproject addopts) each runs whole on one xdist worker, so its builds are
-# made once; every other test is dealt out on its own.
-GROUPED = {"test_deck.py", "test_deck_fonts.py", "test_handout.py", "test_native_charts.py",
-           "test_page_browser.py", "test_templates.py"}
+# Modules whose tests share what is costly to make and kept for the module (a browser,
+# LibreOffice's templates converted, template decks printed): with `--dist loadgroup` (pyproject
+# addopts) each runs whole on one xdist worker, so it is made once, while the other worker
+# takes the rest; every other test is dealt out on its own. Builds the whole run shares are
+# session fixtures made once for every worker (shared_folder), not a reason to group.
+GROUPED = {"test_page_browser.py", "test_template_look.py", "test_templates.py"}
 # The costliest modules first (CPU seconds, most first), so the run does not end on one long
 # module while the other worker idles; the rest keep their order after these.
 FIRST = ["test_fuzz.py", "test_deck_fonts.py", "test_deck.py", "test_lint.py", "test_hostile.py",
@@ -301,11 +308,11 @@ FIRST = ["test_fuzz.py", "test_deck_fonts.py", "test_deck.py", "test_lint.py", "
          "test_native_charts.py", "test_charts.py"]
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark slow every test that builds real files: through a build fixture (`*_build`,
     `*_deck`, taken or named in a parameter), with LibreOffice or a browser, or listed in SLOW.
-    Then group the modules that share builds and put the costliest modules first."""
+    Then put the costliest modules first."""
     slow = pytest.mark.slow
     for item in items:
         name = f"{item.path.name}::{item.name.split('[')[0]}"
@@ -316,7 +323,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         heavy = item.get_closest_marker("soffice") or item.get_closest_marker("browser")
         if builds or name in SLOW or heavy:
             item.add_marker(slow)
-        if item.path.name in GROUPED and config.pluginmanager.hasplugin("xdist"):
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
     rank = {name: i for i, name in enumerate(FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))  # stable: module order kept
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """`--dist loadgroup` as GROUPED says: each of those modules is one unit of work, every
+    other test a unit of its own, dealt out in the collection's order as workers come free.
+    (xdist's own groups are named by `xdist_group` marks that it writes into each test's id,
+    which pytest 9 no longer lets it change: every test would be dealt out on its own.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return module if Path(module).name in GROUPED else nodeid
+
+    return ModuleGroups(config, log)

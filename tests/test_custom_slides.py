@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import DEFAULT_CONTENT, run_in
+from conftest import DEFAULT_CONTENT, run_in, shared_folder
 from PIL import Image
 from pptx import Presentation
 from pptx.util import Emu
@@ -73,12 +73,14 @@ MOVED = {"  ceiling:\n    kicker:": "  ceiling:\n    hidden: true\n    kicker:",
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("own")
-    Image.new("RGB", (800, 400), (30, 90, 160)).save(folder / "hosts.png")
-    path = talk(folder, edit=MOVED)
-    run = run_in("build", str(path), "--out", str(folder / "out"))
-    assert run.returncode == 0, run.stderr
-    return folder
+    """The talk with slides of its own (OWN) and two moved (MOVED), built once per run."""
+    def make(folder: Path) -> None:
+        Image.new("RGB", (800, 400), (30, 90, 160)).save(folder / "hosts.png")
+        path = talk(folder, edit=MOVED)
+        run = run_in("build", str(path), "--out", str(folder / "out"))
+        assert run.returncode == 0, run.stderr
+
+    return shared_folder(tmp_path_factory, "own-slides", make)
 
 
 def _titles(deck: Path) -> list[str]:

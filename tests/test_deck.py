@@ -16,7 +16,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, run_in
+from conftest import DEFAULT_CONTENT, only_file, run_in, shared_build, shared_folder
 from lxml import etree
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
@@ -88,21 +88,23 @@ def build_deck(out: Path, *args: str, env: dict[str, str] | None = None) -> Path
     return deck_in(out)
 
 
+# The decks below are built once per run (shared_build), whichever xdist worker needs one first.
 @pytest.fixture(scope="module")
 def walk_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_deck(tmp_path_factory.mktemp("walk"), "--walk")
+    return deck_in(shared_build(tmp_path_factory, "walk-deck", "--only", "deck", "--walk"))
 
 
 @pytest.fixture(scope="module")
 def picture_deck(tmp_path_factory: pytest.TempPathFactory):
     """The default deck with its charts as pictures (`--charts picture`)."""
-    return Presentation(str(build_deck(tmp_path_factory.mktemp("pictures"), "--charts",
-                                       "picture")))
+    return Presentation(str(deck_in(shared_build(
+        tmp_path_factory, "picture-deck", "--only", "deck", "--charts", "picture"))))
 
 
 @pytest.fixture(scope="module")
 def narrow_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_deck(tmp_path_factory.mktemp("narrow"), "--aspect", "4:3")
+    return deck_in(shared_build(tmp_path_factory, "narrow-deck", "--only", "deck",
+                                "--aspect", "4:3"))
 
 
 # --- the slides and their figures: the default dial ----------------------------------------
@@ -522,12 +524,16 @@ def make_template(path: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return make_template(tmp_path_factory.mktemp("template") / "brand.pptx")
+    def make(folder: Path) -> None:
+        make_template(folder / "brand.pptx")
+
+    return shared_folder(tmp_path_factory, "brand-template", make) / "brand.pptx"
 
 
 @pytest.fixture(scope="module")
 def templated_deck(tmp_path_factory: pytest.TempPathFactory, template: Path) -> Path:
-    return build_deck(tmp_path_factory.mktemp("templated"), "--template", str(template))
+    return deck_in(shared_build(tmp_path_factory, "templated-deck", "--only", "deck",
+                                "--template", str(template)))
 
 
 def test_template_colours_layouts_and_size_are_used(templated_deck: Path) -> None:

@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, run_in
+from conftest import DEFAULT_CONTENT, only_file, run_in, shared_build
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
@@ -52,19 +52,15 @@ def build_handout(out: Path, *args: str, content: Path = DEFAULT_CONTENT,
 # Letter builds below make the handout alone.
 @pytest.fixture(scope="session")
 def letter_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("letter")
-    run = build_handout(out, "--paper", "letter")
-    assert run.returncode == 0, run.stderr
-    return out
+    return shared_build(tmp_path_factory, "letter-build", "--only", "handout", "--paper",
+                        "letter")
 
 
 @pytest.fixture(scope="session")
 def other_letter_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("other-letter")
-    run = build_handout(out, "--paper", "letter", "--speed", "2500", "--check", "15 min",
-                        "--workload", "candidates")
-    assert run.returncode == 0, run.stderr
-    return out
+    return shared_build(tmp_path_factory, "other-letter-build", "--only", "handout", "--paper",
+                        "letter", "--speed", "2500", "--check", "15 min", "--workload",
+                        "candidates")
 
 
 # --------------------------------------------------------------------------------------------
