@@ -513,7 +513,7 @@ def test_a_failed_build_does_not_even_make_the_folder(
     monkeypatch.setattr(pipeline, "_deck", broken)
     out = tmp_path / "talks" / "out"
     with pytest.raises(InputError):
-        pipeline.build(DEFAULT_CONTENT, build.Options(out=out), parallel=False)
+        pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"), parallel=False)
     assert list(tmp_path.iterdir()) == []
 
 
