@@ -245,6 +245,38 @@ def review_printed(review_decks: Path, tmp_path_factory: pytest.TempPathFactory)
     return shared_folder(tmp_path_factory, "review-printed", make)
 
 
+# --- LibreOffice Impress's bundled templates, exported to .pptx by LibreOffice itself ---------
+
+PRESNT = Path("/usr/lib/libreoffice/share/template/common/presnt")
+# Every presentation template LibreOffice Impress bundles: white, with artwork, dark, on
+# pictures, 4:3 and 16:9.
+LIBREOFFICE = ("Beehive", "Blue_Curve", "Blueprint_Plans", "Candy", "DNA", "Focus",
+               "Forestbird", "Freshes", "Grey_Elegant", "Growing_Liberty", "Inspiration",
+               "Lights", "Metropolis", "Midnightblue", "Nature_Illustration", "Pencil", "Piano",
+               "Portfolio", "Progress", "Sunset", "Vintage", "Vivid", "Yellow_Idea")
+
+
+@pytest.fixture(scope="session")
+def libreoffice_templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """LibreOffice's bundled templates exported to .pptx (by name), all in one soffice run,
+    once per test run: test_templates builds on every one, test_template_look on two."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    if not PRESNT.is_dir():
+        pytest.skip("LibreOffice's bundled presentation templates are not installed")
+    sources = [PRESNT / f"{name}.otp" for name in LIBREOFFICE]
+    assert all(path.exists() for path in sources), [p.name for p in sources if not p.exists()]
+
+    def make(out: Path) -> None:
+        run = subprocess.run(
+            ["soffice", f"-env:UserInstallation=file://{out.parent / 'templates-profile'}",
+             "--headless", "--convert-to", "pptx", "--outdir", str(out), *map(str, sources)],
+            capture_output=True, text=True, timeout=300)
+        missing = [name for name in LIBREOFFICE if not (out / f"{name}.pptx").exists()]
+        assert not missing, (missing, run.stderr or run.stdout)
+    folder = shared_folder(tmp_path_factory, "libreoffice-templates", make)
+    return {name: folder / f"{name}.pptx" for name in LIBREOFFICE}
+
 # Tests that build or draw real decks, handouts, PDFs or chart pictures (or drive a real
 # build process), start deckgen processes (each pays for an interpreter and its imports: the
 # import guards, the process contract, bombs under memory limits, closed and full output
@@ -331,18 +363,23 @@ SLOW = {
 }
 
 
-# Modules whose tests share what is costly to make and kept for the module (a browser,
-# LibreOffice's templates converted, template decks printed): with `--dist loadgroup` (pyproject
-# addopts) each runs whole on one xdist worker, so it is made once, while the other worker
-# takes the rest; every other test is dealt out on its own. Builds the whole run shares are
-# session fixtures made once for every worker (shared_folder), not a reason to group.
-GROUPED = {"test_page_browser.py", "test_template_look.py", "test_templates.py"}
-# The costliest modules first (CPU seconds, most first), so the run does not end on one long
-# module while the other worker idles; the rest keep their order after these.
-FIRST = ["test_fuzz.py", "test_deck_fonts.py", "test_deck.py", "test_lint.py", "test_hostile.py",
-         "test_handout.py", "test_page_browser.py", "test_reproducible.py", "test_templates.py",
-         "test_output.py", "test_unicode.py", "test_sweep.py", "test_bad_inputs.py",
-         "test_native_charts.py", "test_charts.py"]
+# Modules whose tests share what is costly to make and is kept in the worker (a browser,
+# LibreOffice's templates exported, template decks printed), by group: with `--dist loadgroup`
+# (pyproject addopts) each group runs whole on one xdist worker, so it is made once and never
+# waited for, while the other worker takes the rest; every other test is dealt out on its
+# own. Builds the whole run shares are made once for every worker (shared_folder): no reason to
+# group.
+GROUPS = {"test_page_browser.py": "browser", "test_templates.py": "libreoffice-templates",
+          "test_template_look.py": "libreoffice-templates"}
+# The longest runs first: the grouped modules (each a chain on one worker), then the costliest
+# modules by wall seconds, so the run does not end on one long test while the other worker
+# idles; the rest keep their order after these.
+FIRST = ["test_templates.py", "test_template_look.py", "test_page_browser.py", "test_fuzz.py",
+         "test_reproducible.py", "test_deck_fonts.py", "test_chart_pictures.py", "test_deck.py",
+         "test_lint.py", "test_hostile.py", "test_sweep.py", "test_language.py",
+         "test_preview.py", "test_watch.py", "test_transaction.py", "test_handout.py",
+         "test_output.py", "test_unicode.py", "test_bad_inputs.py", "test_native_charts.py",
+         "test_charts.py"]
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -366,7 +403,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
-    """`--dist loadgroup` as GROUPED says: each of those modules is one unit of work, every
+    """`--dist loadgroup` as GROUPS says: each group's modules are one unit of work, every
     other test a unit of its own, dealt out in the collection's order as workers come free.
     (xdist's own groups are named by `xdist_group` marks that it writes into each test's id,
     which pytest 9 no longer lets it change: every test would be dealt out on its own.)"""
@@ -376,7 +413,6 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
 
     class ModuleGroups(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            module = nodeid.split("::", 1)[0]
-            return module if Path(module).name in GROUPED else nodeid
+            return GROUPS.get(Path(nodeid.split("::", 1)[0]).name, nodeid)
 
     return ModuleGroups(config, log)
