@@ -66,9 +66,10 @@ def test_two_folders_two_processes_two_clocks_same_bytes(
 def test_charts_from_the_cache_give_the_same_bytes(tmp_path: Path) -> None:
     """A rebuild that reads every chart back from the output folder's cache changes nothing.
     Only the deck's chart pictures (`--charts picture`) are cached: the deck's native charts
-    and the handout's chart are drawn by their renderers."""
+    and the handout's chart are drawn by their renderers. The charts are drawn in this
+    process; the rebuild is a process of its own, which has nothing but the folder's cache."""
     first = tmp_path / "first"
-    drawn = built(first, tmp_path, "--charts", "picture")
+    drawn = built(first, tmp_path, "--charts", "picture", in_process=True)
     out = tmp_path / "out"
     shutil.copytree(first, out)
     cache = out / ".deckgen-cache"
