@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import pty
 import select
@@ -16,11 +17,17 @@ import pytest
 from conftest import DEFAULT_CONTENT, ROOT, run_cli, run_in
 
 from deckgen import build, pipeline, source, sweep
+from deckgen.content import Content
 from deckgen.errors import InputError, RenderError
 
 
+@functools.cache
+def _default() -> Content:
+    return source.read(DEFAULT_CONTENT)[0]
+
+
 def named(speed: F, check: F | None) -> str:
-    content, _ = source.read(DEFAULT_CONTENT)
+    content = _default()
     dial = replace(content.dial, speed=speed, fixed_check=check if check is not None else 0)
     return build.stem(replace(content, dial=dial), check is not None)
 
