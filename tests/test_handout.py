@@ -398,17 +398,6 @@ def test_accented_and_greek_letters_print_and_missing_glyphs_warn(tmp_path: Path
 # The same input, the same bytes
 
 
-def test_same_input_same_bytes_and_the_date_from_source_date_epoch(tmp_path: Path,
-                                                                   default_build: Path) -> None:
-    again = build_handout(tmp_path / "again")
-    assert again.returncode == 0, again.stderr
-    assert the_pdf(tmp_path / "again").read_bytes() == the_pdf(default_build).read_bytes()
-    dated = build_handout(tmp_path / "dated", env={"SOURCE_DATE_EPOCH": "1700000000"})
-    assert dated.returncode == 0, dated.stderr
-    info = PdfReader(the_pdf(tmp_path / "dated")).metadata
-    assert info["/CreationDate"].startswith("D:20231114221320")
-
-
 # --------------------------------------------------------------------------------------------
 # The bottleneck chart, drawn with reportlab's shapes
 
