@@ -307,8 +307,6 @@ SLOW = {
     "test_deck.py::test_a_title_that_cannot_fit_names_slide_field_and_line",
     "test_deck.py::test_decks_drawn_one_after_another_in_a_process_are_the_same_bytes",
     "test_deck.py::test_four_by_three",
-    "test_deck.py::test_source_date_epoch_is_respected",
-    "test_deck.py::test_two_builds_give_the_same_bytes",
     "test_dial.py::test_formatted_figures_keep_the_order",
     "test_fuzz.py::test_built_files_at_the_documented_limits_build_or_fail_cleanly",
     "test_fuzz.py::test_built_files_show_the_maths_figures",
@@ -320,7 +318,6 @@ SLOW = {
     "test_handout.py::test_back_overflow_names_the_key_and_its_line",
     "test_handout.py::test_front_overflow_names_the_key_and_its_line",
     "test_handout.py::test_no_url_no_qr_code",
-    "test_handout.py::test_same_input_same_bytes_and_the_date_from_source_date_epoch",
     "test_hostile.py::test_a_1_mb_speed_or_check_is_refused_within_seconds",
     "test_hostile.py::test_a_1_mb_value_in_the_content_file_is_refused_within_seconds",
     "test_hostile.py::test_a_sweep_of_100_speeds_peaks_within_20_percent_of_5",
@@ -351,7 +348,6 @@ SLOW = {
     "test_readme.py::test_the_example_error_is_what_deckgen_prints",
     "test_slides_pdf.py::test_the_notes_book_shows_each_slides_share_of_the_talk",
     "test_sweep.py::test_a_terminal_gets_a_progress_bar",
-    "test_sweep.py::test_every_combination_has_its_own_safe_name",
     "test_transaction.py::test_a_kill_at_every_step_of_the_swap_is_set_right_by_the_next_write",
     "test_transaction.py::test_two_builds_of_different_content_into_one_folder",
     "test_transaction.py::test_two_writers_into_one_folder_never_mix_their_files",
@@ -363,14 +359,13 @@ SLOW = {
 }
 
 
-# Modules whose tests share what is costly to make and is kept in the worker (a browser,
-# LibreOffice's templates exported, template decks printed), by group: with `--dist loadgroup`
-# (pyproject addopts) each group runs whole on one xdist worker, so it is made once and never
-# waited for, while the other worker takes the rest; every other test is dealt out on its
-# own. Builds the whole run shares are made once for every worker (shared_folder): no reason to
-# group.
+# Modules whose tests share something costly (a browser, LibreOffice's templates exported,
+# template decks and review decks printed), by group: with `--dist loadgroup` (pyproject
+# addopts) each group runs whole on one xdist worker, so what it shares is made once and no
+# worker waits for the other to make it; every other test is dealt out on its own. Builds that
+# tests all over the suite share are made once for every worker (shared_folder) instead.
 GROUPS = {"test_page_browser.py": "browser", "test_templates.py": "libreoffice-templates",
-          "test_template_look.py": "libreoffice-templates"}
+          "test_template_look.py": "libreoffice-templates", "test_deck_fonts.py": "review-decks"}
 # The longest runs first: the grouped modules (each a chain on one worker), then the costliest
 # modules by wall seconds, so the run does not end on one long test while the other worker
 # idles; the rest keep their order after these.
