@@ -197,6 +197,12 @@ def _build_into(*args: str) -> Callable[[Path], None]:
     return make
 
 
+def shared_build(factory: pytest.TempPathFactory, name: str, *args: str) -> Path:
+    """The default content built with ARGS into a folder made once per test run (with xdist,
+    once for every worker: shared_folder), in this process."""
+    return shared_folder(factory, name, _build_into(*args))
+
+
 @pytest.fixture(scope="session")
 def default_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The default content built once (deck and handout) into a folder shared by the tests, in
@@ -239,21 +245,68 @@ def review_printed(review_decks: Path, tmp_path_factory: pytest.TempPathFactory)
     return shared_folder(tmp_path_factory, "review-printed", make)
 
 
-# Tests that build real decks and handouts (or drive a real build process), or take seconds
-# for another reason (hundreds of generated examples, races run many times, a kill at every
-# step, charts drawn at full resolution), but take no build fixture; `pytest -m "not slow"`
-# leaves them out for everyday work, plain `pytest` runs them.
+# --- LibreOffice Impress's bundled templates, exported to .pptx by LibreOffice itself ---------
+
+PRESNT = Path("/usr/lib/libreoffice/share/template/common/presnt")
+# Every presentation template LibreOffice Impress bundles: white, with artwork, dark, on
+# pictures, 4:3 and 16:9.
+LIBREOFFICE = ("Beehive", "Blue_Curve", "Blueprint_Plans", "Candy", "DNA", "Focus",
+               "Forestbird", "Freshes", "Grey_Elegant", "Growing_Liberty", "Inspiration",
+               "Lights", "Metropolis", "Midnightblue", "Nature_Illustration", "Pencil", "Piano",
+               "Portfolio", "Progress", "Sunset", "Vintage", "Vivid", "Yellow_Idea")
+
+
+@pytest.fixture(scope="session")
+def libreoffice_templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """LibreOffice's bundled templates exported to .pptx (by name), all in one soffice run,
+    once per test run: test_templates builds on every one, test_template_look on two."""
+    if shutil.which("soffice") is None:
+        pytest.skip("LibreOffice (soffice) is not installed")
+    if not PRESNT.is_dir():
+        pytest.skip("LibreOffice's bundled presentation templates are not installed")
+    sources = [PRESNT / f"{name}.otp" for name in LIBREOFFICE]
+    assert all(path.exists() for path in sources), [p.name for p in sources if not p.exists()]
+
+    def make(out: Path) -> None:
+        run = subprocess.run(
+            ["soffice", f"-env:UserInstallation=file://{out.parent / 'templates-profile'}",
+             "--headless", "--convert-to", "pptx", "--outdir", str(out), *map(str, sources)],
+            capture_output=True, text=True, timeout=300)
+        missing = [name for name in LIBREOFFICE if not (out / f"{name}.pptx").exists()]
+        assert not missing, (missing, run.stderr or run.stdout)
+    folder = shared_folder(tmp_path_factory, "libreoffice-templates", make)
+    return {name: folder / f"{name}.pptx" for name in LIBREOFFICE}
+
+# Tests that build or draw real decks, handouts, PDFs or chart pictures (or drive a real
+# build process), start deckgen processes (each pays for an interpreter and its imports: the
+# import guards, the process contract, bombs under memory limits, closed and full output
+# streams, a console's encoding), or take seconds for another reason (hundreds of generated
+# examples, races run many times, a kill at every step, charts drawn at full resolution), but
+# take no build fixture; `pytest -m "not slow"` leaves them out for everyday work, plain
+# `pytest` runs them.
 SLOW = {
+    "test_bad_inputs.py::test_a_process_answers_like_the_in_process_run",
+    "test_bad_inputs.py::test_bombs_are_refused_with_bounded_memory_and_time",
     "test_bad_inputs.py::test_debug_shows_the_traceback_and_the_same_lines",
     "test_charts.py::test_a_four_by_three_deck_size_renders",
+    "test_charts.py::test_a_short_bar_chart_keeps_its_labels_on_the_page",
+    "test_charts.py::test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder",
     "test_charts.py::test_crowded_x_ticks_are_thinned_keeping_the_ends",
     "test_charts.py::test_no_text_is_clipped_or_overlaps",
+    "test_charts.py::test_png_is_exactly_the_size_asked_for",
     "test_charts.py::test_the_same_input_gives_the_same_bytes",
+    "test_content.py::test_table_and_build_refuse_bad_content_as_check_does",
+    "test_cli.py::test_only_deck_and_handout_together",
+    "test_cli.py::test_shell_completion",
+    "test_custom_slides.py::test_a_picture_cropped_only_with_fit_cover",
+    "test_custom_slides.py::test_a_pixel_bomb_in_a_build_stays_in_bounded_memory",
+    "test_custom_slides.py::test_a_slide_of_ones_own_takes_a_template_layout_by_name",
+    "test_custom_slides.py::test_ten_sources_keep_every_description",
+    "test_custom_slides.py::test_the_handout_shows_own_slides_marked_for_it_only_when_they_fit",
     "test_deck.py::test_a_headline_that_cannot_fit_names_its_slide",
     "test_deck.py::test_a_title_that_cannot_fit_names_slide_field_and_line",
+    "test_deck.py::test_decks_drawn_one_after_another_in_a_process_are_the_same_bytes",
     "test_deck.py::test_four_by_three",
-    "test_deck.py::test_source_date_epoch_is_respected",
-    "test_deck.py::test_two_builds_give_the_same_bytes",
     "test_dial.py::test_formatted_figures_keep_the_order",
     "test_fuzz.py::test_built_files_at_the_documented_limits_build_or_fail_cleanly",
     "test_fuzz.py::test_built_files_show_the_maths_figures",
@@ -265,47 +318,70 @@ SLOW = {
     "test_handout.py::test_back_overflow_names_the_key_and_its_line",
     "test_handout.py::test_front_overflow_names_the_key_and_its_line",
     "test_handout.py::test_no_url_no_qr_code",
-    "test_handout.py::test_same_input_same_bytes_and_the_date_from_source_date_epoch",
-    "test_hostile.py::test_a_sweep_of_500_speeds_peaks_within_20_percent_of_5",
-    "test_hostile.py::test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder",
+    "test_hostile.py::test_a_1_mb_speed_or_check_is_refused_within_seconds",
+    "test_hostile.py::test_a_1_mb_value_in_the_content_file_is_refused_within_seconds",
+    "test_hostile.py::test_a_sweep_of_100_speeds_peaks_within_20_percent_of_5",
     "test_hostile.py::test_every_file_name_reads_back_as_its_dial",
     "test_hostile.py::test_every_printed_duration_reads_back",
     "test_hostile.py::test_every_printed_speed_reads_back",
+    "test_hostile.py::test_template_bombs_are_refused_within_100_mb",
+    "test_hostile_messages.py::test_a_build_into_a_closed_pipe_succeeds",
+    "test_hostile_messages.py::test_a_build_into_dev_full_succeeds",
+    "test_hostile_messages.py::test_a_sweep_into_a_closed_pipe_writes_every_combination",
+    "test_hostile_template.py::test_a_background_too_large_to_sample_builds_within_200_mib",
+    "test_hostile_template.py::test_a_backslash_in_a_theme_font_name_is_written_as_it_is",
+    "test_hostile_template.py::test_a_part_name_that_differs_only_in_case_builds",
+    "test_hostile_template.py::test_a_theme_with_a_doctype_naming_an_outside_dtd_builds_without_fetching_it",
+    "test_hostile_template.py::test_a_utf16_theme_builds",
+    "test_hostile_template.py::test_template_attacks_end_within_200_mib",
+    "test_imports.py::test_importtime_log_has_no_renderer",
+    "test_imports.py::test_quick_commands_load_no_renderer",
+    "test_imports.py::test_the_command_line_library_brings_no_pydantic",
+    "test_imports.py::test_the_probe_can_see_an_import",
+    "test_language.py::test_labels_reach_the_notes_book",
     "test_lint.py::test_mypy_finds_nothing",  # a whole-program check from a cold cache: 3-4 s
     "test_output.py::test_full_disk_exits_1_and_keeps_the_last_good_files",
     "test_output.py::test_read_only_folder_exits_1_and_keeps_the_last_good_files",
     "test_paths.py::test_a_link_in_the_output_folder_is_replaced_not_written_through",
     "test_paths.py::test_a_read_only_output_folder_exits_1_and_keeps_earlier_files",
     "test_paths.py::test_output_names_never_leave_the_output_folder",
+    "test_readme.py::test_the_example_error_is_what_deckgen_prints",
+    "test_slides_pdf.py::test_the_notes_book_shows_each_slides_share_of_the_talk",
     "test_sweep.py::test_a_terminal_gets_a_progress_bar",
-    "test_sweep.py::test_every_combination_has_its_own_safe_name",
     "test_transaction.py::test_a_kill_at_every_step_of_the_swap_is_set_right_by_the_next_write",
     "test_transaction.py::test_two_builds_of_different_content_into_one_folder",
     "test_transaction.py::test_two_writers_into_one_folder_never_mix_their_files",
     "test_unicode.py::test_a_character_no_font_draws_is_a_warning_on_the_command_line",
+    "test_unicode.py::test_a_console_that_cannot_show_the_text_gets_escapes",
+    "test_unicode.py::test_pdffonts_lists_the_fallback_font_as_embedded",
     "test_unicode.py::test_the_deck_shows_the_text",
     "test_unicode.py::test_the_handout_shows_the_text",
 }
 
 
-# Modules whose tests share builds kept for the module (decks, printed PDFs, a browser): with
-# `--dist loadgroup` (pyproject addopts) each runs whole on one xdist worker, so its builds are
-# made once; every other test is dealt out on its own.
-GROUPED = {"test_deck.py", "test_deck_fonts.py", "test_handout.py", "test_native_charts.py",
-           "test_page_browser.py", "test_templates.py"}
-# The costliest modules first (CPU seconds, most first), so the run does not end on one long
-# module while the other worker idles; the rest keep their order after these.
-FIRST = ["test_fuzz.py", "test_deck_fonts.py", "test_deck.py", "test_lint.py", "test_hostile.py",
-         "test_handout.py", "test_page_browser.py", "test_reproducible.py", "test_templates.py",
-         "test_output.py", "test_unicode.py", "test_sweep.py", "test_bad_inputs.py",
-         "test_native_charts.py", "test_charts.py"]
+# Modules whose tests share something costly (a browser, LibreOffice's templates exported,
+# template decks and review decks printed), by group: with `--dist loadgroup` (pyproject
+# addopts) each group runs whole on one xdist worker, so what it shares is made once and no
+# worker waits for the other to make it; every other test is dealt out on its own. Builds that
+# tests all over the suite share are made once for every worker (shared_folder) instead.
+GROUPS = {"test_page_browser.py": "browser", "test_templates.py": "libreoffice-templates",
+          "test_template_look.py": "libreoffice-templates", "test_deck_fonts.py": "review-decks"}
+# The longest runs first: the grouped modules (each a chain on one worker), then the costliest
+# modules by wall seconds, so the run does not end on one long test while the other worker
+# idles; the rest keep their order after these.
+FIRST = ["test_templates.py", "test_template_look.py", "test_page_browser.py", "test_fuzz.py",
+         "test_reproducible.py", "test_deck_fonts.py", "test_chart_pictures.py", "test_deck.py",
+         "test_lint.py", "test_hostile.py", "test_sweep.py", "test_language.py",
+         "test_preview.py", "test_watch.py", "test_transaction.py", "test_handout.py",
+         "test_output.py", "test_unicode.py", "test_bad_inputs.py", "test_native_charts.py",
+         "test_charts.py"]
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark slow every test that builds real files: through a build fixture (`*_build`,
     `*_deck`, taken or named in a parameter), with LibreOffice or a browser, or listed in SLOW.
-    Then group the modules that share builds and put the costliest modules first."""
+    Then put the costliest modules first."""
     slow = pytest.mark.slow
     for item in items:
         name = f"{item.path.name}::{item.name.split('[')[0]}"
@@ -316,7 +392,22 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         heavy = item.get_closest_marker("soffice") or item.get_closest_marker("browser")
         if builds or name in SLOW or heavy:
             item.add_marker(slow)
-        if item.path.name in GROUPED and config.pluginmanager.hasplugin("xdist"):
-            item.add_marker(pytest.mark.xdist_group(item.path.name))
     rank = {name: i for i, name in enumerate(FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(FIRST)))  # stable: module order kept
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """`--dist loadgroup` as GROUPS says: each group's modules are one unit of work, every
+    other test a unit of its own, dealt out in the collection's order as workers come free.
+    (xdist's own groups are named by `xdist_group` marks that it writes into each test's id,
+    which pytest 9 no longer lets it change: every test would be dealt out on its own.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return GROUPS.get(Path(nodeid.split("::", 1)[0]).name, nodeid)
+
+    return ModuleGroups(config, log)

@@ -154,11 +154,14 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def _assert_refused(path: Path, tmp_path: Path) -> list[str]:
-    """Run check, table and build on `path`: exit 2, the same lines, no traceback, no file."""
+def _assert_refused(path: Path, tmp_path: Path, every_command: bool = True) -> list[str]:
+    """Run check, table and build (or check alone) on `path`: exit 2, the same lines, no
+    traceback, no file."""
     out = tmp_path / "out"
-    runs = [run_in("check", str(path), cwd=tmp_path), run_in("table", str(path), cwd=tmp_path),
-            run_in("build", str(path), "--out", str(out), cwd=tmp_path)]
+    runs = [run_in("check", str(path), cwd=tmp_path)]
+    if every_command:
+        runs += [run_in("table", str(path), cwd=tmp_path),
+                 run_in("build", str(path), "--out", str(out), cwd=tmp_path)]
     for run in runs:
         assert run.returncode == 2, run.stderr
         assert "Traceback" not in run.stderr
@@ -175,9 +178,17 @@ def test_bad_content(case: Case, default_text: str, tmp_path: Path) -> None:
     path = _write(tmp_path, text)
     line, col = place(text, case.needle, case.at, case.nth)
     key = f"{case.path}: " if case.path else ""
-    lines = _assert_refused(path, tmp_path)
+    lines = _assert_refused(path, tmp_path, every_command=False)
     assert len(lines) == 1, lines
     assert lines[0].startswith(f"{path}:{line}:{col}: {key}{case.message}"), lines[0]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_table_and_build_refuse_bad_content_as_check_does(case: Case, default_text: str,
+                                                          tmp_path: Path) -> None:
+    """Each case's file, given to table and to build: the same exit and lines as check, and
+    nothing written (slow: three commands a case; test_bad_content runs check alone)."""
+    _assert_refused(_write(tmp_path, edit(default_text, case.old, case.new)), tmp_path)
 
 
 def test_duplicate_names_the_first_line(default_text: str, tmp_path: Path) -> None:

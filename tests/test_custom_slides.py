@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import DEFAULT_CONTENT, run_in
+from conftest import DEFAULT_CONTENT, run_in, shared_folder
 from PIL import Image
 from pptx import Presentation
 from pptx.util import Emu
@@ -72,13 +72,15 @@ MOVED = {"  ceiling:\n    kicker:": "  ceiling:\n    hidden: true\n    kicker:",
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("own")
-    Image.new("RGB", (800, 400), (30, 90, 160)).save(folder / "hosts.png")
-    path = talk(folder, edit=MOVED)
-    run = run_in("build", str(path), "--out", str(folder / "out"))
-    assert run.returncode == 0, run.stderr
-    return folder
+def own_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The talk with slides of its own (OWN) and two moved (MOVED), built once per run."""
+    def make(folder: Path) -> None:
+        Image.new("RGB", (800, 400), (30, 90, 160)).save(folder / "hosts.png")
+        path = talk(folder, edit=MOVED)
+        run = run_in("build", str(path), "--out", str(folder / "out"))
+        assert run.returncode == 0, run.stderr
+
+    return shared_folder(tmp_path_factory, "own-slides", make)
 
 
 def _titles(deck: Path) -> list[str]:
@@ -87,8 +89,8 @@ def _titles(deck: Path) -> list[str]:
             for s in prs.slides]
 
 
-def test_own_slides_hidden_and_moved_ones_in_the_deck(built: Path) -> None:
-    deck = next((built / "out").glob("*.pptx"))
+def test_own_slides_hidden_and_moved_ones_in_the_deck(own_build: Path) -> None:
+    deck = next((own_build / "out").glob("*.pptx"))
     titles = _titles(deck)
     assert titles[:3] == ["A million tokens a second", "Who is talking",
                           "One number, four meanings"]
@@ -117,8 +119,8 @@ def test_own_slides_hidden_and_moved_ones_in_the_deck(built: Path) -> None:
     assert about.notes_slide.notes_text_frame.text.startswith("Keep this under a minute")
 
 
-def test_the_page_has_the_same_order_and_no_speaker_notes(built: Path) -> None:
-    page = next((built / "out").glob("*.html")).read_text(encoding="utf-8")
+def test_the_page_has_the_same_order_and_no_speaker_notes(own_build: Path) -> None:
+    page = next((own_build / "out").glob("*.html")).read_text(encoding="utf-8")
     shown = re.findall(r'<section id="([\w-]+)"(?! hidden)', page)
     assert shown == ["slide-about-me", "meanings", "dial", "workloads", "experiments",
                      "slide-part-two", "bottleneck", "precious", "presets", "checklist",
@@ -133,8 +135,8 @@ def test_the_page_has_the_same_order_and_no_speaker_notes(built: Path) -> None:
     assert "The two big figures side by side" in page  # the page's own words instead
 
 
-def test_figures_are_unchanged_by_slides_of_ones_own(built: Path) -> None:
-    own, _ = source.read(built / "talk.yaml")
+def test_figures_are_unchanged_by_slides_of_ones_own(own_build: Path) -> None:
+    own, _ = source.read(own_build / "talk.yaml")
     bundled, _ = source.read(DEFAULT_CONTENT)
     assert {k: f.text for k, f in figures.figures(own).items()} == \
         {k: f.text for k, f in figures.figures(bundled).items()}
@@ -263,7 +265,8 @@ def test_ten_sources_keep_every_description(tmp_path: Path) -> None:
         for i in range(10):
             assert any(f"What source {i + 1} supports" in w for w in words), (aspect, i)
     # The handout holds every source in full too, on as many pages as it takes.
-    run = run_in("build", str(path), "--pages", "auto", "--out", str(tmp_path / "out"))
+    run = run_in("build", str(path), "--only", "handout", "--pages", "auto", "--out",
+                 str(tmp_path / "out"))
     assert run.returncode == 0, run.stderr
 
 
@@ -353,11 +356,11 @@ def test_a_slide_of_ones_own_takes_a_template_layout_by_name(tmp_path: Path) -> 
     assert layouts["Who is talking"] == layouts["One number, four meanings"]
 
 
-def test_the_slides_pdf_and_notes_book_draw_the_same_slides(built: Path) -> None:
-    deck = next((built / "out").glob("*.pptx"))
+def test_the_slides_pdf_and_notes_book_draw_the_same_slides(own_build: Path) -> None:
+    deck = next((own_build / "out").glob("*.pptx"))
     titles = _titles(deck)
     for suffix in ("slides", "notes"):
-        pdf = next((built / "out").glob(f"*-{suffix}.pdf"))
+        pdf = next((own_build / "out").glob(f"*-{suffix}.pdf"))
         pages = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
                                check=True).stdout.split("\f")
         assert len([p for p in pages if p.strip()]) == len(titles)

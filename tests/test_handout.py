@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, run_in
+from conftest import DEFAULT_CONTENT, only_file, run_in, shared_build
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
@@ -52,19 +52,15 @@ def build_handout(out: Path, *args: str, content: Path = DEFAULT_CONTENT,
 # Letter builds below make the handout alone.
 @pytest.fixture(scope="session")
 def letter_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("letter")
-    run = build_handout(out, "--paper", "letter")
-    assert run.returncode == 0, run.stderr
-    return out
+    return shared_build(tmp_path_factory, "letter-build", "--only", "handout", "--paper",
+                        "letter")
 
 
 @pytest.fixture(scope="session")
 def other_letter_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("other-letter")
-    run = build_handout(out, "--paper", "letter", "--speed", "2500", "--check", "15 min",
-                        "--workload", "candidates")
-    assert run.returncode == 0, run.stderr
-    return out
+    return shared_build(tmp_path_factory, "other-letter-build", "--only", "handout", "--paper",
+                        "letter", "--speed", "2500", "--check", "15 min", "--workload",
+                        "candidates")
 
 
 # --------------------------------------------------------------------------------------------
@@ -406,17 +402,6 @@ def test_accented_and_greek_letters_print_and_missing_glyphs_warn(tmp_path: Path
 
 # --------------------------------------------------------------------------------------------
 # The same input, the same bytes
-
-
-def test_same_input_same_bytes_and_the_date_from_source_date_epoch(tmp_path: Path,
-                                                                   default_build: Path) -> None:
-    again = build_handout(tmp_path / "again")
-    assert again.returncode == 0, again.stderr
-    assert the_pdf(tmp_path / "again").read_bytes() == the_pdf(default_build).read_bytes()
-    dated = build_handout(tmp_path / "dated", env={"SOURCE_DATE_EPOCH": "1700000000"})
-    assert dated.returncode == 0, dated.stderr
-    info = PdfReader(the_pdf(tmp_path / "dated")).metadata
-    assert info["/CreationDate"].startswith("D:20231114221320")
 
 
 # --------------------------------------------------------------------------------------------

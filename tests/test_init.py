@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import DEFAULT_CONTENT, run_cli, run_in
+from conftest import DEFAULT_CONTENT, run_in
 
 from deckgen import starter
 
 
 def test_writes_the_bundled_explainer_and_it_checks_clean(tmp_path: Path) -> None:
-    run = run_cli("init", cwd=tmp_path)
+    run = run_in("init", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     written = tmp_path / "content.yaml"
     assert written.read_bytes() == DEFAULT_CONTENT.read_bytes()
     assert run.stdout == "wrote content.yaml; edit it, then run: deckgen build content.yaml\n"
     assert run.stderr == ""
-    checked = run_cli("check", "content.yaml", cwd=tmp_path)
+    checked = run_in("check", "content.yaml", cwd=tmp_path)
     assert checked.returncode == 0, checked.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["content.yaml"]  # no temporary left behind
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, run_in
+from conftest import DEFAULT_CONTENT, only_file, run_in, shared_build
 from pptx import Presentation
 from pptx.enum.chart import XL_CHART_TYPE
 from pptx.enum.dml import MSO_THEME_COLOR
@@ -48,8 +48,9 @@ def other_deck(other_build: Path):
 @pytest.fixture(scope="module")
 def hour_deck(tmp_path_factory: pytest.TempPathFactory):
     """40,000 tokens/sec and a 1 h check: not a preset."""
-    return Presentation(str(build(tmp_path_factory.mktemp("hour"), "--speed", "40K",
-                                  "--check", "1 h")))
+    return Presentation(str(only_file(shared_build(
+        tmp_path_factory, "hour-deck", "--only", "deck", "--speed", "40K", "--check", "1 h"),
+        ".pptx")))
 
 
 def frames(deck) -> list:  # noqa: ANN001

@@ -369,7 +369,7 @@ def test_read_only_folder_exits_1_and_keeps_the_last_good_files(
     last_good: Path, default_build: Path, read_only
 ) -> None:  # type: ignore[no-untyped-def]
     read_only(last_good)
-    run = run_in("build", str(DEFAULT_CONTENT), "--out", str(last_good))
+    run = run_in("build", str(DEFAULT_CONTENT), "--out", str(last_good), "--only", "deck,handout")
     assert run.returncode == 1, run.stderr
     [line] = run.stderr.splitlines()
     assert line.startswith(f"{last_good / 'million-tokens-1M.pptx'}: cannot write: ")
@@ -389,7 +389,7 @@ def test_full_disk_exits_1_and_keeps_the_last_good_files(
     try:
         for name in BUILT:
             shutil.copyfile(default_build / name, disk / name)
-        run = run_in("build", str(DEFAULT_CONTENT), "--out", str(disk))
+        run = run_in("build", str(DEFAULT_CONTENT), "--out", str(disk), "--only", "deck,handout")
         assert run.returncode == 1, run.stderr
         [line] = run.stderr.splitlines()
         assert line.endswith(
@@ -413,7 +413,8 @@ def test_a_render_error_writes_nothing(
     monkeypatch.setattr(pipeline, "_deck", lambda *_args: pipeline.Drawn(b"a new deck"))
     monkeypatch.setattr(pipeline, "_handout", broken)
     with pytest.raises(RenderError) as caught:
-        pipeline.build(DEFAULT_CONTENT, build.Options(out=last_good), parallel=parallel)
+        pipeline.build(DEFAULT_CONTENT, build.Options(out=last_good, only=("deck", "handout")),
+                       parallel=parallel)
     assert caught.value.lines() == ["the chart could not be converted for the handout"]
     assert_untouched(last_good, default_build)
 
@@ -514,7 +515,7 @@ def test_a_failed_build_does_not_even_make_the_folder(
     monkeypatch.setattr(pipeline, "_deck", broken)
     out = tmp_path / "talks" / "out"
     with pytest.raises(InputError):
-        pipeline.build(DEFAULT_CONTENT, build.Options(out=out), parallel=False)
+        pipeline.build(DEFAULT_CONTENT, build.Options(out=out, only="deck"), parallel=False)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -86,6 +86,14 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+@pytest.fixture(autouse=True)
+def _tabs_closed_after_each_test(browser: Any) -> Iterator[None]:
+    """Each test's pages closed when it ends: the next one shares the browser, not its work."""
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
 def _open(browser: Any, path: Path, fragment: str = "", width: int = 1280, **context: Any) -> Any:
     ctx = browser.new_context(viewport={"width": width, "height": 900}, **context)
     tab = ctx.new_page()

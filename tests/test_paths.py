@@ -70,7 +70,7 @@ def test_a_read_only_output_folder_exits_1_and_keeps_earlier_files(tmp_path: Pat
     before = snapshot(out)
     env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(hook), os.environ.get("PYTHONPATH")])),
            "DECKGEN_TEST_READ_ONLY": str(out.resolve())}
-    run = run_cli("build", str(VALID), "--out", str(out), env=env)
+    run = run_cli("build", str(VALID), "--out", str(out), "--only", "deck,handout", env=env)
     assert run.returncode == 1, run.stderr
     assert "Traceback" not in run.stderr
     assert run.stderr.splitlines()[-1].endswith(

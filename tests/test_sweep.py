@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import pty
 import select
@@ -13,14 +14,20 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, ROOT, run_cli
+from conftest import DEFAULT_CONTENT, ROOT, run_cli, run_in
 
 from deckgen import build, pipeline, source, sweep
+from deckgen.content import Content
 from deckgen.errors import InputError, RenderError
 
 
+@functools.cache
+def _default() -> Content:
+    return source.read(DEFAULT_CONTENT)[0]
+
+
 def named(speed: F, check: F | None) -> str:
-    content, _ = source.read(DEFAULT_CONTENT)
+    content = _default()
     dial = replace(content.dial, speed=speed, fixed_check=check if check is not None else 0)
     return build.stem(replace(content, dial=dial), check is not None)
 
@@ -119,7 +126,7 @@ def test_speeds_below_the_slow_speed_are_slowdowns() -> None:
 
 def test_a_bad_speed_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    run = run_cli(
+    run = run_in(
         "sweep", str(DEFAULT_CONTENT), "--speeds", "100,1K,ludicrous,1M", "--out", str(out)
     )
     assert run.returncode == 2
@@ -132,7 +139,7 @@ def test_a_bad_speed_writes_nothing(tmp_path: Path) -> None:
 
 
 def test_bad_choices_are_reported_before_anything_is_read(tmp_path: Path) -> None:
-    run = run_cli(
+    run = run_in(
         "sweep",
         str(DEFAULT_CONTENT),
         "--speeds",
@@ -227,7 +234,7 @@ def test_parallel_and_serial_sweeps_give_the_same_files(tmp_path: Path) -> None:
     assert run.stderr == ""
     assert sorted(files(parallel)) == names
 
-    run = run_cli(*args, "--out", str(serial), "--jobs", "1")
+    run = run_in(*args, "--out", str(serial), "--jobs", "1")  # in this process, one at a time
     assert run.returncode == 0, run.stderr
     assert files(serial) == files(parallel)
     assert files(parallel)[names[2]] != files(parallel)[names[7]]  # the speed made a difference
@@ -283,7 +290,7 @@ def test_a_terminal_gets_a_progress_bar(tmp_path: Path) -> None:
 
 
 def test_jobs_must_be_positive(tmp_path: Path) -> None:
-    run = run_cli(
+    run = run_in(
         "sweep", str(DEFAULT_CONTENT), "--speeds", "1K", "--jobs", "0", "--out", str(tmp_path / "o")
     )
     assert run.returncode == 2

@@ -191,27 +191,22 @@ def test_a_template_without_title_placeholders_gets_titles_in_the_title_band(
 
 # --- template decks as LibreOffice prints them --------------------------------------------------
 
-PRESNT = Path("/usr/lib/libreoffice/share/template/common/presnt")
 ARTWORK = ("Blueprint_Plans", "Nature_Illustration")  # a pencil and trees in their pictures
 DRAWN = 48  # RGB distance from a box's own ground that counts as drawing
 
 
 @pytest.fixture(scope="module")
 def template_decks(tmp_path_factory: pytest.TempPathFactory, content: Content,
-                   pandoc_template: bytes) -> dict[str, tuple[Path, Path]]:
+                   pandoc_template: bytes, libreoffice_templates: dict[str, Path]
+                   ) -> dict[str, tuple[Path, Path]]:
     """Decks on python-pptx's default, pandoc's reference, a template in Aptos (no twin)
-    and two of LibreOffice's templates whose pictures carry artwork, each with the PDF
-    LibreOffice prints of it: all converted and printed in two soffice runs."""
-    if shutil.which("soffice") is None or not PRESNT.is_dir():
-        pytest.skip("LibreOffice (soffice) and its templates are not installed")
+    and two of LibreOffice's templates whose pictures carry artwork (as test_templates has
+    them exported), each with the PDF LibreOffice prints of it, all in one soffice run."""
     tmp = tmp_path_factory.mktemp("template-decks")
     profile = f"-env:UserInstallation=file://{tmp / 'profile'}"
-    subprocess.run(["soffice", profile, "--headless", "--convert-to", "pptx", "--outdir",
-                    str(tmp / "lo"), *(str(PRESNT / f"{n}.otp") for n in ARTWORK)],
-                   capture_output=True, timeout=300, check=True)
     templates = {"python-pptx": python_pptx_template(), "pandoc": pandoc_template,
                  "aptos": with_theme_fonts("Aptos Display", "Aptos", pandoc_template),
-                 **{n: (tmp / "lo" / f"{n}.pptx").read_bytes() for n in ARTWORK}}
+                 **{n: libreoffice_templates[n].read_bytes() for n in ARTWORK}}
     story = deckgen.story.compose(content)
     decks = {}
     for name, template in templates.items():

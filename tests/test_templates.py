@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, only_file, run_in
+from conftest import DEFAULT_CONTENT, LIBREOFFICE, only_file, run_in
 from ooxml import problems
 from pptx import Presentation
 from pptx.enum.shapes import PP_PLACEHOLDER
@@ -28,13 +28,6 @@ from pptx.util import Emu, Inches
 
 EMU_PER_IN = 914400
 HEADLINES = ["One number, four meanings", "Turn the dial"]  # slides 2 and 3 of content.yaml
-PRESNT = Path("/usr/lib/libreoffice/share/template/common/presnt")
-# Every presentation template LibreOffice Impress bundles: white, with artwork, dark, on
-# pictures, 4:3 and 16:9; each is exported to .pptx by LibreOffice itself in the test.
-LIBREOFFICE = ("Beehive", "Blue_Curve", "Blueprint_Plans", "Candy", "DNA", "Focus",
-               "Forestbird", "Freshes", "Grey_Elegant", "Growing_Liberty", "Inspiration",
-               "Lights", "Metropolis", "Midnightblue", "Nature_Illustration", "Pencil", "Piano",
-               "Portfolio", "Progress", "Sunset", "Vintage", "Vivid", "Yellow_Idea")
 TOLERANCE = EMU_PER_IN // 50
 
 
@@ -307,25 +300,6 @@ def test_a_subtitle_without_an_idx_keeps_its_own_box(tmp_path: Path) -> None:
 
 
 # --- LibreOffice's bundled templates -----------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def libreoffice_templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """LibreOffice's bundled templates exported to .pptx, all in one soffice run."""
-    if shutil.which("soffice") is None:
-        pytest.skip("LibreOffice (soffice) is not installed")
-    sources = [PRESNT / f"{name}.otp" for name in LIBREOFFICE]
-    if not PRESNT.is_dir():
-        pytest.skip("LibreOffice's bundled presentation templates are not installed")
-    assert all(path.exists() for path in sources), [p.name for p in sources if not p.exists()]
-    tmp = tmp_path_factory.mktemp("libreoffice")
-    run = subprocess.run(
-        ["soffice", f"-env:UserInstallation=file://{tmp / 'profile'}", "--headless",
-         "--convert-to", "pptx", "--outdir", str(tmp / "out"), *map(str, sources)],
-        capture_output=True, text=True, timeout=300)
-    found = {name: tmp / "out" / f"{name}.pptx" for name in LIBREOFFICE}
-    assert all(path.exists() for path in found.values()), run.stderr or run.stdout
-    return found
 
 
 @pytest.mark.slow

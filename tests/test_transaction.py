@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import DEFAULT_CONTENT, NAMES, files, pair, run_in
 
+import deckgen.story
 from deckgen import build, output, pipeline
 from deckgen.errors import InputError, OutputError
 from deckgen.output import journal, lock
@@ -246,10 +247,18 @@ def test_two_builds_of_different_content_into_one_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Whole builds (stub renderers: each file names its content's title), two processes at
-    once into one folder, many times: the deck and the handout on disk always match."""
+    once into one folder, many times: the five files on disk always come from one build."""
+    def stub(kind: str, story: deckgen.story.Story) -> pipeline.Drawn:
+        return pipeline.Drawn(f"{kind} of {story.meta.title} ".encode() * 500)
+
+    class Kit:  # the presenter kit's two files, as stubs too
+        def __init__(self, story: deckgen.story.Story, _: object) -> None:
+            self.slides = lambda: stub("slides", story)
+            self.notes = lambda: stub("notes", story)
+
     for kind in ("deck", "handout", "page"):
-        monkeypatch.setattr(pipeline, f"_{kind}", lambda story, *_, kind=kind: pipeline.Drawn(
-            f"{kind} of {story.meta.title} ".encode() * 500))
+        monkeypatch.setattr(pipeline, f"_{kind}", lambda story, *_, kind=kind: stub(kind, story))
+    monkeypatch.setattr(pipeline, "_Kit", Kit)
     text = DEFAULT_CONTENT.read_text(encoding="utf-8")
     for title in ("First", "Second"):
         (tmp_path / f"{title}.yaml").write_text(
@@ -265,13 +274,11 @@ def test_two_builds_of_different_content_into_one_folder(
     def look() -> None:
         if (out / "million-tokens-1M.pdf").exists():
             with lock.locked(out):
-                deck = (out / "million-tokens-1M.pptx").read_bytes()
-                handout = (out / "million-tokens-1M.pdf").read_bytes()
-                page = (out / "million-tokens-1M.html").read_bytes()
-            title = deck.split(b" ")[2]
-            assert handout.split(b" ")[2] == title, (deck[:40], handout[:40])
-            assert page.split(b" ")[2] == title, (deck[:40], page[:40])
-            seen.add(title)
+                found = [(out / f"million-tokens-1M{suffix}").read_bytes() for suffix in
+                         (".pptx", ".pdf", ".html", "-slides.pdf", "-notes.pdf")]
+            titles = {data.split(b" ")[2] for data in found}
+            assert len(titles) == 1, [data[:40] for data in found]
+            seen.update(titles)
 
     _at_once([lambda title=title: builds(title) for title in ("First", "Second")], look)
     assert seen <= {b"First", b"Second"} and seen
