@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 from conftest import DEFAULT_CONTENT, ROOT, only_file, run_in
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None,
-                                reason="pdftotext (poppler-utils) is not installed")
+pytestmark = [pytest.mark.slow,  # each case builds handouts
+              pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                 reason="pdftotext (poppler-utils) is not installed")]
 
 MM = 72 / 25.4
 XHTML = "{http://www.w3.org/1999/xhtml}"
