@@ -251,14 +251,9 @@ def test_two_builds_of_different_content_into_one_folder(
     def stub(kind: str, story: deckgen.story.Story) -> pipeline.Drawn:
         return pipeline.Drawn(f"{kind} of {story.meta.title} ".encode() * 500)
 
-    class Kit:  # the presenter kit's two files, as stubs too
-        def __init__(self, story: deckgen.story.Story, _: object) -> None:
-            self.slides = lambda: stub("slides", story)
-            self.notes = lambda: stub("notes", story)
-
-    for kind in ("deck", "handout", "page"):
+    for kind in ("deck", "handout", "page", "slides_pdf", "notes"):
         monkeypatch.setattr(pipeline, f"_{kind}", lambda story, *_, kind=kind: stub(kind, story))
-    monkeypatch.setattr(pipeline, "_Kit", Kit)
+    monkeypatch.setattr(pipeline, "_lay_out", lambda *_: pipeline._Slides())  # no slides planned
     text = DEFAULT_CONTENT.read_text(encoding="utf-8")
     for title in ("First", "Second"):
         (tmp_path / f"{title}.yaml").write_text(
