@@ -360,12 +360,14 @@ SLOW = {
 
 
 # Modules whose tests share something costly (a browser, LibreOffice's templates exported,
-# template decks and review decks printed), by group: with `--dist loadgroup` (pyproject
-# addopts) each group runs whole on one xdist worker, so what it shares is made once and no
-# worker waits for the other to make it; every other test is dealt out on its own. Builds that
-# tests all over the suite share are made once for every worker (shared_folder) instead.
+# template decks and review decks printed, the slide plans at every review dial), by group:
+# with `--dist loadgroup` (pyproject addopts) each group runs whole on one xdist worker, so
+# what it shares is made once and no worker waits for the other to make it; every other test
+# is dealt out on its own. Builds that tests all over the suite share are made once for every
+# worker (shared_folder) instead.
 GROUPS = {"test_page_browser.py": "browser", "test_templates.py": "libreoffice-templates",
-          "test_template_look.py": "libreoffice-templates", "test_deck_fonts.py": "review-decks"}
+          "test_template_look.py": "libreoffice-templates", "test_deck_fonts.py": "review-decks",
+          "test_layout.py": "review-plans"}
 # The longest runs first: the grouped modules (each a chain on one worker), then the costliest
 # modules by wall seconds, so the run does not end on one long test while the other worker
 # idles; the rest keep their order after these.

@@ -83,21 +83,43 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield chromium
+        _SPARE.clear()
         chromium.close()
+
+
+# Tabs opened the plain way (1280 px wide, nothing emulated) and no longer in use: each test
+# that opens one again gets a new document in a tab already running (a new tab costs its own
+# renderer process, three times the CPU of the page itself). Other tabs are closed.
+_SPARE: list[Any] = []
+_LENT: list[Any] = []
 
 
 @pytest.fixture(autouse=True)
 def _tabs_closed_after_each_test(browser: Any) -> Iterator[None]:
-    """Each test's pages closed when it ends: the next one shares the browser, not its work."""
+    """Each test's tabs closed when it ends (a plain one left on a blank page, for the next
+    test): the next test shares the browser, not its work."""
     yield
+    for tab in _LENT:
+        tab.goto("about:blank")
+    _SPARE.extend(_LENT)
+    _LENT.clear()
+    spare = {tab.context for tab in _SPARE}
     for context in browser.contexts:
-        context.close()
+        if context not in spare:
+            context.close()
 
 
 def _open(browser: Any, path: Path, fragment: str = "", width: int = 1280, **context: Any) -> Any:
-    ctx = browser.new_context(viewport={"width": width, "height": 900}, **context)
-    tab = ctx.new_page()
-    tab.on("dialog", lambda d: pytest.fail(f"the page opened a dialog: {d.message}"))
+    """A new document of the page at `path` + `fragment`, in a tab `width` px wide (and
+    `context`'s options: JavaScript off, reduced motion)."""
+    plain = width == 1280 and not context
+    if plain and _SPARE:
+        tab = _SPARE.pop()
+    else:
+        tab = browser.new_context(viewport={"width": width, "height": 900}, **context).new_page()
+        tab.on("dialog", lambda d: pytest.fail(f"the page opened a dialog: {d.message}"))
+    if plain:
+        _LENT.append(tab)
     tab.goto(path.as_uri() + fragment)
     if context.get("java_script_enabled", True):
         tab.wait_for_function("() => window.deckgenReady !== undefined")
