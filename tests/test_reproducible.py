@@ -125,8 +125,12 @@ def test_deck_and_handout_built_apart_match_the_parallel_build(
     too: the parallel build is a process of its own, `together`.)"""
     together = built(tmp_path / "together", tmp_path)
     out = tmp_path / "apart"
-    for only in ("deck", "handout", "html", "slides", "notes"):
+    written: list[str] = []
+    for only, suffix in (("deck", ".pptx"), ("handout", ".pdf"), ("html", ".html"),
+                         ("slides", "-slides.pdf"), ("notes", "-notes.pdf")):
         run = run_in("build", str(DEFAULT_CONTENT), "--out", str(out), "--only", only)
         assert run.returncode == 0, run.stderr
+        written.append(f"million-tokens-1M{suffix}")
+        assert sorted(hashes(out)) == sorted(written), only  # its own file, and no other
     assert hashes(out) == hashes(default_build)
     assert hashes(out) == together

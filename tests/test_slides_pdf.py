@@ -163,19 +163,6 @@ def test_a_notes_page_holds_its_slide_and_its_notes(default_build: Path) -> None
 
 
 @pytest.mark.slow
-def test_the_kit_is_byte_identical_between_two_builds(default_build: Path,
-                                                      tmp_path: Path) -> None:
-    for kind, suffix in (("slides", "-slides.pdf"), ("notes", "-notes.pdf")):
-        run = run_in("build", str(DEFAULT_CONTENT), "--only", kind, "--out", str(tmp_path))
-        assert run.returncode == 0, run.stderr
-        [again] = tmp_path.glob(f"*{suffix}")
-        [first] = default_build.glob(f"*{suffix}")
-        assert again.read_bytes() == first.read_bytes()
-    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == \
-        ["million-tokens-1M-notes.pdf", "million-tokens-1M-slides.pdf"]
-
-
-@pytest.mark.slow
 def test_at_4_3_the_pages_are_the_decks(tmp_path: Path) -> None:
     """At 4:3, another dial, with the walk's slides and on Letter paper."""
     run = run_in("build", str(DEFAULT_CONTENT), "--aspect", "4:3", "--speed", "40K", "--check",
