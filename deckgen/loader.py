@@ -85,10 +85,83 @@ def decode(raw: bytes, name: str) -> str:
 
 def parse(text: str, name: str) -> Tree:
     """Compose YAML text into a Tree; every problem found is raised at once."""
+    node = _composed_fast(text)
+    if node is None:
+        node = _composed(text, name)
+    if node is None:
+        raise InputError(Problem("file is empty; it needs the sections meta, meanings, workloads, "
+                                 "bottleneck, precious, checklist, sources and slides", name, 1, 1))
+    walker = _Walker(name)
+    try:
+        data = walker.value(node, "")
+    except _TooBig:
+        raise InputError(walker.problems) from None
+    return Tree(data, name, walker.marks, walker.keys, walker.written, walker.problems)
+
+
+def _composed_fast(text: str) -> yaml.Node | None:
+    """The document's nodes composed by libyaml, where PyYAML was built with it (about 15
+    times faster than PyYAML's own parser); None where it was not, and for any text libyaml
+    refuses, that holds a tab, that nests deeper than MAX_DEPTH or that leaves a value empty:
+    `_composed` reads those again, so every problem (and the empty file) is worded as it
+    always was. (A tab is refused by PyYAML in places libyaml reads it, and deckgen says
+    where a tab cannot be, rather than read a value it may not mean.)
+
+    Where both parsers read a text, they give the same values, tags and places
+    (tests/test_loader.py, and a fuzzer in tests/test_fuzz.py). libyaml, YAML's reference
+    parser, also reads a few spellings PyYAML refuses (such as a '?' inside a flow list);
+    deckgen takes its reading of those."""
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is None or "\t" in text or _NOT_PRINTABLE.search(text):
+        return None
+    loader = fast(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.YAMLError:
+        return None
+    finally:
+        loader.dispose()
+    return node if node is not None and not _left_to_pyyaml(node) else None
+
+
+# The characters PyYAML's own reader refuses (a lone surrogate would stop libyaml's encoder)
+_NOT_PRINTABLE = yaml.reader.Reader.NON_PRINTABLE
+
+
+def _left_to_pyyaml(root: yaml.Node) -> bool:
+    """Whether PyYAML's own parser must read the document again: a value (a key, a scalar, a
+    mapping or a list) sits deeper than MAX_DEPTH, `root` being 1 deep, where `_Loader`
+    stops; or a value is left empty, which libyaml places elsewhere than PyYAML in some
+    spellings (at the end of a file without a last line break, in a flow mapping). An alias
+    is not followed: the value it names was met where its anchor wrote it, before it."""
+    seen: set[int] = set()
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while stack:  # in the order the document writes the values
+        node, depth = stack.pop()
+        if id(node) in seen:
+            continue
+        if depth > MAX_DEPTH:
+            return True
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            children = [n for pair in node.value for n in pair]
+        elif isinstance(node, yaml.SequenceNode):
+            children = node.value
+        elif node.value == "":
+            return True
+        else:
+            continue
+        stack.extend((child, depth + 1) for child in reversed(children))
+    return False
+
+
+def _composed(text: str, name: str) -> yaml.Node | None:
+    """The document's nodes composed by PyYAML's own parser, refusing nesting deeper than
+    MAX_DEPTH; each problem worded for a presenter, with its place."""
     loader = None
     try:
         loader = _Loader(text)
-        node = loader.get_single_node()
+        return loader.get_single_node()
     except yaml.reader.ReaderError as err:
         line = text.count("\n", 0, err.position) + 1
         col = err.position - (text.rfind("\n", 0, err.position) + 1) + 1
@@ -103,15 +176,6 @@ def parse(text: str, name: str) -> Tree:
     finally:
         if loader is not None:
             loader.dispose()
-    if node is None:
-        raise InputError(Problem("file is empty; it needs the sections meta, meanings, workloads, "
-                                 "bottleneck, precious, checklist, sources and slides", name, 1, 1))
-    walker = _Walker(name)
-    try:
-        data = walker.value(node, "")
-    except _TooBig:
-        raise InputError(walker.problems) from None
-    return Tree(data, name, walker.marks, walker.keys, walker.written, walker.problems)
 
 
 class _Loader(yaml.SafeLoader):

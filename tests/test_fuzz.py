@@ -22,8 +22,9 @@ import yaml
 from conftest import DEFAULT_CONTENT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_loader import same_nodes
 
-from deckgen import build, pipeline, quantities, report, source, story
+from deckgen import build, loader, pipeline, quantities, report, source, story
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError
 from deckgen.figures import figures, with_overrides
@@ -31,6 +32,8 @@ from deckgen.figures import figures, with_overrides
 DEFAULT_TEXT = DEFAULT_CONTENT.read_text(encoding="utf-8")
 DEFAULT_DATA = yaml.safe_load(DEFAULT_TEXT)
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+needs_libyaml = pytest.mark.skipif(not getattr(yaml, "__with_libyaml__", False),
+                                   reason="PyYAML was built without libyaml")
 
 
 def _dump(data: Any, **options: Any) -> str:
@@ -192,6 +195,27 @@ def edited(draw: st.DrawFn) -> str:
 @given(edited())
 def test_edited_default_text(text: str) -> None:
     outcome(text)
+
+
+def read_alike(text: str) -> None:
+    """Where libyaml and PyYAML's own parser both read `text`, they read the same values at
+    the same places. (libyaml, the reference parser, reads a few spellings PyYAML refuses,
+    such as a '?' inside a flow list: deckgen takes libyaml's reading of those.)"""
+    fast = loader._composed_fast(text)
+    if fast is None:
+        return
+    try:
+        expected = loader._composed(text, "fuzz.yaml")
+    except InputError:
+        return
+    assert same_nodes(fast, expected)
+
+
+@FUZZ
+@needs_libyaml
+@given(st.one_of(st.text(yaml_alphabet, max_size=200), edited(), mutated()))
+def test_libyaml_reads_as_pyyaml_does(text: str) -> None:
+    read_alike(text)
 
 
 def test_the_fuzzers_reach_both_outcomes() -> None:

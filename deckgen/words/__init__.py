@@ -28,7 +28,9 @@ def catalogue(language: str) -> Mapping[str, str]:
     place = resources.files("deckgen.words").joinpath(f"{language}.yaml")
     if not place.is_file():
         return {}
-    data = yaml.safe_load(place.read_text(encoding="utf-8"))
+    # libyaml where PyYAML has it: the same values, several times faster than PyYAML's parser
+    data = yaml.load(place.read_text(encoding="utf-8"),
+                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     # Lines folded by YAML join with one space; a no-break space stays what it is.
     return {str(k): re.sub(r"[ \t\r\n]+", " ", str(v)).strip() for k, v in data.items()}
 
