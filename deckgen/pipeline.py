@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -22,7 +23,7 @@ from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 
 if TYPE_CHECKING:
-    from deckgen.render.deck.planned import Planned
+    from deckgen.render.deck.placed import Planned
     from deckgen.render.deck.write import Laid
 
 T = TypeVar("T")
@@ -87,32 +88,43 @@ def render(story: deckgen.story.Story, settled: Settled, pictures: ChartPictures
     """Each file the options ask for (or `kinds` of file), drawn from the story: bytes by
     kind, and the renderers' warnings. Every renderer's problems are raised together.
 
-    With `parallel` on a machine with more than one core, the handout and the presenter kit
-    are drawn in a forked process while this one draws the deck and the page: the same code,
-    the same bytes, in about half the time."""
+    With `parallel` on a machine with more than one core, a forked process draws the
+    handout and the page while this one lays the slides out, then the slides PDF and the
+    notes book from the slides as placed (handed over as plain data) while this one draws
+    the deck: the same code, the same bytes, in about half the time."""
     kinds = wanted(settled.options) if kinds is None else kinds
-    slides = _lay_out(story, settled, kinds)  # the deck, its PDF and the notes: one plan
-    draw: dict[str, Callable[[], Drawn]] = {
-        "deck": lambda: _deck(story, settled, slides, pictures),
-        "handout": lambda: _handout(story, settled),
-        "html": lambda: _page(story, settled),
-        "slides": lambda: _slides_pdf(story, settled, slides),
-        "notes": lambda: _notes(story, settled, slides),
-    }
-    # Two about equal halves: the deck and the page here; the handout and the kit there.
-    here = [k for k in kinds if k in ("deck", "html")]
-    there = [k for k in kinds if k not in here]
-    if parallel and here and there and forking.available():
-        ours, theirs = forking.beside(lambda: _each(draw, here), lambda: _each(draw, there))
-        results = {**ours, **theirs}
-    else:
-        results = _each(draw, kinds)
+    here = [k for k in kinds if k == "deck"]
+    there = [k for k in kinds if k != "deck"]
+    with forking.aside(partial(_there, story, settled, there), "handout",
+                       parallel and bool(here and there)) as beside:
+        slides = _lay_out(story, settled, kinds)  # the deck, its PDF and the notes: one plan
+        if set(there) & {"slides", "notes"}:
+            beside.send(slides.kit)  # the slides as placed, for the PDF and the notes book
+        results = {"deck": _deck(story, settled, slides, pictures)} if here else {}
+        results |= beside.result()
     # In the order of KINDS, each once: the deck and the kit meet the same misfits.
     problems = list(dict.fromkeys(p for kind in kinds for p in results[kind].problems))
     if problems:
         raise InputError(problems)
     files = {kind: results[kind].data for kind in kinds}
     return files, [w for kind in kinds for w in results[kind].warnings]
+
+
+def _there(story: deckgen.story.Story, settled: Settled, kinds: Sequence[str],
+           receive: Callable[[], _Kit]) -> dict[str, Drawn]:
+    """The handout and the page, then (once the slides are laid out and `receive` returns
+    them as placed) the slides PDF and the notes book, of `kinds`."""
+    paper: dict[str, Callable[[], Drawn]] = {
+        "handout": lambda: _handout(story, settled),
+        "html": lambda: _page(story, settled),
+    }
+    results = _each(paper, [k for k in kinds if k in paper])
+    on_slides = [k for k in kinds if k not in paper]
+    if on_slides:
+        kit = receive()
+        results |= _each({"slides": lambda: _slides_pdf(story, settled, kit),
+                          "notes": lambda: _notes(story, settled, kit)}, on_slides)
+    return results
 
 
 @dataclass(frozen=True)
@@ -136,14 +148,28 @@ def _each(draw: dict[str, Callable[[], Drawn]], kinds: Sequence[str]) -> dict[st
 
 
 @dataclass(frozen=True)
+class _Kit:
+    """The slides as placed, for the slides PDF and the notes book, with the warnings met
+    laying them out; or the input's problems met laying them out. Plain data: it is handed
+    to a forked process."""
+
+    placed: Planned | None = None
+    warnings: tuple[Problem, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True)
 class _Slides:
     """The deck's slides laid out once, before anything is drawn, for the deck and the
     presenter kit (the slides PDF and the notes book, from the slides as placed); or the
     input's problems met laying them out."""
 
     laid: Laid | None = None
-    placed: Planned | None = None  # when the kit is wanted
-    problems: tuple[Problem, ...] = ()
+    kit: _Kit = _Kit()  # the slides as placed, when the kit is wanted
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return self.kit.problems
 
 
 def _lay_out(story: deckgen.story.Story, settled: Settled, kinds: Sequence[str]) -> _Slides:
@@ -156,8 +182,10 @@ def _lay_out(story: deckgen.story.Story, settled: Settled, kinds: Sequence[str])
     try:
         laid = lay_out(story, settled.template, walk, _template_name(settled))
     except InputError as err:
-        return _Slides(problems=tuple(err.problems))
-    return _Slides(laid, planned(story, laid) if set(kinds) & {"slides", "notes"} else None)
+        return _Slides(kit=_Kit(problems=tuple(err.problems)))
+    if not set(kinds) & {"slides", "notes"}:
+        return _Slides(laid)
+    return _Slides(laid, _Kit(planned(story, laid), laid.warnings))
 
 
 def _template_name(settled: Settled) -> str:
@@ -195,32 +223,32 @@ def _page(story: deckgen.story.Story, settled: Settled) -> Drawn:
     return Drawn(page.render(story))
 
 
-def _slides_pdf(story: deckgen.story.Story, settled: Settled, slides: _Slides) -> Drawn:
+def _slides_pdf(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Drawn:
     """The slides PDF; what of a template it cannot show is one warning (and the deck's
     warnings when the deck is not built beside it)."""
     from deckgen.render import pdf
-    from deckgen.render.deck.planned import undrawn_warning
+    from deckgen.render.deck.placed import undrawn_warning
 
-    if slides.problems:
-        return Drawn(problems=slides.problems)
-    assert slides.laid is not None and slides.placed is not None
-    heard = [] if settled.options.wants("deck") else list(slides.laid.warnings)
-    undrawn = undrawn_warning(slides.placed, _template_name(settled))
+    if kit.problems:
+        return Drawn(problems=kit.problems)
+    assert kit.placed is not None
+    heard = [] if settled.options.wants("deck") else list(kit.warnings)
+    undrawn = undrawn_warning(kit.placed, _template_name(settled))
     heard += [undrawn] if undrawn is not None else []
-    return Drawn(pdf.slides(slides.placed, story.meta, settled.epoch), tuple(heard))
+    return Drawn(pdf.slides(kit.placed, story.meta, settled.epoch), tuple(heard))
 
 
-def _notes(story: deckgen.story.Story, settled: Settled, slides: _Slides) -> Drawn:
+def _notes(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Drawn:
     """The speaker's notes book (the deck's warnings when neither the deck nor the slides
     PDF is built beside it)."""
     from deckgen.render import pdf
 
-    if slides.problems:
-        return Drawn(problems=slides.problems)
-    assert slides.laid is not None and slides.placed is not None
+    if kit.problems:
+        return Drawn(problems=kit.problems)
+    assert kit.placed is not None
     wants = settled.options.wants
-    heard = [] if wants("deck") or wants("slides") else list(slides.laid.warnings)
-    return Drawn(pdf.notes(slides.placed, story.meta, settled.epoch, story.words), tuple(heard))
+    heard = [] if wants("deck") or wants("slides") else list(kit.warnings)
+    return Drawn(pdf.notes(kit.placed, story.meta, settled.epoch, story.words), tuple(heard))
 
 
 def files(content: Content, options: Options) -> tuple[dict[str, bytes], list[Problem]]:

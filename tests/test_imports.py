@@ -119,6 +119,18 @@ def test_core_modules_import_nothing_heavy() -> None:
 
 
 
+
+def test_the_slides_pdf_and_the_notes_book_are_drawn_without_python_pptx() -> None:
+    """The kit is drawn from the slides as placed, plain data: its renderer and that data
+    load no python-pptx (a build hands them to the process drawing the kit)."""
+    code = ("import sys\n"
+            "import deckgen.render.pdf, deckgen.render.deck.placed\n"
+            "print('pptx' in sys.modules, 'reportlab' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["False", "True"]
+
 @pytest.mark.slow
 @pytest.mark.parametrize("only", [("--only", "handout"), ()], ids=["handout", "all"])
 def test_a_default_build_draws_its_charts_without_matplotlib(

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import inspect
+import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -61,6 +64,34 @@ def test_a_parallel_build_gives_the_serial_build_s_bytes() -> None:
     forked = pipeline.render(told, settled, parallel=True)
     assert set(forked[0]) == {"deck", "handout", "html", "slides", "notes"}
     assert forked == serial
+
+
+def test_a_forked_piece_is_handed_its_value_and_never_waits_for_one_not_sent() -> None:
+    """What this process sends reaches the forked piece, however large (the slides as placed
+    carry the presenter's pictures); a piece waiting for a value never sent ends and says so,
+    it does not hang; without a fork the piece runs here, when its result is asked for."""
+    from deckgen import forking
+    from deckgen.errors import RenderError
+
+    if not forking.available():
+        pytest.skip("one core, or threads running: no forking here")
+
+    def work(receive: Callable[[], bytes]) -> tuple[int, int, bytes]:
+        time.sleep(0.05)  # still busy when the value is sent
+        value = receive()
+        return os.getpid(), len(value), value[-3:]
+
+    large = bytes(3_000_000) + b"end"
+    with forking.aside(work, "slides PDF", fork=True) as beside:
+        beside.send(large)
+        pid, size, tail = beside.result()
+    assert pid != os.getpid() and (size, tail) == (len(large), b"end")
+    with forking.aside(work, "slides PDF", fork=True) as beside, \
+            pytest.raises(RenderError, match="cannot draw the slides PDF: EOFError"):
+        beside.result()
+    with forking.aside(work, "slides PDF", fork=False) as beside:
+        beside.send(b"here")
+        assert beside.result() == (os.getpid(), 4, b"ere")
 
 
 @pytest.mark.slow

@@ -19,7 +19,7 @@ from pptx.util import Emu
 from pypdf import PdfReader
 
 from deckgen import build, pipeline, source
-from deckgen.render.deck.planned import budget
+from deckgen.render.deck.placed import budget
 
 POINT = 12700  # EMU
 

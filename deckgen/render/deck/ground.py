@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from pptx.oxml.ns import qn
@@ -20,56 +19,12 @@ from pptx.slide import SlideLayout
 
 from deckgen.content import Theme
 from deckgen.render.deck.colours import fill_colours
+from deckgen.render.deck.placed import Art, Gradient, Ground, Point, Step
 from deckgen.render.deck.placeholders import own_box
 from deckgen.render.deck.plan import Box
 from deckgen.render.deck.write import Writer
 
 _PICTURE_TYPES = ("image/png", "image/jpeg")
-
-Point = tuple[float, float]  # EMU on the slide
-Step = tuple[str, tuple[Point, ...]]  # "move", "line", "curve" (three points) or "close"
-
-
-@dataclass(frozen=True)
-class Gradient:
-    """A gradient fill: its stops (0 to 1, '#RRGGBB') along a line at `angle` degrees
-    (clockwise from across) through the box, or with `radial` out from `focus` (shares of
-    the box's width and height) to its farthest corner."""
-
-    stops: tuple[tuple[float, str], ...]
-    angle: float = 0.0
-    radial: bool = False
-    focus: tuple[float, float] = (0.5, 0.5)
-
-
-@dataclass(frozen=True)
-class Art:
-    """One piece of a template's ground, in EMU on the slide: a picture (PNG or JPEG bytes) in
-    its box, or an outline (`steps`, else the box as a rectangle or, with `ellipse`, the
-    ellipse in it) filled and stroked in '#RRGGBB' colours ('' for none)."""
-
-    box: Box
-    picture: bytes = b""
-    fill: str = ""
-    fill_alpha: float = 1.0
-    line: str = ""
-    line_width: float = 0.0  # points
-    ellipse: bool = False
-    steps: tuple[Step, ...] = ()
-    number: tuple[float, str, bool] | None = None  # a slide-number field: size, colour, bold
-    gradient: Gradient | None = None  # in place of `fill`
-
-
-@dataclass(frozen=True)
-class Ground:
-    """What a slide sits on: the background colour (the first stop of a gradient) or picture,
-    and the master's then the layout's artwork, bottom first."""
-
-    fill: str
-    picture: bytes = b""
-    art: tuple[Art, ...] = ()
-    gradient: Gradient | None = None
-
 
 class Grounds:
     """The grounds of a template's layouts, read once each."""

@@ -11,57 +11,20 @@ they return is pure data. What of a template's ground cannot be drawn is named i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any, cast
 
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.oxml.ns import qn
 from pptx.slide import SlideLayout
 
-from deckgen import fmt
 from deckgen import story as st
 from deckgen.content import Theme
-from deckgen.errors import Problem
-from deckgen.render.deck.ground import Ground, Grounds
+from deckgen.render.deck.ground import Grounds
+from deckgen.render.deck.placed import Placed, Planned, PlannedSlide
 from deckgen.render.deck.placeholders import BODY_TYPES, TITLE_TYPES
 from deckgen.render.deck.plan import Box, Para, SlidePlan, TextItem, inch
 from deckgen.render.deck.write import FOOTER, Laid, Writer
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A placeholder's text as the deck sets it: a text item, the colour for paragraphs that
-    keep the template's (colour None) and the alignment for those that keep its own."""
-
-    item: TextItem
-    colour: str
-    align: str = "l"
-
-
-@dataclass
-class PlannedSlide:
-    plan: SlidePlan
-    title: Placed
-    second: Placed | None = None  # the cover's subtitle
-    footer: list[Placed] = field(default_factory=list)
-    backdrop: Box | None = None  # a panel in the background colour under the items
-    ground: Ground = Ground("#FFFFFF")
-
-
-@dataclass
-class Planned:
-    """Every slide of the deck, planned and placed, with the slide's size (EMU), the theme as
-    the deck's text uses it (a template's colours checked) and the fonts it was measured in."""
-
-    width: int
-    height: int
-    theme: Theme
-    body_font: str
-    heading_font: str
-    slides: list[PlannedSlide]
-    undrawn: list[str] = field(default_factory=list)  # what of the template is not described
-    warnings: list[Problem] = field(default_factory=list)  # the writer's, on its colours
 
 
 def planned(story: st.Story, laid: Laid) -> Planned:
@@ -228,28 +191,3 @@ def _backdrop(writer: Writer, layout: SlideLayout, plan: SlidePlan) -> Box | Non
     if busy <= 0.1 and writer.colours.ground(layout, area)[1] in ("shape", "picture"):
         return None
     return area
-
-
-def undrawn_warning(found: Planned, template_name: str) -> Problem | None:
-    """One line naming what of the template the slides PDF leaves out, when anything."""
-    if not found.undrawn:
-        return None
-    return Problem(f"the slides PDF leaves out what it cannot draw of the template: "
-                   f"{'; '.join(found.undrawn)}", file=template_name)
-
-
-
-
-def budget(notes: list[str], minutes: int) -> list[tuple[str, str]]:
-    """Each slide's share of a `minutes`-long talk, by the words of its notes, and the time
-    in by its end, as text: exact shares, each rounded half up to whole seconds."""
-    words = [len(text.split()) for text in notes]
-    total = sum(words)
-    whole = Fraction(minutes * 60)
-    out, sum_so_far = [], Fraction(0)
-    for count in words:
-        share = whole * count / total if total else whole / len(words)
-        sum_so_far += share
-        out.append((fmt.duration(Fraction(fmt.round_half_up(share, 0))),
-                    fmt.duration(Fraction(fmt.round_half_up(sum_so_far, 0)))))
-    return out

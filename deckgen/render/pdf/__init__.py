@@ -1,5 +1,5 @@
 """The presenter kit: the slides as a PDF and the speaker's notes book, drawn with reportlab
-from the slide plans the deck is drawn from (deckgen.render.deck.planned).
+from the slide plans the deck is drawn from (deckgen.render.deck.placed).
 
 `slides(found, meta)`: one page per slide, the page the slide's size, every text in the lines
 and sizes the planner chose, charts and the QR code as vector drawings, links clickable, the
@@ -22,8 +22,8 @@ from reportlab.platypus import Paragraph
 
 from deckgen import __version__, words
 from deckgen.content import Meta
+from deckgen.render.deck.placed import Planned, PlannedSlide, budget
 from deckgen.render.deck.plan import EMU_PER_PT
-from deckgen.render.deck.planned import Planned, PlannedSlide, budget
 from deckgen.render.pdf import dated, fonts
 from deckgen.render.pdf.paint import Slide
 

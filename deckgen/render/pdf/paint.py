@@ -1,5 +1,5 @@
 """One planned slide drawn on a reportlab canvas: its ground, title, items and footer, from
-the plan the deck is drawn from (deckgen.render.deck.planned).
+the plan the deck is drawn from (deckgen.render.deck.placed).
 
 Every text is broken into the lines the planner measured (the same `Fitter`, fonts and widths)
 and set at the plan's size, line pitch, alignment and anchor; boxes, fills and rules are the
@@ -18,7 +18,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.layout.text import Overlong
-from deckgen.render.deck.ground import Gradient
+from deckgen.render.deck.placed import Gradient, Placed, Planned, PlannedSlide
 from deckgen.render.deck.plan import (
     EMU_PER_PT,
     WIDTH_SAFETY,
@@ -33,7 +33,6 @@ from deckgen.render.deck.plan import (
     TextItem,
     pt,
 )
-from deckgen.render.deck.planned import Placed, Planned, PlannedSlide
 from deckgen.render.deck.plans.fitting import Faces, para_lines
 from deckgen.render.deck.qr import modules, qr_runs
 from deckgen.render.pdf import fonts
