@@ -467,7 +467,7 @@ def _children(pid: int) -> list[str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path, signum: int) -> None:
-    """Ctrl-C (or a polite kill) once the build is drawing: exit 130, one line, the last good
+    """Ctrl-C (or a polite kill) once the build has forked: exit 130, one line, the last good
     files, no temporary file and no chart cache entry (nothing of a failed build is kept)."""
     from deckgen import forking
 
@@ -494,7 +494,7 @@ def test_ctrl_c_during_a_real_build(last_good: Path, default_build: Path, signum
     )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not _children(process.pid):
-        time.sleep(0.002)  # the handout's process appears when drawing starts
+        time.sleep(0.002)  # the forked process appears as the slides are laid out
     assert _children(process.pid), "the build never started drawing"
     process.send_signal(signum)
     out, err = process.communicate(timeout=60)
