@@ -311,6 +311,7 @@ SLOW = {
     "test_fuzz.py::test_built_files_at_the_documented_limits_build_or_fail_cleanly",
     "test_fuzz.py::test_built_files_show_the_maths_figures",
     "test_fuzz.py::test_edited_default_text",
+    "test_fuzz.py::test_libyaml_reads_as_pyyaml_does",
     "test_fuzz.py::test_mutated_default_content",
     "test_fuzz.py::test_random_yaml_documents",
     "test_fuzz.py::test_valid_extreme_dials",
