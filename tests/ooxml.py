@@ -192,11 +192,39 @@ def _chosen(alternate: etree._Element, understood: frozenset[str]) -> list[etree
     return []
 
 
+def _marked(root: etree._Element, understood: frozenset[str],
+            ignorable: frozenset[str]) -> set[etree._Element]:
+    """The elements markup compatibility can change (an `mc:` element, an element or an
+    attribute of a namespace some `mc:Ignorable` in the part lists and that is not understood,
+    an element carrying an `mc:` attribute) and their ancestors: the walk need go nowhere
+    else, and a part with none (most parts) is left as it is at once. Found by XPath, in C."""
+    listed = set(ignorable)
+    for el in root.xpath("descendant-or-self::*[@mc:Ignorable]", namespaces={"mc": MC}):
+        listed |= _namespaces(el, el.get(f"{{{MC}}}Ignorable", ""))
+    watched = sorted((listed - understood) | {MC})
+    names = {f"n{i}": ns for i, ns in enumerate(watched)}
+    test = " or ".join(f"namespace-uri() = ${name}" for name in names)
+    found: set[etree._Element] = set()
+    for el in root.xpath(f"descendant-or-self::*[{test} or @*[{test}]]", **names):
+        if el not in found:
+            found.add(el)
+            found.update(el.iterancestors())
+    return found
+
+
 def compatible(el: etree._Element, understood: frozenset[str],
                ignorable: frozenset[str] = frozenset(),
                process: frozenset[tuple[str, str]] = frozenset()) -> Iterator[str]:
     """Reduce `el` in place to what a consumer understanding `understood` reads (Part 3),
     yielding a line for each problem markup compatibility itself finds."""
+    marked = _marked(el, understood, ignorable)
+    if el in marked:
+        yield from _reduce(el, understood, ignorable, process, marked)
+
+
+def _reduce(el: etree._Element, understood: frozenset[str], ignorable: frozenset[str],
+            process: frozenset[tuple[str, str]],
+            marked: set[etree._Element]) -> Iterator[str]:
     ignorable = ignorable | _namespaces(el, el.get(f"{{{MC}}}Ignorable", ""))
     process = process | _names(el, el.get(f"{{{MC}}}ProcessContent", ""))
     for ns in sorted(_namespaces(el, el.get(f"{{{MC}}}MustUnderstand", "")) - understood):
@@ -208,7 +236,7 @@ def compatible(el: etree._Element, understood: frozenset[str],
     index = 0
     while index < len(el):
         child = el[index]
-        if not isinstance(child.tag, str):  # a comment or processing instruction
+        if child not in marked:  # nothing in it to change (a comment is never marked)
             index += 1
             continue
         ns, local = etree.QName(child).namespace, etree.QName(child).localname
@@ -219,7 +247,7 @@ def compatible(el: etree._Element, understood: frozenset[str],
             for offset, grandchild in enumerate(kept):
                 el.insert(index + offset, grandchild)
             continue  # what took its place is reduced in turn
-        yield from compatible(child, understood, ignorable, process)
+        yield from _reduce(child, understood, ignorable, process, marked)
         index += 1
 
 

@@ -8,6 +8,7 @@ comparison drives one page by its fragment, so it stays quick.
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 from collections.abc import Iterator
@@ -52,8 +53,10 @@ GO = """(hash) => {
   return (%s)();
 }""" % COLLECT
 
-# GO for each of many fragments in turn, in one call into the page (one round trip, not 200).
-GO_EACH = "(hashes) => hashes.map((hash) => (%s)(hash))" % GO
+# GO for each of many fragments in turn, in one call into the page (one round trip, not 200),
+# answered as one JSON text (the browser's own JSON.stringify, not a value handed over item
+# by item through the driver).
+GO_EACH = "(hashes) => JSON.stringify(hashes.map((hash) => (%s)(hash)))" % GO
 
 # The same through the browser's own navigation.
 NAVIGATE = """async (hash) => {
@@ -87,20 +90,25 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-# Tabs opened the plain way (1280 px wide, nothing emulated) and no longer in use: each test
-# that opens one again gets a new document in a tab already running (a new tab costs its own
-# renderer process, three times the CPU of the page itself). Other tabs are closed.
+# Tabs with JavaScript on that are no longer in use: each test that opens one again gets a
+# new document in a tab already running (a new tab costs its own renderer process, three
+# times the CPU of the page itself), set to the width and the motion it asks for, as a new
+# tab with those options would be. Other tabs (JavaScript off) are closed.
 _SPARE: list[Any] = []
 _LENT: list[Any] = []
+PLAIN = {"width": 1280, "height": 900}
 
 
 @pytest.fixture(autouse=True)
 def _tabs_closed_after_each_test(browser: Any) -> Iterator[None]:
-    """Each test's tabs closed when it ends (a plain one left on a blank page, for the next
-    test): the next test shares the browser, not its work."""
+    """Each test's tabs closed when it ends (one with JavaScript on left on a blank page, 1280
+    px wide, nothing emulated, for the next test): the next test shares the browser, not its
+    work."""
     yield
     for tab in _LENT:
         tab.goto("about:blank")
+        tab.set_viewport_size(PLAIN)
+        tab.emulate_media(media="null", reduced_motion="null")
     _SPARE.extend(_LENT)
     _LENT.clear()
     spare = {tab.context for tab in _SPARE}
@@ -109,19 +117,24 @@ def _tabs_closed_after_each_test(browser: Any) -> Iterator[None]:
             context.close()
 
 
-def _open(browser: Any, path: Path, fragment: str = "", width: int = 1280, **context: Any) -> Any:
-    """A new document of the page at `path` + `fragment`, in a tab `width` px wide (and
-    `context`'s options: JavaScript off, reduced motion)."""
-    plain = width == 1280 and not context
-    if plain and _SPARE:
+def _open(browser: Any, path: Path, fragment: str = "", width: int = 1280,
+          java_script_enabled: bool = True, reduced_motion: str | None = None) -> Any:
+    """A new document of the page at `path` + `fragment`, in a tab `width` px wide (with
+    JavaScript off, or a motion preference, when asked)."""
+    if java_script_enabled and _SPARE:
         tab = _SPARE.pop()
     else:
-        tab = browser.new_context(viewport={"width": width, "height": 900}, **context).new_page()
+        tab = browser.new_context(viewport=PLAIN, java_script_enabled=java_script_enabled
+                                  ).new_page()
         tab.on("dialog", lambda d: pytest.fail(f"the page opened a dialog: {d.message}"))
-    if plain:
+    if java_script_enabled:
         _LENT.append(tab)
+    if width != PLAIN["width"]:
+        tab.set_viewport_size({**PLAIN, "width": width})
+    if reduced_motion:
+        tab.emulate_media(reduced_motion=reduced_motion)
     tab.goto(path.as_uri() + fragment)
-    if context.get("java_script_enabled", True):
+    if java_script_enabled:
         tab.wait_for_function("() => window.deckgenReady !== undefined")
     return tab
 
@@ -213,7 +226,7 @@ def test_every_figure_matches_the_core_at_200_dials(browser: Any, page_file: Pat
     settings = _settings(content)
     assert len(settings) >= 200
     compared = 0
-    everything = tab.evaluate(GO_EACH, [_fragment(*setting) for setting in settings])
+    everything = json.loads(tab.evaluate(GO_EACH, [_fragment(*s) for s in settings]))
     for (speed, check, workload), seen in zip(settings, everything, strict=True):
         figures, texts, story = _expected(content, speed, check, workload)
         compared += _compare(seen, figures, texts, story, f"{speed!r} {check!r} {workload}")
@@ -504,7 +517,7 @@ def test_every_figure_matches_the_core_in_the_talks_language(browser: Any, langu
     settings = _settings(talk)[:70] + [("1M", "0.5 s", "apps"), ("1M", "1 s", "apps"),
                                        ("1M", "1.5 s", "apps"), ("1M", "2 s", "apps")]
     compared = 0
-    everything = tab.evaluate(GO_EACH, [_fragment(*setting) for setting in settings])
+    everything = json.loads(tab.evaluate(GO_EACH, [_fragment(*s) for s in settings]))
     for (speed, check, workload), seen in zip(settings, everything, strict=True):
         figures, texts, story = _expected(talk, speed, check, workload)
         compared += _compare(seen, figures, texts, story, f"{speed!r} {check!r} {workload}")

@@ -5,6 +5,7 @@ placeholder given its title where the layout's title band is."""
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import re
@@ -13,6 +14,7 @@ import subprocess
 import zipfile
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import DEFAULT_CONTENT
@@ -250,11 +252,17 @@ def test_libreoffice_breaks_no_word_of_a_template_deck(
             assert not any(joined in w for w in words), (name, number, end, start)
 
 
+@functools.lru_cache(maxsize=8)
+def _picture(blob: bytes) -> Any:
+    """A background picture decoded to RGB once, for every box on every slide it is under."""
+    from PIL import Image
+
+    return Image.open(io.BytesIO(blob)).convert("RGB")
+
+
 def _drawn_share(slide, box: tuple[int, int, int, int]) -> float:  # noqa: ANN001
     """The share of `box` where the slide's background picture (its layout's or master's)
     draws: pixels far from the box's most common shade; 0 without a picture."""
-    from PIL import Image
-
     for owner in (slide.slide_layout, slide.slide_layout.slide_master):
         bg = owner._element.find(f"{qn('p:cSld')}/{qn('p:bg')}")
         if bg is None:
@@ -262,8 +270,7 @@ def _drawn_share(slide, box: tuple[int, int, int, int]) -> float:  # noqa: ANN00
         blip = bg.find(f".//{qn('a:blip')}")
         if blip is None:
             return 0.0
-        image = Image.open(io.BytesIO(owner.part.related_part(blip.get(qn("r:embed"))).blob))
-        image = image.convert("RGB")
+        image = _picture(owner.part.related_part(blip.get(qn("r:embed"))).blob)
         width, height = slide.part.package.presentation_part.presentation.slide_width, \
             slide.part.package.presentation_part.presentation.slide_height
         w, h = image.size
