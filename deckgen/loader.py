@@ -7,7 +7,7 @@ each as one located problem.
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -353,10 +353,12 @@ def _unprintable(text: str, breaks: bool = True) -> str | None:
     """The first control character, lone surrogate or U+FFFE/U+FFFF (which XML, and so a
     deck, cannot carry) in `text`; tabs and line breaks are fine in values (they fold into
     spaces), never in keys."""
-    refused = ("Cc", "Cs") if breaks else ("Cc", "Cs", "Zl", "Zp")
-    for char in text:
-        if breaks and char in "\t\n\r":
-            continue
-        if char in "\ufffe\uffff" or unicodedata.category(char) in refused:
-            return char
-    return None
+    found = (_UNPRINTABLE if breaks else _UNPRINTABLE_IN_KEY).search(text)
+    return found.group() if found else None
+
+
+# Unicode's categories Cc (U+0000-U+001F, U+007F-U+009F) and Cs (U+D800-U+DFFF), U+FFFE and
+# U+FFFF; in a key also Zl (U+2028) and Zp (U+2029), and tabs and line breaks
+# (tests/test_loader.py holds these to unicodedata's categories, every code point).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_UNPRINTABLE_IN_KEY = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")

@@ -142,3 +142,19 @@ def test_problems_are_worded_by_pyyaml_s_parser(text: str, message: str,
     [problem] = err.value.problems
     assert message in str(problem)
     assert (problem.line, problem.col) == place
+
+
+def test_unprintable_characters_are_unicode_s_control_and_surrogate_categories() -> None:
+    """What the loader refuses in a value, and in a key, is exactly what Unicode's categories
+    say, every code point: control characters and lone surrogates, U+FFFE and U+FFFF, and in
+    keys line and paragraph separators, tabs and line breaks too."""
+    import unicodedata
+
+    every = "".join(map(chr, range(0x110000)))
+    refused = {c for c in every if unicodedata.category(c) in ("Cc", "Cs")} | {"\ufffe", "\uffff"}
+    in_key = refused | {c for c in every if unicodedata.category(c) in ("Zl", "Zp")}
+    assert set(loader._UNPRINTABLE.findall(every)) == refused - set("\t\n\r")
+    assert set(loader._UNPRINTABLE_IN_KEY.findall(every)) == in_key
+    assert loader._unprintable("tab\tok, bell\x07 no\x00") == "\x07"
+    assert loader._unprintable("tab\tno", breaks=False) == "\t"
+    assert loader._unprintable("plain \u00e9 \U0001F600") is None
