@@ -517,8 +517,14 @@
     var la = Math.log(a), lb = Math.log(b);
     return function (v) { return from + (Math.log(v) - la) / (lb - la) * (to - from); };
   }
-  function frame(svg) {
-    var width = Math.max(280, Math.round(svg.getBoundingClientRect().width || 640));
+  // A chart's width, read before anything on the page is written: reading it after would
+  // make the browser lay the page out again for each chart (0: not shown, read when drawn).
+  function widthOf(id) {
+    var svg = document.getElementById(id);
+    return svg ? svg.getBoundingClientRect().width : 0;
+  }
+  function frame(svg, measured) {
+    var width = Math.max(280, Math.round(measured || svg.getBoundingClientRect().width || 640));
     var height = Math.round(Math.min(360, Math.max(230, width * 0.56)));
     svg.setAttribute("viewBox", "0 0 " + width + " " + height);
     clear(svg);
@@ -550,10 +556,10 @@
   }
   var DURATION_TICKS = [Q(1, 1000), Q(1, 100), Q(1, 10), Q(1), Q(10), Q(60), Q(600), Q(3600),
     Q(36000), Q(86400), Q(864000), Q(8640000)];
-  function drawWriting(st, s) {
+  function drawWriting(st, s, measured) {
     var svg = document.getElementById("chart-writing");
     if (!svg) return;
-    var f = frame(svg), range = chartRange(st), lo = num(range[0]), hi = num(range[1]);
+    var f = frame(svg, measured), range = chartRange(st), lo = num(range[0]), hi = num(range[1]);
     var w0 = WORK[st.workload], times = [];
     M.workloads.forEach(function (w) { times.push(wt(w.output, range[0]), wt(w.output, range[1])); });
     var tmin = times.reduce(function (a, b) { return cmp(a, b) <= 0 ? a : b; });
@@ -587,10 +593,10 @@
     });
     svg.setAttribute("aria-label", s["chart.writing_time.alt"]);
   }
-  function drawCeiling(st, s) {
+  function drawCeiling(st, s, measured) {
     var svg = document.getElementById("chart-ceiling");
     if (!svg) return;
-    var f = frame(svg), range = chartRange(st), lo = num(range[0]), hi = num(range[1]);
+    var f = frame(svg, measured), range = chartRange(st), lo = num(range[0]), hi = num(range[1]);
     var T = num(BOTTLE.output), slow = num(SLOW), top = 1, bottom = 1;
     var shown = checksShown(st);
     var curves = shown.map(function (c) {
@@ -682,6 +688,7 @@
 
   function update() {
     var st = state, t = figures(st), s = story(st, t);
+    var writingWidth = widthOf("chart-writing"), ceilingWidth = widthOf("chart-ceiling");
     checkRows(st);
     var figs = document.querySelectorAll("[data-fig]");
     for (var i = 0; i < figs.length; i++) {
@@ -729,8 +736,8 @@
     drawBars(st);
     var bars = document.getElementById("bars");
     if (bars) bars.setAttribute("aria-label", s["chart.bottleneck.alt"]);
-    drawWriting(st, s);
-    drawCeiling(st, s);
+    drawWriting(st, s, writingWidth);
+    drawCeiling(st, s, ceilingWidth);
     document.documentElement.setAttribute("data-state", toHash(st));
   }
 
