@@ -393,7 +393,7 @@ _durations = st.fractions(min_value=quantities.MIN_DURATION, max_value=quantitie
 _speeds = st.fractions(min_value=quantities.MIN_SPEED, max_value=quantities.MAX_SPEED)
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
 @given(_durations)
 def test_every_printed_duration_reads_back(seconds: Fraction) -> None:
     for text in (fmt.duration(seconds), fmt.check(seconds)):
@@ -401,7 +401,7 @@ def test_every_printed_duration_reads_back(seconds: Fraction) -> None:
         assert fmt.duration(value) == fmt.duration(seconds), text
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
 @given(_speeds)
 def test_every_printed_speed_reads_back(speed: Fraction) -> None:
     for text, again in ((fmt.speed(speed), fmt.speed), (fmt.speed_mark(speed), fmt.speed_mark),
@@ -421,7 +421,7 @@ def test_the_explainers_durations_read_back(text: str, seconds: Fraction) -> Non
 _CONTENT, _ = source.parse(VALID.read_text(encoding="utf-8"), "_valid.yaml")
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
 @given(st.fractions(min_value=Fraction(1, 1000), max_value=10**12, max_denominator=10**6)
        .map(lambda f: Fraction(round(f * 1000), 1000) or Fraction(1, 1000)),
        st.fractions(min_value=Fraction(1, 1000), max_value=366 * 86400, max_denominator=10**6)
