@@ -336,6 +336,9 @@ def _start() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+_FULL_AFTER = 3  # middle-generation passes since the last full one
+
+
 def _draw(job: Job, piece: tuple[str, ...]) -> Drawn:
     """One piece of one combination (its kinds of file, from one story), in whichever
     process; nothing is written here. The input's problems in any of the piece's files are
@@ -343,9 +346,12 @@ def _draw(job: Job, piece: tuple[str, ...]) -> Drawn:
     try:
         story = deckgen.story.compose(job.content)
         files, heard = pipeline.render(story, job, kinds=piece)
-        if "deck" in piece:
+        if "deck" in piece and gc.get_count()[2] >= _FULL_AFTER:
             # A deck's python-pptx parts hold each other (and their XML) in cycles, which the
-            # collector would reach only after many more pieces: let them go now.
+            # collector would reach only after many more pieces: let them go, once the
+            # collector's middle generation has run a few times since its last full pass
+            # (about every third deck; a full pass walks every object of the process, some
+            # 40 ms, a tenth of a combination).
             gc.collect()
         return Drawn(files, heard)
     except DeckgenError as err:
