@@ -109,7 +109,7 @@ class Child(Generic[T, V]):
             _child(lambda: work(lambda: cast(V, _received(inbound))), reader, writer, held)
         os.close(writer)
         os.close(inbound)
-        self.reader = reader
+        self.reader: int | None = reader  # until result() takes it
         self.outbound: int | None = outbound  # until the value is sent
         try:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a held signal is raised here
@@ -146,7 +146,9 @@ class Child(Generic[T, V]):
 
     def result(self) -> T:
         self._unsent()
-        with os.fdopen(self.reader, "rb") as pipe:
+        reader, self.reader = self.reader, None
+        assert reader is not None, "a child's result is taken once"
+        with os.fdopen(reader, "rb") as pipe:
             data = pipe.read()
         os.waitpid(self.pid, 0)
         self.done = True
@@ -167,9 +169,11 @@ class Child(Generic[T, V]):
         self._unsent()
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGTERM)
-        with contextlib.suppress(OSError):
+        if self.reader is not None:  # not yet taken by result(), which closes it
             os.close(self.reader)
-        os.waitpid(self.pid, 0)
+            self.reader = None
+        with contextlib.suppress(ChildProcessError):  # result() may have waited for it
+            os.waitpid(self.pid, 0)
 
 
 def _child(work: Callable[[], object], reader: int, writer: int,
