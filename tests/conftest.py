@@ -59,6 +59,15 @@ def print_pdfs(decks: list[Path], out: Path,
         capture_output=True, text=True, timeout=600)
 
 
+def python_prints(code: str) -> str:
+    """What a fresh interpreter, started in the project's folder, prints running `code` (which
+    must succeed): how a test sees which modules an import loads, untouched by this process's."""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()
+
+
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
             timeout: float = 300) -> subprocess.CompletedProcess[str]:
     """`deckgen ARGS` as a user runs it: a fresh process, text output captured."""

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import DEFAULT_CONTENT, ROOT
+from conftest import DEFAULT_CONTENT, ROOT, python_prints
 
 HEAVY = ("matplotlib", "pptx", "reportlab", "svglib", "PIL", "jinja2", "markupsafe")
 
@@ -72,9 +72,7 @@ def test_the_command_line_library_brings_no_pydantic(args: tuple[str, ...]) -> N
 def test_typer_is_imported_only_once_the_command_line_is_read() -> None:
     code = ("import sys\nimport deckgen.cli, deckgen.commands\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in {'typer', 'click'}))")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, timeout=120)
-    assert (run.returncode, run.stdout) == (0, "[]\n"), run.stderr
+    assert python_prints(code) == "[]"
 
 
 def test_the_probe_can_see_an_import() -> None:
@@ -112,10 +110,7 @@ def test_core_modules_import_nothing_heavy() -> None:
             "import deckgen.story, deckgen.report, deckgen.source, deckgen.build, deckgen.fonts\n"
             "import deckgen.layout.bars\n"
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {set(HEAVY)!r}))")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "[]"
+    assert python_prints(code) == "[]"
 
 
 
@@ -126,10 +121,7 @@ def test_the_slides_pdf_and_the_notes_book_are_drawn_without_python_pptx() -> No
     code = ("import sys\n"
             "import deckgen.render.pdf, deckgen.render.deck.placed\n"
             "print('pptx' in sys.modules, 'reportlab' in sys.modules)")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["False", "True"]
+    assert python_prints(code).split() == ["False", "True"]
 
 @pytest.mark.slow
 @pytest.mark.parametrize("only", [("--only", "handout"), ()], ids=["handout", "all"])

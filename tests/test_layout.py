@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import functools
 import json
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import REVIEW_DIALS, ROOT
+from conftest import REVIEW_DIALS, python_prints
 
 import deckgen.story
 from deckgen import build, fonts
@@ -313,10 +311,7 @@ def test_planning_needs_no_python_pptx() -> None:
     code = ("import sys; sys.path.insert(0, 'tests'); from test_layout import plans_at; "
             "plans_at('default', '16:9'); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pptx', 'PIL')))")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                         timeout=120)
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "[]"
+    assert python_prints(code) == "[]"
 
 
 def test_spread_keeps_labels_apart_and_inside() -> None:

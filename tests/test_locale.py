@@ -3,11 +3,10 @@ writes them (Babel), English without Babel."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction as F
 
 import pytest
+from conftest import python_prints
 
 from deckgen import fmt, locale
 
@@ -70,6 +69,4 @@ def test_a_language_cldr_lacks_is_spelled_as_english() -> None:
 def test_english_needs_no_babel() -> None:
     code = ("import sys; from deckgen import fmt, locale; "
             "fmt.duration(10000, locale.numbers('en-GB')); print('babel' in sys.modules)")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
-    assert run.stdout.strip() == "False"
+    assert python_prints(code) == "False"
