@@ -50,8 +50,9 @@ def main() -> None:
     import reportlab.platypus  # noqa: F401
 
     mark("import reportlab")
-    from deckgen import charts
-    from deckgen.render import deck, handout
+    from deckgen.paint import handout
+    from deckgen.paint import pictures as charts
+    from deckgen.paint import pptx as deck
 
     mark("import deckgen's renderers")
     deck.render(story)
@@ -62,7 +63,7 @@ def main() -> None:
     mark("render the deck again (fonts and template loaded)")
     handout.render(story)
     mark("render the handout again")
-    from deckgen.page import render as page
+    from deckgen.paint.page import render as page
 
     page.render(story)
     mark("import Jinja2 and render the page")

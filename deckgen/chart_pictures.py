@@ -63,7 +63,7 @@ class ChartPictures:
         if data is None and fmt == "png" and self.folder is not None:
             data = _read(self.folder, key)
         if data is None:
-            from deckgen import charts  # settles matplotlib's folder (charts.mplconfig)
+            from deckgen.paint import pictures as charts  # settles matplotlib's folder first
 
             data = charts.render(chart, theme, width_in=width_in, height_in=height_in,
                                  fmt=fmt, dpi=dpi, font_pt=font_pt)
@@ -188,8 +188,9 @@ def _code() -> tuple[str, ...]:
     which draw and encode it: a changed drawing is a new key."""
     here = Path(__file__).parent
     try:
-        files = [*sorted((here / "charts").glob("*.py")), *sorted((here / "layout").glob("*.py")),
-                 here / "fonts.py"]
+        files = [*sorted((here / "paint" / "pictures").glob("*.py")),
+                 *sorted((here / "typeset").glob("*.py")),
+                 *sorted((here / "plan" / "charts").glob("*.py")), here / "fonts.py"]
         source = b"".join(file.read_bytes() for file in files)
     except OSError:  # pragma: no cover - an install without sources
         source = __version__.encode()

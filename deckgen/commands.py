@@ -323,9 +323,9 @@ def preview(content: Path | None = None, speed: str | None = None, check: str | 
 
 def layouts(template: Path) -> None:
     """List a template's slide layouts and their placeholders."""
-    from deckgen import template_file
+    from deckgen import template as template_file
     from deckgen.errors import InputError
-    from deckgen.render import deck
+    from deckgen.paint import pptx as deck
 
     if template.is_file():  # a zip bomb is refused first, each problem named by the file
         try:

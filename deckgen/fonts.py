@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import RenderError
-from deckgen.layout.text import Face
+from deckgen.typeset.text import Face
 
 FAMILY = "DejaVu Sans"  # the fallback for characters Liberation Sans lacks
 TEXT_FAMILY = "Arial"  # what the deck's theme names and the handout is set in

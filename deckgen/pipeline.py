@@ -16,15 +16,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import deckgen.story
-from deckgen import environment, forking, output, source, template_file
+from deckgen import environment, forking, output, source
+from deckgen import template as template_file
 from deckgen.build import KINDS, Options, apply, stem
 from deckgen.chart_pictures import ChartPictures
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
 
 if TYPE_CHECKING:
-    from deckgen.render.deck.placed import Planned
-    from deckgen.render.deck.write import Laid
+    from deckgen.paint.pptx.placed import Planned
+    from deckgen.paint.pptx.write import Laid
 
 T = TypeVar("T")
 SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html", "slides": "-slides.pdf",
@@ -69,7 +70,8 @@ def settle(content: Content, options: Options) -> Settled:
     _collect(problems, lambda: output.guard(options.out))
     template = None
     if options.template is not None and set(wanted(options)) & {"deck", "slides", "notes"}:
-        template = _collect(problems, lambda: template_file.read(options.template))  # type: ignore[arg-type]
+        found = _collect(problems, lambda: template_file.read(options.template))  # type: ignore[arg-type]
+        template = found.data if found is not None else None
     if problems:
         raise InputError(problems)
     assert applied is not None
@@ -175,8 +177,8 @@ class _Slides:
 def _lay_out(story: deckgen.story.Story, settled: Settled, kinds: Sequence[str]) -> _Slides:
     if not set(kinds) & {"deck", "slides", "notes"}:
         return _Slides()
-    from deckgen.render.deck.planned import planned
-    from deckgen.render.deck.write import lay_out
+    from deckgen.paint.pptx.planned import planned
+    from deckgen.paint.pptx.write import lay_out
 
     walk = deckgen.story.walk(settled.content) if settled.options.walk else ()
     try:
@@ -196,7 +198,7 @@ def _template_name(settled: Settled) -> str:
 
 def _deck(story: deckgen.story.Story, settled: Settled, slides: _Slides,
           pictures: ChartPictures | None) -> Drawn:
-    from deckgen.render import deck
+    from deckgen.paint import pptx as deck
 
     if slides.problems:
         return Drawn(problems=slides.problems)
@@ -209,7 +211,7 @@ def _deck(story: deckgen.story.Story, settled: Settled, slides: _Slides,
 
 
 def _handout(story: deckgen.story.Story, settled: Settled) -> Drawn:
-    from deckgen.render import handout
+    from deckgen.paint import handout
 
     heard: list[Problem] = []
     data = handout.render(story, pages_auto=settled.options.pages_auto, warn=heard.append,
@@ -218,7 +220,7 @@ def _handout(story: deckgen.story.Story, settled: Settled) -> Drawn:
 
 
 def _page(story: deckgen.story.Story, settled: Settled) -> Drawn:
-    from deckgen.page import render as page
+    from deckgen.paint.page import render as page
 
     return Drawn(page.render(story))
 
@@ -226,8 +228,8 @@ def _page(story: deckgen.story.Story, settled: Settled) -> Drawn:
 def _slides_pdf(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Drawn:
     """The slides PDF; what of a template it cannot show is one warning (and the deck's
     warnings when the deck is not built beside it)."""
-    from deckgen.render import pdf
-    from deckgen.render.deck.placed import undrawn_warning
+    from deckgen.paint import pdf
+    from deckgen.paint.pptx.placed import undrawn_warning
 
     if kit.problems:
         return Drawn(problems=kit.problems)
@@ -241,7 +243,7 @@ def _slides_pdf(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Draw
 def _notes(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Drawn:
     """The speaker's notes book (the deck's warnings when neither the deck nor the slides
     PDF is built beside it)."""
-    from deckgen.render import pdf
+    from deckgen.paint import pdf
 
     if kit.problems:
         return Drawn(problems=kit.problems)

@@ -36,7 +36,9 @@ from deckgen import (
     pipeline,
     quantities,
     source,
-    template_file,
+)
+from deckgen import (
+    template as template_file,
 )
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
@@ -44,9 +46,9 @@ from deckgen.errors import DeckgenError, InputError, Problem, RenderError
 # Loaded once by the process that forks the workers, so no worker imports them again.
 _HEAVY = [
     "deckgen.pipeline",
-    "deckgen.render.deck.write",
-    "deckgen.render.handout.write",
-    "deckgen.page.render",
+    "deckgen.paint.pptx.write",
+    "deckgen.paint.handout.write",
+    "deckgen.paint.page.render",
 ]
 
 
@@ -146,7 +148,7 @@ def plan(
     template = None
     if options.template is not None and "deck" in pipeline.wanted(options):
         try:
-            template = template_file.read(options.template)
+            template = template_file.read(options.template).data
         except InputError as err:
             problems += err.problems
     if problems:

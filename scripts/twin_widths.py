@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deckgen.layout.text import _cmap, _tables  # noqa: E402
+from deckgen.typeset.text import _cmap, _tables  # noqa: E402
 
 FONTS = Path("/usr/share/fonts/truetype")
 TWINS = {

@@ -14,9 +14,10 @@ import pytest
 from PIL import Image
 
 import deckgen.story
-from deckgen import charts, colour, source
+from deckgen import colour, source
 from deckgen.errors import RenderError
 from deckgen.figures import with_overrides
+from deckgen.paint import pictures as charts
 
 
 @pytest.fixture(scope="module")
@@ -276,7 +277,7 @@ def test_roomy_x_ticks_all_stay(story: deckgen.story.Story) -> None:
 
 def test_charts_measure_with_the_layout_layers_face() -> None:
     from deckgen import fonts
-    from deckgen.layout.text import Face
+    from deckgen.typeset.text import Face
 
     for weight, style in (("normal", "regular"), ("bold", "bold")):
         own = Face.from_ttf("x", fonts.text_path(style).read_bytes())
@@ -292,8 +293,8 @@ def test_charts_draw_with_the_shipped_liberation_sans(story: deckgen.story.Story
     from matplotlib.text import Text
 
     from deckgen import fonts
-    from deckgen.charts.draw import _figure
-    from deckgen.charts.page import _context
+    from deckgen.paint.pictures.draw import _figure
+    from deckgen.paint.pictures.page import _context
 
     with _context(8.5):
         figure = _figure(story.chart("ceiling"), story.theme, 3.6, 2.3, 100, 8.5)
@@ -311,7 +312,7 @@ def test_a_character_liberation_sans_lacks_is_drawn_by_dejavu_sans() -> None:
     from matplotlib import font_manager
 
     from deckgen import fonts
-    from deckgen.charts.page import font
+    from deckgen.paint.pictures.page import font
 
     plain, arabic = font("Check 60 s", "normal", 12), font("\u0623\u0644\u0641 s", "bold", 12)
     assert plain.get_file() == str(fonts.text_path("regular"))
@@ -338,7 +339,7 @@ def test_one_contrast_for_the_deck_the_handout_and_the_charts() -> None:
     #777777 just fails (4.48); the handout's reading of reportlab's colours agrees."""
     from reportlab.lib import colors
 
-    from deckgen.render.handout import style
+    from deckgen.paint.handout import style
 
     assert colour.contrast("#767676", "#FFFFFF") == pytest.approx(4.54, abs=0.005)
     assert colour.contrast("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.005)
@@ -353,7 +354,8 @@ def test_an_unwritable_matplotlib_folder_gives_no_warning_and_no_stray_folder(
     (tmp_path / "blocker").write_text("a file where matplotlib's folder would go")
     temp = tmp_path / "tmp"
     temp.mkdir()
-    code = ("from deckgen import charts, source, story; import matplotlib; "
+    code = ("from deckgen import source, story; from deckgen.paint import pictures as charts; "
+            "import matplotlib; "
             "s = story.compose(source.read(None)[0]); "
             "charts.render(s.chart('ceiling'), s.theme, width_in=8, height_in=4.5, dpi=72); "
             f"print(matplotlib.get_configdir().startswith({str(temp / 'deckgen-matplotlib-')!r}))")

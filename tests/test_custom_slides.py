@@ -24,9 +24,9 @@ from pptx.util import Emu
 
 from deckgen import figures, source
 from deckgen import story as st
-from deckgen.render.deck.geometry import default_geometry
-from deckgen.render.deck.plan import PictureItem
-from deckgen.render.deck.plans import plan_slides
+from deckgen.plan.geometry import default_geometry
+from deckgen.plan.items import PictureItem
+from deckgen.plan.kinds import plan_slides
 
 OWN = """
   about-me:

@@ -640,7 +640,7 @@ def test_decks_drawn_one_after_another_in_a_process_are_the_same_bytes() -> None
     """Nothing one deck draws stays behind for the next (a watch draws many in a process)."""
     from deckgen import source
     from deckgen import story as st
-    from deckgen.render import deck
+    from deckgen.paint import pptx as deck
 
     content, _ = source.read(DEFAULT_CONTENT)
     story = st.compose(content)

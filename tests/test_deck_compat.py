@@ -1,4 +1,4 @@
-"""What the deck takes from python-pptx beyond its public API (deckgen/render/deck/compat.py),
+"""What the deck takes from python-pptx beyond its public API (deckgen/paint/pptx/compat.py),
 each piece checked against python-pptx's own behaviour: what it does without the piece, and
 that its own API reads the result back. A python-pptx release that changes any of it fails
 here first."""
@@ -23,10 +23,10 @@ from pptx.opc.package import Part  # noqa: E402
 from pptx.oxml.ns import qn  # noqa: E402
 from pptx.util import Emu  # noqa: E402
 
-from deckgen.render.deck import compat  # noqa: E402
-from deckgen.render.deck.package import save  # noqa: E402
-from deckgen.render.deck.plan import Box  # noqa: E402
-from deckgen.render.deck.qr import modules, qr_runs  # noqa: E402
+from deckgen.box import Box
+from deckgen.paint.pptx import compat  # noqa: E402
+from deckgen.paint.pptx.package import save  # noqa: E402
+from deckgen.plan.qr import modules, qr_runs  # noqa: E402
 
 WHEN = datetime(2021, 6, 5, 4, 3, 2)
 

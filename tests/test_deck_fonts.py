@@ -13,7 +13,7 @@ import pytest
 from conftest import REVIEW_ASPECTS, REVIEW_DIALS, review_name
 
 from deckgen import build
-from deckgen.layout.fit import TypeScale
+from deckgen.typeset.fit import TypeScale
 
 DIALS = REVIEW_DIALS
 ASPECTS = REVIEW_ASPECTS

@@ -7,8 +7,8 @@ import pytest
 
 pytest.importorskip("pptx")
 
-from deckgen.render.deck.plan import Box  # noqa: E402
-from deckgen.render.deck.qr import modules, qr_runs  # noqa: E402
+from deckgen.box import Box
+from deckgen.plan.qr import modules, qr_runs  # noqa: E402
 
 URL = "https://echohive.ai"
 BOX = Box(9265920, 1946758, 2377440, 2377440)  # the closing slide's, 16:9
@@ -55,8 +55,8 @@ def _frames():  # type: ignore[no-untyped-def]
 def test_paragraphs_match_python_pptx_setters(placeholder: bool) -> None:
     from lxml import etree
 
-    from deckgen.render.deck.paragraphs import _write_paras_slowly, write_paras
-    from deckgen.render.deck.plan import Para, Run
+    from deckgen.paint.pptx.paragraphs import _write_paras_slowly, write_paras
+    from deckgen.plan.items import Para, Run
 
     paras = [
         Para("Tokens & <tags> \"quoted\"", (40.0,), bold=True, heading=True, align="l"),

@@ -409,7 +409,7 @@ def test_accented_and_greek_letters_print_and_missing_glyphs_warn(tmp_path: Path
 
 
 def _chart_drawing(composed):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
-    from deckgen.render.handout import chart, fonts, style
+    from deckgen.paint.handout import chart, fonts, style
 
     fonts._register_fonts()  # noqa: SLF001
     width, height = 250.0, style.CHART_HEIGHT
@@ -467,7 +467,7 @@ def test_the_chart_is_drawn_from_the_story_segments_as_shares_of_the_bar() -> No
 
 def test_the_chart_sets_a_label_inside_its_segment_when_it_fits_else_under_the_bar() -> None:
     from deckgen import source, story
-    from deckgen.render.handout import fonts
+    from deckgen.paint.handout import fonts
 
     content, _ = source.read(None)
     composed = story.compose(content)
@@ -496,7 +496,7 @@ def test_the_chart_sets_a_label_inside_its_segment_when_it_fits_else_under_the_b
 def test_chart_labels_never_overlap_at_other_dials(dial: tuple[str, str | None]) -> None:
     from deckgen import source, story
     from deckgen.figures import with_overrides
-    from deckgen.render.handout import fonts
+    from deckgen.paint.handout import fonts
 
     content, _ = source.read(None)
     composed = story.compose(with_overrides(content, dial[0], dial[1], None))
@@ -525,7 +525,7 @@ def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
 
     from deckgen import fonts as core_fonts
     from deckgen import source, story
-    from deckgen.render.handout import chart, fonts, style
+    from deckgen.paint.handout import chart, fonts, style
 
     if not any(p.name == "DroidSansFallbackFull.ttf" for p in core_fonts.fallbacks()):
         pytest.skip("the CJK fallback font (fonts-droid-fallback) is not installed")
@@ -560,7 +560,7 @@ def test_the_qr_code_prints_as_reportlabs_widget_draws_it(
     from reportlab.graphics.barcode.qr import QrCodeWidget
     from reportlab.graphics.shapes import Drawing
 
-    from deckgen.render.handout.lists import QR_MODULES, qr_drawing
+    from deckgen.paint.handout.lists import QR_MODULES, qr_drawing
 
     url = "https://example.org/talks/a-million-tokens"
     drawing = qr_drawing(url)

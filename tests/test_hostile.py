@@ -33,8 +33,10 @@ from deckgen import (
     quantities,
     source,
     sweep,
-    template_file,
     watch,
+)
+from deckgen import (
+    template as template_file,
 )
 from deckgen.errors import InputError
 
@@ -331,7 +333,7 @@ def test_template_bombs_are_refused_within_100_mb(bombs: Path, tmp_path: Path, n
 
 
 def test_the_gatekeeper_imports_no_rendering_library() -> None:
-    code = ("import sys; import deckgen.template_file; "
+    code = ("import sys; import deckgen.template; "
             "print(sorted(m for m in ('pptx', 'reportlab', 'matplotlib') if m in sys.modules))")
     assert python_prints(code) == "[]"
 
@@ -340,7 +342,7 @@ def test_a_real_template_passes_the_gatekeeper(tmp_path: Path) -> None:
     from pptx import Presentation
 
     Presentation().save(tmp_path / "t.pptx")
-    assert template_file.read(tmp_path / "t.pptx") == (tmp_path / "t.pptx").read_bytes()
+    assert template_file.read(tmp_path / "t.pptx").data == (tmp_path / "t.pptx").read_bytes()
 
 
 # --- Parsers are linear: a 1 MB value is refused at once ------------------------------------

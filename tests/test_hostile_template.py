@@ -20,7 +20,7 @@ import pytest
 from conftest import ROOT, VALID, run_in, snapshot
 from test_hostile import PEAK, _limited, refused
 
-from deckgen import template_file
+from deckgen import template as template_file
 from deckgen.errors import InputError
 
 SAVE = "save the template as .pptx and try again"
@@ -281,7 +281,7 @@ def test_a_picture_of_too_many_pixels_is_refused_from_its_header(here: Path, nam
 def test_a_picture_within_the_limit_passes(tmp_path: Path) -> None:
     data = template(_with_media("ppt/media/image1.png", _png_header(6000, 6000)))
     (tmp_path / "t.pptx").write_bytes(data)
-    assert template_file.read(tmp_path / "t.pptx") == data
+    assert template_file.read(tmp_path / "t.pptx").data == data
 
 
 # --- Legal XML and OPC's case-insensitive names build ---------------------------------------
@@ -323,7 +323,7 @@ def test_a_part_name_that_differs_only_in_case_builds(here: Path) -> None:
                       b'PartName="/PPT/Presentation.XML"')
     data = template(change)
     (here / "t.pptx").write_bytes(data)
-    assert template_file.read(here / "t.pptx") == data
+    assert template_file.read(here / "t.pptx").data == data
     _built_theme(here, data)
 
 

@@ -108,7 +108,7 @@ def test_core_modules_import_nothing_heavy() -> None:
     """Importing the core and the story (everything but the renderers) loads no renderer library."""
     code = ("import sys\n"
             "import deckgen.story, deckgen.report, deckgen.source, deckgen.build, deckgen.fonts\n"
-            "import deckgen.layout.bars\n"
+            "import deckgen.plan.charts.bars\n"
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {set(HEAVY)!r}))")
     assert python_prints(code) == "[]"
 
@@ -119,7 +119,7 @@ def test_the_slides_pdf_and_the_notes_book_are_drawn_without_python_pptx() -> No
     """The kit is drawn from the slides as placed, plain data: its renderer and that data
     load no python-pptx (a build hands them to the process drawing the kit)."""
     code = ("import sys\n"
-            "import deckgen.render.pdf, deckgen.render.deck.placed\n"
+            "import deckgen.paint.pdf, deckgen.paint.pptx.placed\n"
             "print('pptx' in sys.modules, 'reportlab' in sys.modules)")
     assert python_prints(code).split() == ["False", "True"]
 
@@ -133,6 +133,6 @@ def test_a_default_build_draws_its_charts_without_matplotlib(
     import log covers a forked process's imports too)."""
     names = _imported(("build", str(DEFAULT_CONTENT), "--out", str(tmp_path), *only))
     assert "reportlab.graphics.shapes" in names  # the handout's chart was drawn
-    assert "deckgen.render.handout.chart" in names
+    assert "deckgen.paint.handout.chart" in names
     assert sorted(n for n in names if n.split(".")[0] in {"matplotlib", "svglib"}) == []
     assert (tmp_path / "million-tokens-1M.pdf").stat().st_size > 10_000

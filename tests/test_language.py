@@ -22,7 +22,7 @@ from conftest import DEFAULT_CONTENT, ROOT, only_file, run_in, shared_folder
 import deckgen.story
 from deckgen import quantities, source, words
 from deckgen.errors import InputError
-from deckgen.page import render as page
+from deckgen.paint.page import render as page
 
 GERMAN = ROOT / "content.de.yaml"
 NNBSP, NBSP = "\u202f", "\u00a0"
@@ -392,7 +392,7 @@ def test_the_page_model_carries_the_languages_spelling() -> None:
 def test_the_page_carries_every_word_its_script_writes() -> None:
     from importlib import resources
 
-    script = resources.files("deckgen.page").joinpath("page.js").read_text(encoding="utf-8")
+    script = resources.files("deckgen.paint.page").joinpath("page.js").read_text(encoding="utf-8")
     used = set(re.findall(r"\bW\.(\w+)", script)) | set(re.findall(r'say\("(\w+)"', script))
     model = page.model(deckgen.story.compose(source.read(GERMAN)[0]))
     assert used == set(model["words"])

@@ -13,9 +13,9 @@ from conftest import REVIEW_DIALS, python_prints
 
 import deckgen.story
 from deckgen import build, fonts
-from deckgen.layout.columns import share
-from deckgen.layout.fit import Misfit, TypeScale, first_fit, first_fit_all
-from deckgen.layout.text import Overlong, break_lines, pieces, words
+from deckgen.typeset.columns import share
+from deckgen.typeset.fit import Misfit, TypeScale, first_fit, first_fit_all
+from deckgen.typeset.text import Overlong, break_lines, pieces, words
 
 # --- measuring --------------------------------------------------------------------------------
 
@@ -126,7 +126,7 @@ def test_runs_in_two_weights_are_measured_each_in_its_own() -> None:
     run by run it fits. "Hello" bold is H 1479 + e 1139 + l 569 + l 569 + o 1251 = 5007
     2048ths of an em, the space 569; "world" regular is w 1479 + o 1139 + r 682 + l 455 +
     d 1139 = 4894."""
-    from deckgen.layout.text import break_runs
+    from deckgen.typeset.text import break_runs
 
     regular, bold = fonts.face(), fonts.face(bold=True)
     mixed = (5007 + 569 + 4894) / 2048 * 20.0
@@ -203,7 +203,7 @@ def test_the_column_search_by_what_may_wrap() -> None:
     so "none" fails; with headers wrapping, sharing the 20 spare points in proportion leaves
     the last header 21.8 wide (4 lines), but all of it to the last column makes it 40 (2
     lines), the shortest table; with any cell wrapping, the same."""
-    from deckgen.layout.columns import Needs, search
+    from deckgen.typeset.columns import Needs, search
 
     natural = [100.0, 100.0, 80.0]
     needs = Needs([60.0, 60.0, 20.0], natural, [100.0, 100.0, 20.0], [False, True, True])
@@ -228,8 +228,8 @@ def plans_at(dial: str, aspect: str):  # noqa: ANN201
     read them)."""
     from dataclasses import replace
 
-    from deckgen.render.deck.geometry import default_geometry
-    from deckgen.render.deck.plans import plan_slides
+    from deckgen.plan.geometry import default_geometry
+    from deckgen.plan.kinds import plan_slides
 
     options = replace(DIALS[dial], aspect=aspect)
     content, _ = build.prepare(None, options)
@@ -242,7 +242,7 @@ def plans_at(dial: str, aspect: str):  # noqa: ANN201
 
 
 def _sizes(plan) -> set[float]:  # noqa: ANN001
-    from deckgen.render.deck.plan import TableItem, TextItem
+    from deckgen.plan.items import TableItem, TextItem
 
     found = set(plan.title_sizes)
     for item in plan.items:
@@ -265,7 +265,7 @@ def test_plans_use_the_type_scale_only(dial: str, aspect: str) -> None:
 def _look(plan) -> list[tuple[str, int, int, tuple[float, ...]]]:  # noqa: ANN001
     """Each item's name, place and sizes: what siblings must share (a box's width follows its
     figure's text)."""
-    from deckgen.render.deck.plan import TextItem
+    from deckgen.plan.items import TextItem
 
     return [(i.name, i.box.x, i.box.y,
              tuple(i.sizes) if isinstance(i, TextItem) else ()) for i in plan.items
@@ -292,8 +292,8 @@ def test_a_misfit_names_what_would_fit() -> None:
     from dataclasses import replace
 
     from deckgen.errors import InputError
-    from deckgen.render.deck.geometry import default_geometry
-    from deckgen.render.deck.plans import plan_slides
+    from deckgen.plan.geometry import default_geometry
+    from deckgen.plan.kinds import plan_slides
 
     content, _ = build.prepare(None, build.Options())
     story = deckgen.story.compose(content)
@@ -318,7 +318,7 @@ def test_spread_keeps_labels_apart_and_inside() -> None:
     """Three labels 0.2 tall wanted at 0.5, 0.55 and 0.6 in [0, 1] with a 0.05 gap: centres must
     be 0.25 apart; pushed on they would end at 1.0, past the last room (1 - 0.1 = 0.9), so they
     settle back at 0.9, 0.65 and 0.4."""
-    from deckgen.layout.fit import spread
+    from deckgen.typeset.fit import spread
 
     assert [round(y, 6) for y in spread([0.5, 0.55, 0.6], [0.2, 0.2, 0.2], 0.0, 1.0, 0.05)] == \
         [0.4, 0.65, 0.9]
@@ -327,7 +327,7 @@ def test_spread_keeps_labels_apart_and_inside() -> None:
 
 
 def _texts(plan) -> str:  # noqa: ANN001
-    from deckgen.render.deck.plan import TableItem, TextItem
+    from deckgen.plan.items import TableItem, TextItem
 
     found = []
     for item in plan.items:
@@ -363,9 +363,10 @@ def test_a_table_takes_the_largest_size_that_fits_its_box() -> None:
     """A table at the largest of its sizes that fits: 24 pt in a 6 x 3 in box, its columns
     within the box's width; in a box too short for even its smallest size, a misfit naming
     its longest cell."""
-    from deckgen.render.deck.plan import Box, TableItem, inch
-    from deckgen.render.deck.plans.fitting import Faces
-    from deckgen.render.deck.plans.tables import table_cells, table_item
+    from deckgen.box import Box, inch
+    from deckgen.plan.items import TableItem
+    from deckgen.plan.kinds.fitting import Faces
+    from deckgen.plan.kinds.tables import table_cells, table_item
 
     faces = Faces.of("Arial", "Arial")
     table = deckgen.story.Table(("Speed", "Writing"), (("100 tokens/sec", "2 h 13 min 20 s"),

@@ -385,7 +385,7 @@ def _drawn(chart: deckgen.story.LineChart, width_in: float, height_in: float,
            font_pt: float = 16.0):
     from pptx.util import Inches
 
-    from deckgen.render.deck.charts import add_chart
+    from deckgen.paint.pptx.charts import add_chart
 
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])

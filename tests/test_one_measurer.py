@@ -1,4 +1,4 @@
-"""One text measurer: the handout and the charts measure with deckgen.layout.text's faces."""
+"""One text measurer: the handout and the charts measure with deckgen.typeset.text's faces."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ import io
 import pytest
 
 from deckgen import build, fonts, pipeline, source
-from deckgen.layout.text import Face
+from deckgen.typeset.text import Face
 
 
 @pytest.mark.parametrize(("style", "name"), [("regular", "LiberationSans"),
                                              ("bold", "LiberationSans-Bold")])
 def test_the_handouts_widths_are_the_layout_layers(style: str, name: str) -> None:
-    from deckgen.render.handout import fonts as handout_fonts
+    from deckgen.paint.handout import fonts as handout_fonts
 
     handout_fonts._register_fonts()
     face = Face.from_ttf(name, fonts.text_path(style).read_bytes())
@@ -45,13 +45,13 @@ def test_the_handout_and_its_charts_embed_liberation_sans_only() -> None:
 
 def test_the_handouts_tables_take_the_layout_layers_column_search(monkeypatch) -> None:  # noqa: ANN001
     """The handout has no width search of its own: its table widths are what
-    deckgen.layout.columns.search returns, and at the handout's column width the checks
+    deckgen.typeset.columns.search returns, and at the handout's column width the checks
     table keeps every body cell on one line, measured with Liberation Sans."""
     import deckgen.story
-    from deckgen.layout import columns
-    from deckgen.render.handout import fonts as handout_fonts
-    from deckgen.render.handout import parts
-    from deckgen.render.handout.style import TABLE_PAD, TABLE_PT
+    from deckgen.paint.handout import fonts as handout_fonts
+    from deckgen.paint.handout import parts
+    from deckgen.paint.handout.style import TABLE_PAD, TABLE_PT
+    from deckgen.typeset import columns
 
     handout_fonts._register_fonts()
     content, _ = build.prepare(None, build.Options())

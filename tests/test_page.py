@@ -20,7 +20,7 @@ from conftest import DEFAULT_CONTENT, run_in
 import deckgen.story
 from deckgen import source
 from deckgen.figures import figures, split, with_overrides
-from deckgen.page import render as page
+from deckgen.paint.page import render as page
 from deckgen.story import Piece
 
 NBSP = "\u00a0"

@@ -21,7 +21,7 @@ from conftest import DEFAULT_CONTENT
 import deckgen.story
 from deckgen import report, source
 from deckgen.figures import with_overrides
-from deckgen.page import render as page
+from deckgen.paint.page import render as page
 
 CHROMIUM = shutil.which("chromium")
 pytestmark = [

@@ -14,11 +14,11 @@ import pytest
 import deckgen
 import deckgen.story
 from deckgen import source
-from deckgen.page import render as page
+from deckgen.paint.page import render as page
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="needs node on PATH")
-SOURCE = (Path(deckgen.__file__).parent / "page" / "page.js").read_text(encoding="utf-8")
+SOURCE = (Path(deckgen.__file__).parent / "paint" / "page" / "page.js").read_text(encoding="utf-8")
 
 
 def _parse(values: list[str]) -> list[str | None]:

@@ -19,18 +19,10 @@ from test_golden import compare_golden
 
 import deckgen.story
 from deckgen import build
-from deckgen.render.deck.geometry import Geometry, default_geometry
-from deckgen.render.deck.plan import (
-    Box,
-    ChartItem,
-    Para,
-    QrItem,
-    RectItem,
-    SlidePlan,
-    TableItem,
-    TextItem,
-)
-from deckgen.render.deck.plans import plan_slides
+from deckgen.box import Box
+from deckgen.plan.geometry import Geometry, default_geometry
+from deckgen.plan.items import ChartItem, Para, QrItem, RectItem, SlidePlan, TableItem, TextItem
+from deckgen.plan.kinds import plan_slides
 
 GOLDEN = ROOT / "tests" / "golden" / "plans"
 INSET = (91440, 45720, 91440, 45720)  # 0.1 in across, 0.05 in down: PowerPoint's default

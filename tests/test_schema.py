@@ -24,7 +24,7 @@ from pptx.chart.data import XyChartData
 from pptx.enum.chart import XL_CHART_TYPE
 from test_custom_slides import talk
 
-from deckgen.render.deck import compat
+from deckgen.paint.pptx import compat
 
 
 def deck_of(folder: Path, *args: str, content: Path = DEFAULT_CONTENT) -> Path:

@@ -19,7 +19,7 @@ from pptx.util import Emu
 from pypdf import PdfReader
 
 from deckgen import build, pipeline, source
-from deckgen.render.deck.placed import budget
+from deckgen.paint.pptx.placed import budget
 
 POINT = 12700  # EMU
 
@@ -245,7 +245,7 @@ def test_the_canvas_is_dated_by_the_epoch_and_the_environment_is_put_back(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """reportlab reads SOURCE_DATE_EPOCH when a canvas is made (its invariant mode): the kit's
     canvas says the build's epoch then, and leaves the environment as it found it."""
-    from deckgen.render.pdf import dated
+    from deckgen.paint.pdf import dated
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "946684800")
     for epoch, stamp in ((1700000000, b"D:20231114221320"), (None, b"D:20000101000000")):

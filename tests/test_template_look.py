@@ -26,9 +26,9 @@ import deckgen.story
 from deckgen import fonts, source
 from deckgen.content import Content
 from deckgen.errors import Problem
-from deckgen.render import deck
-from deckgen.render.deck.plan import WIDTH_SAFETY, TextItem
-from deckgen.render.deck.write import plan_deck
+from deckgen.paint import pptx as deck
+from deckgen.paint.pptx.write import plan_deck
+from deckgen.plan.items import WIDTH_SAFETY, TextItem
 
 
 @pytest.fixture(scope="module")

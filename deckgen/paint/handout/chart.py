@@ -1,0 +1,109 @@
+"""The handout's bar chart, drawn with reportlab's own shapes where the layout layer's plan
+(`deckgen.plan.charts.bars.plan`) puts everything, so the sheet needs no chart library: each bar to
+100% of its total, the segments after the first hatched so they read in greyscale, and the
+story's labels, set in the embedded Liberation Sans they were measured in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
+from reportlab.lib import colors
+
+from deckgen.colour import ratio
+from deckgen.paint.handout.fonts import BOLD, REGULAR, _face, _runs, _width
+from deckgen.paint.handout.style import Palette, luminance
+from deckgen.plan.charts import bars
+from deckgen.story import BarChart
+
+PT = 72.0  # points per inch: the plan is in inches, the drawing in points
+PAPER = colors.white
+CAP = 0.35  # a label's baseline sits this many ems under its bar's centre line
+
+
+@dataclass
+class _Sheet(bars.Measured):
+    """The chart's sheet, measuring text as `_text` sets it: each run in its own font, a
+    fallback's where Liberation Sans lacks a character."""
+
+    def size(self, text: str, *, weight: str = "normal") -> tuple[float, float]:
+        if not text:
+            return 0.0, 0.0
+        font = BOLD if weight == "bold" else REGULAR
+        lines = text.split("\n")
+        wide = max(_width(line, font, self.font_pt) for line in lines)
+        return wide / PT, _face(font).height(len(lines), self.font_pt) / PT
+
+
+def _ink_on(fill: colors.Color, p: Palette) -> colors.Color:
+    """The text colour or white, whichever reads better on `fill`."""
+    def against(ink: colors.Color) -> float:
+        return ratio(luminance(ink), luminance(fill))
+    return max((p.text, PAPER), key=against)
+
+
+def _text(group: Group, x: float, baseline: float, text: str, font: str, size: float,
+          colour: colors.Color, align: str) -> tuple[float, float]:
+    """`text` set at `x` (its left end, right end or centre by `align`) on `baseline`, each run
+    in its own font (a fallback where Liberation Sans lacks a character); its left and right."""
+    width = _width(text, font, size)
+    left = {"left": x, "right": x - width, "center": x - width / 2}[align]
+    at = left
+    for name, run in _runs(text, font):
+        group.add(String(at, baseline, run, fontName=name, fontSize=size, fillColor=colour,
+                         textAnchor="start"))
+        at += _width(run, name, size)
+    return left, left + width
+
+
+def draw(chart: BarChart, p: Palette, width: float, height: float, font_pt: float) -> Drawing:
+    """The chart as a `width` by `height` point drawing, text at `font_pt`."""
+    laid = bars.plan(_Sheet(width / PT, height / PT, font_pt), chart)
+    scale = font_pt / 16.0
+    step = bars.HATCH_STEP * max(scale, 0.6) * PT
+    drawing = Drawing(width, height)
+    for bar, plan in zip(chart.bars, laid.bars, strict=True):
+        font = BOLD if plan.bold else REGULAR
+        face = _face(font)
+        ascent, descent = face.ascent * font_pt, face.descent * font_pt
+        group = Group()
+        top = plan.title_top * PT
+        for i, line in enumerate(plan.title.split("\n")):
+            _text(group, laid.x0 * PT, top - ascent - i * (ascent + descent), line, font,
+                  font_pt, p.accent if bar.emphasis else p.text, "left")
+        base, bar_h = plan.base * PT, plan.height * PT
+        fills = []
+        for seg in plan.segments:
+            left, seg_w = seg.left * PT, seg.width * PT
+            if seg.hatched:
+                group.add(Rect(left, base, seg_w, bar_h, fillColor=PAPER, strokeColor=p.muted,
+                               strokeWidth=1.0 * scale))
+                for (xa, ya), (xb, yb) in bars.hatch(left, base, seg_w, bar_h, step):
+                    group.add(Line(xa, ya, xb, yb, strokeColor=p.muted,
+                                   strokeWidth=0.9 * scale, strokeLineCap=0))
+                fills.append(PAPER)
+            else:
+                fill = p.accent if bar.emphasis else p.muted
+                group.add(Rect(left, base, seg_w, bar_h, fillColor=fill, strokeColor=None,
+                               strokeWidth=0))
+                fills.append(fill)
+        baseline = plan.centre * PT - CAP * font_pt
+        for label in plan.inside:
+            if label.boxed:  # a patch of paper over the hatching, under the label
+                text_w = _width(label.text, font, font_pt)
+                x = label.x * PT - (text_w if label.align == "right" else 0)
+                pad = laid.box_pad
+                group.add(Rect(x - pad, baseline - descent - pad, text_w + 2 * pad,
+                               ascent + descent + 2 * pad, fillColor=PAPER, strokeColor=None,
+                               strokeWidth=0))
+            _text(group, label.x * PT, baseline, label.text, font, font_pt,
+                  _ink_on(fills[label.segment], p), label.align)
+        for under in plan.below:
+            row_top = under.top * PT
+            _text(group, under.x * PT, row_top - ascent, under.text, font, font_pt, p.text,
+                  under.align)
+            if under.leader_x is not None:  # a lower row: a leader up to its segment
+                group.add(Line(under.leader_x * PT, base, under.leader_x * PT, row_top,
+                               strokeColor=p.text, strokeWidth=0.8 * scale))
+        drawing.add(group)
+    return drawing

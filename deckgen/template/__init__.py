@@ -1,0 +1,94 @@
+"""The template, read once into plain data: a `--template` is read with bounds, validated as a
+package, then read (reader.py) into the values the planner reads (model.py); deckgen's own
+master is such a value too (own.py).
+
+Before python-pptx sees a template, it must be a regular file (not a FIFO, a device or a
+folder) of at most MAX_BYTES, a zip of at most MAX_PARTS parts, each of which inflates to
+at most MAX_PART_BYTES and all together to at most MAX_TOTAL_BYTES. Sizes are counted
+while inflating, in small chunks, so a zip bomb is refused within a few megabytes of
+memory whatever its headers claim. Then the package must be a PowerPoint presentation
+(not a Word or Excel file renamed), with a theme and a slide size PowerPoint can show.
+Every refusal is one line naming `--template`. No rendering library is imported here.
+
+The file is read by deckgen.regular_file; the checks live beside this module: `bounds.py` the
+limits and the counted inflation, `package.py` the parts python-pptx opens, `xml_parts.py` the
+one hardened XML parser, `picture_sizes.py` the pixel counts read from pictures' headers.
+`reader.py` is the one reader of the template's XML; `rasters.py` decodes its pictures small
+(Pillow, imported only once a template is read).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from deckgen import fmt
+from deckgen.errors import InputError, Problem
+from deckgen.regular_file import NotRegular, TooLarge, os_reason, read_bounded
+from deckgen.template.bounds import MAX_BYTES, SAVE, refuse
+from deckgen.template.model import Template
+from deckgen.template.package import Package
+
+
+def read(path: Path) -> Template:
+    """A template, once it is known to be a PowerPoint package deckgen can use, as plain
+    data (its bytes with it)."""
+
+    def refused(message: str) -> InputError:
+        return InputError(Problem(message, str(path), path="--template"))
+
+    try:
+        data = read_bounded(path, MAX_BYTES)
+    except IsADirectoryError:
+        raise refused("is a folder, not a .pptx template") from None
+    except NotRegular as err:
+        raise refused(f"is {err}, not a .pptx template; name a regular file") from None
+    except TooLarge:
+        raise refused(f"is larger than {fmt.count(MAX_BYTES)} bytes, the limit for a "
+                      "template") from None
+    except FileNotFoundError as err:
+        raise refused(f"cannot be read: {err.strerror}") from None
+    except OSError as err:
+        raise refused(os_reason(err)) from None
+    return load(data, path)
+
+
+def load(data: bytes, path: Path) -> Template:
+    """A template's bytes as plain data, once they are a bounded, usable package (see
+    `examine`); the data it carries are the bytes `examine` gives."""
+    from deckgen.template import reader
+
+    with _opened(data, path) as package:
+        rewritten = package.walk()
+        checked = package.rewrite(rewritten) if rewritten else data
+        return reader.read(package, checked)
+
+
+def examine(data: bytes, path: Path) -> bytes:
+    """The template's bytes once they are a bounded, usable PowerPoint package: the parts
+    checked are the parts python-pptx opens (the presentation through the package's
+    relationship, each master through the presentation's list, each theme through its
+    master's relationship). An XML part written in UTF-16 or with a DOCTYPE (no internal
+    subset) is rewritten as plain UTF-8, which is what the deck code reads; otherwise the
+    bytes are returned as they are."""
+    with _opened(data, path) as package:
+        rewritten = package.walk()
+        return package.rewrite(rewritten) if rewritten else data
+
+
+@contextmanager
+def _opened(data: bytes, path: Path) -> Iterator[Package]:
+    """The package in `data`, every part checked within the bounds."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as err:
+        why = str(err).strip().splitlines()[0][:100] if str(err).strip() else "not a zip"
+        raise refuse(path, f"is not a PowerPoint .pptx file ({why}); {SAVE}") from None
+    with archive:
+        package = Package(archive, path)
+        package.bound()
+        yield package
+
