@@ -323,19 +323,13 @@ def preview(content: Path | None = None, speed: str | None = None, check: str | 
 
 def layouts(template: Path) -> None:
     """List a template's slide layouts and their placeholders."""
-    from deckgen import template as template_file
+    from deckgen import template as templates
     from deckgen.errors import InputError
-    from deckgen.paint import pptx as deck
+    from deckgen.plan.layouts import describe
 
-    if template.is_file():  # a zip bomb is refused first, each problem named by the file
-        try:
-            template_file.read(template)
-        except InputError as err:
-            raise InputError([replace(p, file=str(template), path=None)
-                              for p in err.problems]) from None
-    elif template.exists() and not template.is_dir():  # a FIFO or a device: never read
-        try:
-            template_file.read(template)
-        except InputError as err:
-            raise InputError([replace(p, path=None) for p in err.problems]) from None
-    sys.stdout.write(deck.describe_layouts(template))
+    try:  # a zip bomb is refused first, each problem named by the file
+        found = templates.read(template)
+    except InputError as err:
+        raise InputError([replace(p, file=str(template), path=None)
+                          for p in err.problems]) from None
+    sys.stdout.write(describe(found, str(template)))

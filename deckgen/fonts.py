@@ -1,53 +1,49 @@
-"""The fonts the deck measures with and the handout embeds.
+"""The fonts deckgen measures and draws with, resolved once: a theme font becomes the font file
+whose widths measure its text and which every PDF embeds, so the face that measured a line is
+the face that draws it.
 
 The deck and the handout are set in Arial by default, a face PowerPoint, Keynote, Google
-Slides and every Office or macOS install already has. They are measured with, and the handout
-embeds, Liberation Sans, Arial's metric-compatible free twin (the same advance width for every
+Slides and every Office or macOS install already has. It is measured with, and the PDFs embed,
+Liberation Sans, Arial's metric-compatible free twin (the same advance width for every
 character): its files ship inside the package (`deckgen/typefaces/`, under the SIL Open Font
 License in `OFL.txt`), so a plain install has them.
 
-A template or the content may name another theme font. Text is measured with the widths of
-the face the client will draw it with: Calibri with Carlito's, Cambria with Caladea's, Times
-New Roman with Liberation Serif's, Courier New with Liberation Mono's, Arial Narrow with
-Liberation Sans Narrow's (`TWINS`). Those twins' advance widths ship as data
-(`typefaces/widths.json`, written by `scripts/twin_widths.py`), not as fonts: measuring needs
-nothing else. A family with no known twin (Aptos, Segoe UI, a brand face) is measured with a
-conservative stand-in, Arial's widths with 5% more room (`STAND_IN_SLACK`; Aptos and Segoe UI
-set narrower), and the deck says so in one warning line. A big figure on one line gets the room
-of a face wider still (`FIGURE_SLACK`), so no client breaks it inside a word.
+A template or the content may name another theme font. It is measured with, and drawn in, the
+file of its metric twin when the machine has it (Calibri as Carlito, Cambria as Caladea, Times
+New Roman as Liberation Serif, Courier New as Liberation Mono, Arial Narrow as Liberation Sans
+Narrow: `TWINS`), else the face's own file (Windows and macOS with Office have them), else
+Liberation Sans, and the build says so in one warning line naming the face and what it is
+drawn with. A family with no known twin (Aptos, Segoe UI, a brand face) is measured as Arial
+with 5% more room (`STAND_IN_SLACK`) and drawn in Liberation Sans, and the deck says so. A big
+figure on one line gets the room of a face wider still (`FIGURE_SLACK`), so no client breaks it
+inside a word.
 
-The charts are drawn by matplotlib in the same Liberation Sans (`CHART_FAMILY`, from the files
-shipped here) and measured with the same `Face`, so their labels are placed as the deck and
-the handout set them. DejaVu Sans (`FAMILY`), which ships inside matplotlib's wheel, draws the
-characters Liberation Sans lacks; this module finds its files without importing matplotlib.
-For the characters both lack (CJK, emoji), the handout falls back on system fonts when they
-are installed (`fallbacks()`).
+For the characters a face lacks, text is set in the first of its fallbacks that has them:
+DejaVu Sans (it ships inside matplotlib's wheel: Arabic, Hebrew, many symbols), then the
+system's fonts for Chinese and Japanese, Korean, emoji and symbols (`FALLBACKS`); each
+character is measured in the face that draws it. Only TrueType outlines are taken: the PDFs
+embed them. This module finds the files without importing matplotlib, and reads no file twice.
 """
 
 from __future__ import annotations
 
 import importlib.util
-import json
+import os
+import struct
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from deckgen.errors import RenderError
+from deckgen.errors import Problem, RenderError
 from deckgen.typeset.text import Face
 
-FAMILY = "DejaVu Sans"  # the fallback for characters Liberation Sans lacks
+FAMILY = "DejaVu Sans"  # the first fallback for characters a face lacks
 TEXT_FAMILY = "Arial"  # what the deck's theme names and the handout is set in
 TWIN_FAMILY = "Liberation Sans"  # Arial's metric-compatible twin, shipped with the package
-CHART_FAMILY = TWIN_FAMILY  # what the charts are drawn and measured in
+CHART_FAMILY = TWIN_FAMILY  # what the chart pictures are drawn and measured in
 TYPEFACES = Path(__file__).parent / "typefaces"
-# TrueType (glyf outline) fonts tried in turn, after DejaVu Sans, for a character the faces
-# cannot draw, with
-# the Debian package that installs each: Chinese and Japanese, Korean, emoji and symbols.
-FALLBACKS = (
-    (Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"), "fonts-droid-fallback"),
-    (Path("/usr/share/fonts/truetype/nanum/NanumGothic.ttf"), "fonts-nanum"),
-    (Path("/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"), "fonts-symbola"),
-)
 _FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf",
           "italic": "DejaVuSans-Oblique.ttf", "bolditalic": "DejaVuSans-BoldOblique.ttf"}
 _TWIN_FILES = {"regular": "LiberationSans-Regular.ttf", "bold": "LiberationSans-Bold.ttf",
@@ -66,6 +62,37 @@ TWINS = {
                     "Liberation Mono"),
     FAMILY.lower(): FAMILY,
 }
+# The files that draw a twin, regular and bold, in the order tried: the twin's own (Debian
+# installs them: fonts-crosextra-carlito, fonts-crosextra-caladea, fonts-liberation), then
+# the face it stands for, as Windows and macOS name its files.
+TWIN_FILES = {
+    "Carlito": (("Carlito-Regular.ttf", "calibri.ttf"), ("Carlito-Bold.ttf", "calibrib.ttf")),
+    "Caladea": (("Caladea-Regular.ttf", "cambria.ttf"), ("Caladea-Bold.ttf", "cambriab.ttf")),
+    "Liberation Serif": (("LiberationSerif-Regular.ttf", "times.ttf", "Times New Roman.ttf"),
+                         ("LiberationSerif-Bold.ttf", "timesbd.ttf",
+                          "Times New Roman Bold.ttf")),
+    "Liberation Mono": (("LiberationMono-Regular.ttf", "cour.ttf", "Courier New.ttf"),
+                        ("LiberationMono-Bold.ttf", "courbd.ttf", "Courier New Bold.ttf")),
+    "Liberation Sans Narrow": (("LiberationSansNarrow-Regular.ttf", "arialn.ttf",
+                                "Arial Narrow.ttf"),
+                               ("LiberationSansNarrow-Bold.ttf", "arialnb.ttf",
+                                "Arial Narrow Bold.ttf")),
+}
+# Where each twin comes from, for the warning when the machine has none of its files.
+TWIN_PACKAGES = {"Carlito": "fonts-crosextra-carlito", "Caladea": "fonts-crosextra-caladea",
+                 "Liberation Serif": "fonts-liberation", "Liberation Mono": "fonts-liberation",
+                 "Liberation Sans Narrow": "fonts-liberation"}
+# TrueType (glyf outline) fonts tried in turn, after DejaVu Sans, for a character the faces
+# cannot draw, with the Debian package that installs each: Chinese and Japanese, Korean,
+# emoji and symbols.
+FALLBACKS = (
+    (Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"), "fonts-droid-fallback"),
+    (Path("/usr/share/fonts/truetype/nanum/NanumGothic.ttf"), "fonts-nanum"),
+    (Path("/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"), "fonts-symbola"),
+)
+# The same scripts' fonts as macOS and Windows install them, tried after those: by file name.
+SYSTEM_FALLBACKS = ("Arial Unicode.ttf", "msgothic.ttc", "malgun.ttf", "seguisym.ttf",
+                    "seguiemj.ttf")
 # The theme fonts a presenter may name that are measured exactly, as a warning lists them.
 MEASURED = ("Arial", "Helvetica", "Calibri", "Cambria", "Times New Roman", "Courier New",
             "Arial Narrow")
@@ -75,7 +102,6 @@ MEASURED = ("Arial", "Helvetica", "Calibri", "Cambria", "Times New Roman", "Cour
 FIGURE_SLACK = 1.03
 STAND_IN = "Arial"  # what measures a family with no known twin (by Liberation Sans's widths)
 STAND_IN_SLACK = 1.05  # and how much wider than the stand-in such text is taken to be
-WIDTHS = TYPEFACES / "widths.json"
 
 
 @cache
@@ -92,13 +118,13 @@ def _folder() -> Path:
 
 
 def path(style: str = "regular") -> Path:
-    """The TTF file of DejaVu Sans (the fallback family) in `style`: regular, bold, italic or
+    """The TTF file of DejaVu Sans (the first fallback) in `style`: regular, bold, italic or
     bolditalic."""
     return _folder() / _FILES[style]
 
 
 def text_path(style: str = "regular") -> Path:
-    """The TTF file of Liberation Sans, the deck's and handout's twin, in `style`."""
+    """The TTF file of Liberation Sans, shipped with the package, in `style`."""
     return TYPEFACES / _TWIN_FILES[style]
 
 
@@ -112,68 +138,205 @@ def known(family: str) -> bool:
     return twin(family) is not None
 
 
+def _font_folders() -> list[Path]:
+    """Where this system keeps its fonts (Linux, macOS, Windows), the user's own last."""
+    home = Path.home()
+    if sys.platform == "win32":
+        windows = Path(os.environ.get("WINDIR", "C:/Windows"))
+        local = Path(os.environ.get("LOCALAPPDATA", str(home / "AppData" / "Local")))
+        return [windows / "Fonts", local / "Microsoft" / "Windows" / "Fonts"]
+    if sys.platform == "darwin":
+        return [Path("/System/Library/Fonts"), Path("/System/Library/Fonts/Supplemental"),
+                Path("/Library/Fonts"), home / "Library" / "Fonts"]
+    return [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"),
+            home / ".local" / "share" / "fonts", home / ".fonts"]
+
+
 @cache
-def face(family: str = TEXT_FAMILY, bold: bool = False) -> Face:
-    """The measured face of a theme font: its twin's widths, or the stand-in's with slack."""
+def _installed() -> dict[str, Path]:
+    """The font files installed on this system, by lower-case file name (the first found)."""
+    found: dict[str, Path] = {}
+    for folder in _font_folders():
+        for root, _, names in os.walk(folder):
+            for name in names:
+                if name.lower().endswith((".ttf", ".ttc")):
+                    found.setdefault(name.lower(), Path(root) / name)
+    return found
+
+
+def installed(name: str) -> Path | None:
+    """An installed font file by its file name, when this system has it."""
+    return _installed().get(name.lower())
+
+
+@cache
+def _read(file: Path, name: str, index: int = 0) -> Face | None:
+    """The face in `file` when its outlines are TrueType (what a PDF embeds), else None."""
+    try:
+        data = file.read_bytes()
+        face = Face.from_ttf(name, data, str(file), index)
+        tables = _tables_of(data, index)
+    except (OSError, KeyError, IndexError, ValueError, struct.error):
+        return None
+    return face if b"glyf" in tables else None
+
+
+def _tables_of(data: bytes, index: int) -> set[bytes]:
+    start = struct.unpack_from(">I", data, 12 + 4 * index)[0] if data[:4] == b"ttcf" else 0
+    count = struct.unpack_from(">H", data, start + 4)[0]
+    return {struct.unpack_from(">4s", data, start + 12 + 16 * i)[0] for i in range(count)}
+
+
+def _shipped(family: str, bold: bool) -> Face:
+    file = text_path("bold" if bold else "regular")
+    found = _read(file, family)
+    if found is None:
+        raise RenderError(f"cannot read the font {file}")
+    return found
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A theme font at one weight as deckgen measures and draws it: the face (read from the
+    file that draws it), the name of that face, and the warning when it is not the family
+    or its twin."""
+
+    face: Face
+    drawn_as: str
+    warning: str = ""
+
+
+@cache
+def resolve(family: str, bold: bool = False) -> Resolved:
+    """The face that measures and draws `family`: its twin's file, else its own, else
+    Liberation Sans (with a warning); a family with no twin as Liberation Sans with slack."""
     name = twin(family)
-    style = "bold" if bold else "regular"
     if name == TWIN_FAMILY:
-        return _from_file(family, text_path(style))
-    if name is None:
-        own = _from_file(family, text_path(style))
-        wider = {cp: advance * STAND_IN_SLACK for cp, advance in own.advances.items()}
-        return Face(family, wider, own.missing * STAND_IN_SLACK, own.ascent, own.descent)
+        return Resolved(_shipped(family, bold), TWIN_FAMILY)
     if name == FAMILY:
-        return _from_file(family, path(style))
-    table = _widths()[name][style]
-    units = table["units"]
-    advances = {start + i: width / units
-                for start, widths in table["runs"] for i, width in enumerate(widths)}
-    return Face(family, advances, advances.get(0x20, 0.25) * 2, table["ascent"] / units,
-                table["descent"] / units)
+        found = _read(path("bold" if bold else "regular"), family)
+        if found is None:
+            raise RenderError(f"cannot read the font {path()}")
+        return Resolved(found, FAMILY)
+    if name is None:
+        own = _shipped(family, bold)
+        wider = {cp: advance * STAND_IN_SLACK for cp, advance in own.advances.items()}
+        return Resolved(Face(family, wider, own.missing * STAND_IN_SLACK, own.ascent,
+                             own.descent, own.file), TWIN_FAMILY)
+    for file_name in TWIN_FILES[name][1 if bold else 0]:
+        file = installed(file_name)
+        found = _read(file, family) if file is not None else None
+        if found is not None:
+            return Resolved(found, name if file_name.lower().startswith(
+                name.replace(" ", "").lower()) else family)
+    package = TWIN_PACKAGES[name]
+    return Resolved(_shipped(family, bold), TWIN_FAMILY,
+                    f"the theme font {family!r} is measured and drawn as {TWIN_FAMILY}: its "
+                    f"metric twin {name} is not installed (Debian: {package}), nor {family} "
+                    "itself")
 
 
-# Where Debian installs the twins (fonts-liberation, fonts-crosextra-carlito and -caladea).
-SYSTEM_TWINS = Path("/usr/share/fonts/truetype")
-_SYSTEM_FILES = {"Carlito": "crosextra/Carlito", "Caladea": "crosextra/Caladea",
-                 "Liberation Serif": "liberation/LiberationSerif",
-                 "Liberation Mono": "liberation/LiberationMono",
-                 "Liberation Sans Narrow": "liberation/LiberationSansNarrow"}
-
-
-def drawing_file(family: str, bold: bool = False) -> Path:
-    """The font file that draws `family` where deckgen sets text itself (the slides PDF): the
-    file of the face it was measured with (Liberation Sans shipped here; another twin when it
-    is installed), else a face no wider than what was measured (Liberation Sans; DejaVu Sans
-    for a family measured with the stand-in)."""
-    name = twin(family)
-    style = "bold" if bold else "regular"
-    if name in _SYSTEM_FILES:
-        file = SYSTEM_TWINS / f"{_SYSTEM_FILES[name]}-{'Bold' if bold else 'Regular'}.ttf"
-        if file.is_file():
-            return file
-    if name is None or name == FAMILY:
-        return path(style)
-    return text_path(style)
-
-
-def _from_file(family: str, file: Path) -> Face:
-    try:
-        return Face.from_ttf(family, file.read_bytes())
-    except (OSError, KeyError, IndexError, ValueError) as err:
-        raise RenderError(f"cannot read the font {file}: {err}") from None
-
-
-@cache
-def _widths() -> dict[str, dict[str, dict[str, Any]]]:
-    try:
-        data: dict[str, dict[str, dict[str, Any]]] = json.loads(WIDTHS.read_text("utf-8"))
-    except (OSError, ValueError) as err:
-        raise RenderError(f"cannot read the font widths {WIDTHS}: {err}") from None
-    return data
+def face(family: str = TEXT_FAMILY, bold: bool = False) -> Face:
+    """The measured face of a theme font (see `resolve`)."""
+    return resolve(family, bold).face
 
 
 def fallbacks() -> list[Path]:
     """The fallback font files, in the order to try them: DejaVu Sans (every install has it:
     Arabic, Hebrew, many symbols), then the system fonts installed here."""
-    return [path("regular"), *(file for file, _ in FALLBACKS if file.is_file())]
+    system = [file for file, _ in FALLBACKS if file.is_file()]
+    seen = {file.name.lower() for file in system}
+    for name in SYSTEM_FALLBACKS:
+        file = installed(name)
+        if file is not None and name.lower() not in seen:
+            system.append(file)
+    return [path("regular"), *system]
+
+
+@dataclass(frozen=True, eq=False)
+class Typeface:
+    """A theme font at one weight as deckgen sets it: the faces that draw it (the family's
+    own first, then the fallbacks the text needs, in order), and the face its text is
+    measured with: each character's width the width of the face that draws it."""
+
+    family: str
+    bold: bool
+    chain: tuple[Face, ...]
+    measure: Face
+    drawn_as: str
+
+    def face_of(self, ch: str) -> Face:
+        """The face that draws `ch`: the first of the chain that has it, else the first."""
+        for found in self.chain:
+            if found.has(ch):
+                return found
+        return self.chain[0]
+
+
+@cache
+def typeface(family: str, bold: bool, characters: frozenset[str]) -> Typeface:
+    """`family` at one weight, with the fallbacks `characters` need (those it lacks)."""
+    resolved = resolve(family, bold)
+    main = resolved.face
+    chain = [main]
+    lacking = sorted(ch for ch in characters if not main.has(ch) and ord(ch) >= 0x20)
+    if lacking:
+        files = fallbacks()
+        files[0] = path("bold" if bold else "regular")
+        for file in files:
+            extra = _read(file, file.stem)
+            if extra is not None and any(extra.has(ch) for ch in lacking):
+                chain.append(extra)
+                lacking = [ch for ch in lacking if not extra.has(ch)]
+            if not lacking:
+                break
+    if len(chain) == 1:
+        return Typeface(family, bold, (main,), main, resolved.drawn_as)
+    merged = dict(main.advances)
+    for extra in chain[1:]:
+        for cp, advance in extra.advances.items():
+            merged.setdefault(cp, advance)
+    measure = Face(main.name, merged, main.missing, main.ascent, main.descent, main.file,
+                   main.index)
+    return Typeface(family, bold, tuple(chain), measure, resolved.drawn_as)
+
+
+@dataclass(frozen=True, eq=False)
+class Typefaces:
+    """The theme's fonts as deckgen sets them: body and heading, regular and bold; and the
+    warnings met resolving them (a twin not installed, a character no font draws)."""
+
+    body: Typeface
+    body_bold: Typeface
+    heading: Typeface
+    heading_bold: Typeface
+    warnings: tuple[Problem, ...] = ()
+
+    def of_weight(self, heading: bool, bold: bool) -> Typeface:
+        if heading:
+            return self.heading_bold if bold else self.heading
+        return self.body_bold if bold else self.body
+
+
+def typefaces(heading: str, body: str, characters: Iterable[str] = ()) -> Typefaces:
+    """The theme's fonts for text of `characters`, each with the fallbacks it needs; one
+    warning per face not drawn in itself or its twin, and one naming characters no
+    installed font draws."""
+    chars = frozenset(characters)
+    found = Typefaces(typeface(body, False, chars), typeface(body, True, chars),
+                      typeface(heading, False, chars), typeface(heading, True, chars))
+    warnings = []
+    for family in dict.fromkeys((heading, body)):
+        note = resolve(family).warning
+        if note:
+            warnings.append(Problem(note, path="theme.fonts"))
+    missing = sorted({ch for t in (found.body, found.heading) for ch in chars
+                      if ord(ch) >= 0x20 and not any(f.has(ch) for f in t.chain)})
+    if missing:
+        shown = "".join(missing[:12]) + ("..." if len(missing) > 12 else "")
+        warnings.append(Problem(
+            f"no installed font draws {shown!r} ({len(missing)} characters): the slides PDF "
+            "and the notes book show empty boxes for them; install a font for their script "
+            f"({', '.join(package for _, package in FALLBACKS)} on Debian)"))
+    return Typefaces(found.body, found.body_bold, found.heading, found.heading_bold,
+                     tuple(warnings))

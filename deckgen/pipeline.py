@@ -16,16 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import deckgen.story
-from deckgen import environment, forking, output, source
-from deckgen import template as template_file
+from deckgen import environment, forking, output, source, template
 from deckgen.build import KINDS, Options, apply, stem
 from deckgen.chart_pictures import ChartPictures
 from deckgen.content import Content
 from deckgen.errors import InputError, Problem
+from deckgen.template.model import Template
 
 if TYPE_CHECKING:
-    from deckgen.paint.pptx.placed import Planned
-    from deckgen.paint.pptx.write import Laid
+    from deckgen.plan.placed import Deck
 
 T = TypeVar("T")
 SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html", "slides": "-slides.pdf",
@@ -55,8 +54,12 @@ class Settled:
     content: Content  # with the command line's dial, aspect and paper in place
     options: Options
     name: str  # the file name deck, handout and page share, without the suffix
-    template: bytes | None = None  # the template's bytes, when the deck is drawn on one
+    template: Template | None = None  # the presenter's template, when the deck is drawn on one
     epoch: int | None = None  # SOURCE_DATE_EPOCH's seconds: the date the files carry
+
+    def drawn_on(self) -> Template:
+        """The template the slides go on: the presenter's, else deckgen's own master."""
+        return self.template or template.own(self.content.meta.aspect)
 
 
 def settle(content: Content, options: Options) -> Settled:
@@ -68,15 +71,15 @@ def settle(content: Content, options: Options) -> Settled:
     applied = _collect(problems, lambda: apply(content, options))
     epoch = _collect(problems, environment.source_date_epoch)
     _collect(problems, lambda: output.guard(options.out))
-    template = None
+    found = None
     if options.template is not None and set(wanted(options)) & {"deck", "slides", "notes"}:
-        found = _collect(problems, lambda: template_file.read(options.template))  # type: ignore[arg-type]
-        template = found.data if found is not None else None
+        path = options.template
+        found = _collect(problems, lambda: template.read(path))
     if problems:
         raise InputError(problems)
     assert applied is not None
     name = stem(applied, options.check is not None, options.name)
-    return Settled(applied, options, name, template, epoch)
+    return Settled(applied, options, name, found, epoch)
 
 
 def wanted(options: Options) -> tuple[str, ...]:
@@ -99,10 +102,10 @@ def render(story: deckgen.story.Story, settled: Settled, pictures: ChartPictures
     there = [k for k in kinds if k != "deck"]
     with forking.aside(partial(_there, story, settled, there), "handout",
                        parallel and bool(here and there)) as beside:
-        slides = _lay_out(story, settled, kinds)  # the deck, its PDF and the notes: one plan
+        kit = _lay_out(story, settled, kinds)  # the deck, its PDF and the notes: one plan
         if set(there) & {"slides", "notes"}:
-            beside.send(slides.kit)  # the slides as placed, for the PDF and the notes book
-        results = {"deck": _deck(story, settled, slides, pictures)} if here else {}
+            beside.send(kit)  # the slides as placed, for the PDF and the notes book
+        results = {"deck": _deck(story, settled, kit, pictures)} if here else {}
         results |= beside.result()
     # In the order of KINDS, each once: the deck and the kit meet the same misfits.
     problems = list(dict.fromkeys(p for kind in kinds for p in results[kind].problems))
@@ -151,43 +154,29 @@ def _each(draw: dict[str, Callable[[], Drawn]], kinds: Sequence[str]) -> dict[st
 
 @dataclass(frozen=True)
 class _Kit:
-    """The slides as placed, for the slides PDF and the notes book, with the warnings met
-    laying them out; or the input's problems met laying them out. Plain data: it is handed
-    to a forked process."""
+    """The slides as placed, for the slides PDF and the notes book; or the input's problems
+    met placing them. Plain data: it is handed to a forked process."""
 
-    placed: Planned | None = None
-    warnings: tuple[Problem, ...] = ()
+    deck: Deck | None = None
     problems: tuple[Problem, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Slides:
-    """The deck's slides laid out once, before anything is drawn, for the deck and the
-    presenter kit (the slides PDF and the notes book, from the slides as placed); or the
-    input's problems met laying them out."""
-
-    laid: Laid | None = None
-    kit: _Kit = _Kit()  # the slides as placed, when the kit is wanted
-
-    @property
-    def problems(self) -> tuple[Problem, ...]:
-        return self.kit.problems
-
-
-def _lay_out(story: deckgen.story.Story, settled: Settled, kinds: Sequence[str]) -> _Slides:
+def _lay_out(story: deckgen.story.Story, settled: Settled, kinds: Sequence[str]) -> _Kit:
+    """The deck's slides planned and placed once, before anything is drawn, for the deck and
+    the presenter kit (the slides PDF and the notes book); or the input's problems."""
     if not set(kinds) & {"deck", "slides", "notes"}:
-        return _Slides()
-    from deckgen.paint.pptx.planned import planned
-    from deckgen.paint.pptx.write import lay_out
+        return _Kit()
+    from deckgen import fonts, plan
 
     walk = deckgen.story.walk(settled.content) if settled.options.walk else ()
+    drawn_on = settled.drawn_on()
+    heading, body = plan.fonts_of(story, drawn_on)
+    typefaces = fonts.typefaces(heading, body, deckgen.story.characters(story, walk))
     try:
-        laid = lay_out(story, settled.template, walk, _template_name(settled))
+        deck = plan.plan(story, drawn_on, typefaces, walk, _template_name(settled))
     except InputError as err:
-        return _Slides(kit=_Kit(problems=tuple(err.problems)))
-    if not set(kinds) & {"slides", "notes"}:
-        return _Slides(laid)
-    return _Slides(laid, _Kit(planned(story, laid), laid.warnings))
+        return _Kit(problems=tuple(err.problems))
+    return _Kit(deck)
 
 
 def _template_name(settled: Settled) -> str:
@@ -196,18 +185,18 @@ def _template_name(settled: Settled) -> str:
     return str(template) if template is not None else "template.pptx"
 
 
-def _deck(story: deckgen.story.Story, settled: Settled, slides: _Slides,
+def _deck(story: deckgen.story.Story, settled: Settled, kit: _Kit,
           pictures: ChartPictures | None) -> Drawn:
-    from deckgen.paint import pptx as deck
+    from deckgen.paint import pptx
 
-    if slides.problems:
-        return Drawn(problems=slides.problems)
+    if kit.problems:
+        return Drawn(problems=kit.problems)
+    assert kit.deck is not None
     options = settled.options
-    heard: list[Problem] = []
     cache = pictures if options.charts == "picture" else None  # only pictures are kept
-    data = deck.render(story, laid=slides.laid, charts=options.charts, warn=heard.append,
-                       cache=cache, epoch=settled.epoch)
-    return Drawn(data, tuple(heard))
+    data = pptx.paint(kit.deck, settled.drawn_on().data or b"", story.meta, kit.deck.theme,
+                      charts=options.charts, cache=cache, epoch=settled.epoch)
+    return Drawn(data, kit.deck.warnings)
 
 
 def _handout(story: deckgen.story.Story, settled: Settled) -> Drawn:
@@ -229,15 +218,15 @@ def _slides_pdf(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Draw
     """The slides PDF; what of a template it cannot show is one warning (and the deck's
     warnings when the deck is not built beside it)."""
     from deckgen.paint import pdf
-    from deckgen.paint.pptx.placed import undrawn_warning
 
     if kit.problems:
         return Drawn(problems=kit.problems)
-    assert kit.placed is not None
-    heard = [] if settled.options.wants("deck") else list(kit.warnings)
-    undrawn = undrawn_warning(kit.placed, _template_name(settled))
-    heard += [undrawn] if undrawn is not None else []
-    return Drawn(pdf.slides(kit.placed, story.meta, settled.epoch), tuple(heard))
+    assert kit.deck is not None
+    heard = [] if settled.options.wants("deck") else list(kit.deck.warnings)
+    if kit.deck.undrawn:
+        heard.append(Problem("the slides PDF leaves out what it cannot draw of the template: "
+                             f"{'; '.join(kit.deck.undrawn)}", file=_template_name(settled)))
+    return Drawn(pdf.slides(kit.deck, story.meta, settled.epoch), tuple(heard))
 
 
 def _notes(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Drawn:
@@ -247,10 +236,10 @@ def _notes(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Drawn:
 
     if kit.problems:
         return Drawn(problems=kit.problems)
-    assert kit.placed is not None
+    assert kit.deck is not None
     wants = settled.options.wants
-    heard = [] if wants("deck") or wants("slides") else list(kit.warnings)
-    return Drawn(pdf.notes(kit.placed, story.meta, settled.epoch, story.words), tuple(heard))
+    heard = [] if wants("deck") or wants("slides") else list(kit.deck.warnings)
+    return Drawn(pdf.notes(kit.deck, story.meta, settled.epoch, story.words), tuple(heard))
 
 
 def files(content: Content, options: Options) -> tuple[dict[str, bytes], list[Problem]]:

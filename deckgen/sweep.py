@@ -37,23 +37,23 @@ from deckgen import (
     quantities,
     source,
 )
-from deckgen import (
-    template as template_file,
-)
+from deckgen import template as templates
 from deckgen.content import Content
 from deckgen.errors import DeckgenError, InputError, Problem, RenderError
+from deckgen.template.model import Template
 
 # Loaded once by the process that forks the workers, so no worker imports them again.
 _HEAVY = [
     "deckgen.pipeline",
-    "deckgen.paint.pptx.write",
+    "deckgen.plan",
+    "deckgen.paint.pptx.slides",
     "deckgen.paint.handout.write",
     "deckgen.paint.page.render",
 ]
 
 
 # One combination: its content with the dial in place, its options, the file name its files
-# share, the template's bytes and the date the files carry; as a single build has them.
+# share, the template and the date the files carry; as a single build has them.
 Job = pipeline.Settled
 
 
@@ -104,7 +104,7 @@ class Plan:
     options: build.Options
     speeds: tuple[Fraction, ...]
     checks: tuple[tuple[Fraction, str] | None, ...]  # None: the content's own, not named
-    template: bytes | None
+    template: Template | None
     epoch: int | None
 
     def __len__(self) -> int:
@@ -148,7 +148,7 @@ def plan(
     template = None
     if options.template is not None and "deck" in pipeline.wanted(options):
         try:
-            template = template_file.read(options.template).data
+            template = templates.read(options.template)
         except InputError as err:
             problems += err.problems
     if problems:

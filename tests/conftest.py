@@ -68,6 +68,64 @@ def python_prints(code: str) -> str:
     return run.stdout.strip()
 
 
+def faces_of(story: object) -> object:
+    """The measured faces a story's slides are planned with (its theme's fonts, with the
+    fallbacks its text needs), as a build resolves them."""
+    import deckgen.story
+    from deckgen import fonts
+    from deckgen.plan.kinds.fitting import Faces
+
+    theme = story.theme  # type: ignore[attr-defined]
+    return Faces.of(fonts.typefaces(theme.heading_font, theme.body_font,
+                                    deckgen.story.characters(story)))
+
+
+def _drawn_on(story: object, template: bytes | None) -> object:
+    from deckgen import template as templates
+
+    if template is None:
+        return templates.own(story.meta.aspect)  # type: ignore[attr-defined]
+    return templates.load(template, Path("template.pptx"))
+
+
+def arranged_of(story: object, template: bytes | None = None, walk: tuple = ()) -> list:
+    """The story's slides as their kinds arrange them on `template` (deckgen's own master
+    without one), with `walk` after the dial slide: the plan's first step."""
+    import deckgen.story
+    from deckgen import fonts, plan
+
+    drawn_on = _drawn_on(story, template)
+    heading, body = plan.fonts_of(story, drawn_on)  # type: ignore[arg-type]
+    typefaces = fonts.typefaces(heading, body, deckgen.story.characters(story, walk))
+    return plan.arrange(story, drawn_on, typefaces, walk).slides  # type: ignore[arg-type]
+
+
+def placed_of(story: object, template: bytes | None = None, walk: tuple = ()) -> object:
+    """The placed deck of a story on `template` (deckgen's own master without one)."""
+    import deckgen.story
+    from deckgen import fonts, plan
+
+    drawn_on = _drawn_on(story, template)
+    heading, body = plan.fonts_of(story, drawn_on)  # type: ignore[arg-type]
+    typefaces = fonts.typefaces(heading, body, deckgen.story.characters(story, walk))
+    return plan.plan(story, drawn_on, typefaces, walk)  # type: ignore[arg-type]
+
+
+def deck_of(story: object, template: bytes | None = None, walk: tuple = (),
+            warn: Callable[[object], None] | None = None, charts: str = "native") -> bytes:
+    """The .pptx bytes of a story on `template`, as a build draws them in this process;
+    the plan's warnings passed to `warn`."""
+    from deckgen.paint import pptx
+
+    deck = placed_of(story, template, walk)
+    for problem in deck.warnings:  # type: ignore[attr-defined]
+        if warn is not None:
+            warn(problem)
+    drawn_on = _drawn_on(story, template)
+    return pptx.paint(deck, drawn_on.data, story.meta,  # type: ignore[arg-type, attr-defined]
+                      deck.theme, charts=charts)  # type: ignore[attr-defined]
+
+
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
             timeout: float = 300) -> subprocess.CompletedProcess[str]:
     """`deckgen ARGS` as a user runs it: a fresh process, text output captured."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import DEFAULT_CONTENT, run_in, shared_folder
+from conftest import DEFAULT_CONTENT, faces_of, run_in, shared_folder
 from PIL import Image
 from pptx import Presentation
 from pptx.util import Emu
@@ -151,7 +151,8 @@ def test_a_picture_cropped_only_with_fit_cover(tmp_path: Path) -> None:
         for fit, cropped in (("", False), ("    fit: cover\n", True)):
             content, _ = source.read(talk(tmp_path, extra + fit))
             story = st.compose(content)
-            plans = plan_slides(story, default_geometry(aspect), None, story.slides)
+            plans = plan_slides(story, default_geometry(aspect), None, story.slides,
+                                faces_of(story))
             (item,) = [i for p in plans if p.kind == "tall" for i in p.items
                        if isinstance(i, PictureItem)]
             if cropped:
@@ -255,7 +256,8 @@ def test_ten_sources_keep_every_description(tmp_path: Path) -> None:
     content, _ = source.read(path)
     story = st.compose(content)
     for aspect in ("16:9", "4:3"):
-        plans = plan_slides(story, default_geometry(aspect), None, story.slides)
+        plans = plan_slides(story, default_geometry(aspect), None, story.slides,
+                                faces_of(story))
         parts = [p for p in plans if p.kind == "sources"]
         assert len(parts) >= 2
         assert [p.title[0].text for p in parts][-1] == \

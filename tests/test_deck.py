@@ -638,14 +638,15 @@ def test_every_notes_page_is_the_one_python_pptx_makes(default_deck) -> None:  #
 
 def test_decks_drawn_one_after_another_in_a_process_are_the_same_bytes() -> None:
     """Nothing one deck draws stays behind for the next (a watch draws many in a process)."""
+    from conftest import deck_of
+
     from deckgen import source
     from deckgen import story as st
-    from deckgen.paint import pptx as deck
 
     content, _ = source.read(DEFAULT_CONTENT)
     story = st.compose(content)
-    first = deck.render(story)
-    assert deck.render(story, charts="native") == first
+    first = deck_of(story)
+    assert deck_of(story, charts="native") == first
     with zipfile.ZipFile(io.BytesIO(first)) as package:
         names = package.namelist()
         assert names[0] == "[Content_Types].xml" and names[1:] == sorted(names[1:])

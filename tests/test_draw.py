@@ -51,27 +51,74 @@ def _frames():  # type: ignore[no-untyped-def]
     return slide, one.text_frame, two.text_frame
 
 
+def _with_setters(text_frame, paragraphs, lang):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
+    """`paragraphs` set through python-pptx's own setters, one property at a time."""
+    from pptx.dml.color import RGBColor
+    from pptx.enum.text import PP_ALIGN
+    from pptx.oxml import parse_xml
+    from pptx.oxml.ns import nsdecls
+    from pptx.util import Pt
+
+    from deckgen.paint.pptx.colours import THEME_COLOUR
+
+    align = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}
+    text_frame.clear()
+    for i, p in enumerate(paragraphs):
+        paragraph = text_frame.paragraphs[0] if i == 0 else text_frame.add_paragraph()
+        if not p.align_kept:
+            paragraph.alignment = align[p.align]
+        paragraph.line_spacing = Pt(p.pitch)
+        paragraph.space_before = Pt(p.before if i else 0)
+        paragraph.space_after = Pt(0)
+        if p.in_placeholder:
+            p_pr = paragraph._p.get_or_add_pPr()
+            p_pr.set("marL", "0")
+            p_pr.set("indent", "0")
+            p_pr.insert_element_before(parse_xml(f"<a:buNone {nsdecls('a')}/>"), "a:tabLst",
+                                       "a:defRPr", "a:extLst")
+        for spec in p.runs:
+            run = paragraph.add_run()
+            run.text = spec.text
+            run.font.size = Pt(p.size)
+            run.font.bold = spec.bold
+            if spec.colour is not None and spec.colour.role:
+                run.font.color.theme_color = THEME_COLOUR[spec.colour.role]
+            elif spec.colour is not None:
+                run.font.color.rgb = RGBColor.from_string(spec.colour.value.lstrip("#"))
+            if spec.face == "heading":
+                run.font.name = "+mj-lt"
+            r_pr = run._r.get_or_add_rPr()
+            r_pr.set("lang", lang)
+            if p.caps:
+                r_pr.set("cap", "all")
+            if p.tracking:
+                r_pr.set("spc", str(round(p.tracking * 100)))
+            if spec.link:
+                run.hyperlink.address = spec.link
+
+
 @pytest.mark.parametrize("placeholder", [False, True])
 def test_paragraphs_match_python_pptx_setters(placeholder: bool) -> None:
     from lxml import etree
 
-    from deckgen.paint.pptx.paragraphs import _write_paras_slowly, write_paras
-    from deckgen.plan.items import Para, Run
+    from deckgen.paint.pptx.text import write
+    from deckgen.plan.placed import Colour, Paragraph, Run
 
-    paras = [
-        Para("Tokens & <tags> \"quoted\"", (40.0,), bold=True, heading=True, align="l"),
-        Para("", (18.0,), runs=(Run("plain "), Run("linked", colour="accent", link="https://a.b/c"),
-                                Run(" again", bold=True, link="https://a.b/c"),
-                                Run(" bell\x07 tab\t", colour="muted", bold=False)),
-             before=6.0, line=1.15, colour=None),
-        Para("caps", (12.5,), caps=True, tracking=1.5, colour="muted", align="ctr",
-             link="https://x.y/"),
-        Para("right", (9.75,), align="r", before=3.3, line=0.9),
+    accent, muted = Colour("#C00000", "accent"), Colour("#595959", "muted")
+    paragraphs = [
+        Paragraph((Run("Tokens & <tags> \"quoted\"", bold=True, face="heading"),), 40.0,
+                  46.8, 0.0, "l", in_placeholder=placeholder),
+        Paragraph((Run("plain "), Run("linked", accent, link="https://a.b/c"),
+                   Run(" again", bold=True, link="https://a.b/c"),
+                   Run(" bell\x07 tab\t", muted), Run(" made", Colour("#0A1B2C"))), 18.0,
+                  20.7, 6.0, "l", align_kept=placeholder, in_placeholder=placeholder),
+        Paragraph((Run("caps", muted, link="https://x.y/"),), 12.5, 15.0, 0.0, "ctr",
+                  caps=True, tracking=1.5, in_placeholder=placeholder),
+        Paragraph((Run("right"),), 9.75, 8.775, 3.3, "r", in_placeholder=placeholder),
     ]
-    sizes = [40.0, 18.0, 12.5, 9.75]
     slide, fast, slow = _frames()
-    write_paras(fast, paras, sizes, placeholder=placeholder)
-    _write_paras_slowly(slow, paras, sizes, placeholder=placeholder)
+    write(fast, paragraphs, "de-DE")
+    _with_setters(slow, paragraphs, "de-DE")
     assert etree.tostring(fast._txBody) == etree.tostring(slow._txBody)
     assert b"_x0007_" in etree.tostring(fast._txBody)
     links = [r for r in slide.part.rels.values() if r.is_external]

@@ -119,7 +119,7 @@ def test_the_slides_pdf_and_the_notes_book_are_drawn_without_python_pptx() -> No
     """The kit is drawn from the slides as placed, plain data: its renderer and that data
     load no python-pptx (a build hands them to the process drawing the kit)."""
     code = ("import sys\n"
-            "import deckgen.paint.pdf, deckgen.paint.pptx.placed\n"
+            "import deckgen.paint.pdf, deckgen.plan, deckgen.plan.placed\n"
             "print('pptx' in sys.modules, 'reportlab' in sys.modules)")
     assert python_prints(code).split() == ["False", "True"]
 

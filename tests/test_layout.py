@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import REVIEW_DIALS, python_prints
+from conftest import REVIEW_DIALS, faces_of, python_prints
 
 import deckgen.story
 from deckgen import build, fonts
@@ -56,19 +56,42 @@ TWIN_FILES = {  # the Debian font files (fonts-liberation, fonts-crosextra-*) of
 
 @pytest.mark.parametrize("family", sorted(TWIN_FILES))
 @pytest.mark.parametrize("bold", [False, True])
-def test_shipped_widths_are_the_twin_fonts_own(family: str, bold: bool) -> None:
-    """The widths shipped as data equal the twin's font file, read by fontTools."""
+def test_a_theme_font_is_measured_with_the_file_that_draws_it(family: str, bold: bool) -> None:
+    """A theme font resolves to its twin's font file, the file the PDFs embed; its widths
+    are that file's own, read by fontTools."""
     ttlib = pytest.importorskip("fontTools.ttLib")
     style = "Bold" if bold else "Regular"
     file = Path(f"/usr/share/fonts/truetype/{TWIN_FILES[family]}-{style}.ttf")
     if not file.is_file():
         pytest.skip(f"{file} is not installed")
+    resolved = fonts.resolve(family, bold)
+    assert Path(resolved.face.file) == file and not resolved.warning
     font = ttlib.TTFont(str(file))
     units, cmap, hmtx = font["head"].unitsPerEm, font.getBestCmap(), font["hmtx"]
-    face = fonts.face(family, bold)
     text = "Hello, 1,000,000 tokens/sec éß–×"
     expected = sum(hmtx[cmap[ord(ch)]][0] for ch in text) / units
-    assert face.em(text) == pytest.approx(expected)
+    assert resolved.face.em(text) == pytest.approx(expected)
+
+
+def test_a_twin_not_installed_is_measured_and_drawn_as_liberation_sans_with_a_warning(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no file of a theme font's twin (nor of the face itself) is installed, the
+    face that measures it is the one that draws it, Liberation Sans, and one warning names
+    the face, what it is drawn as and where its twin comes from."""
+    monkeypatch.setattr(fonts, "installed", lambda name: None)
+    fonts.resolve.cache_clear()
+    try:
+        resolved = fonts.resolve("Calibri")
+        assert Path(resolved.face.file) == fonts.text_path("regular")
+        assert resolved.face.em("Hello") == fonts.face("Arial").em("Hello")
+        found = fonts.typefaces("Calibri", "Calibri")
+        assert [str(w) for w in found.warnings] == [
+            "theme.fonts: the theme font 'Calibri' is measured and drawn as Liberation Sans: "
+            "its metric twin Carlito is not installed (Debian: fonts-crosextra-carlito), nor "
+            "Calibri itself"]
+    finally:
+        fonts.resolve.cache_clear()
+        fonts.typeface.cache_clear()
 
 
 def test_calibri_is_narrower_than_arial_and_an_unknown_face_wider() -> None:
@@ -238,7 +261,7 @@ def plans_at(dial: str, aspect: str):  # noqa: ANN201
     if options.walk:
         at = next(i for i, s in enumerate(slides) if s.kind == "dial") + 1
         slides[at:at] = deckgen.story.walk(content)
-    return plan_slides(story, default_geometry(aspect), {}, slides)
+    return plan_slides(story, default_geometry(aspect), {}, slides, faces_of(story))
 
 
 def _sizes(plan) -> set[float]:  # noqa: ANN001
@@ -300,7 +323,7 @@ def test_a_misfit_names_what_would_fit() -> None:
     long = deckgen.story.Text("Every fixed check sets a ceiling " * 12, "slides.ceiling.headline")
     slides = [replace(s, headline=long) if s.kind == "ceiling" else s for s in story.slides]
     with pytest.raises(InputError) as err:
-        plan_slides(story, default_geometry("16:9"), {}, slides)
+        plan_slides(story, default_geometry("16:9"), {}, slides, faces_of(story))
     message = str(err.value.problems[0].message)
     assert message.startswith("slide 12: the headline does not fit (396 characters; room for "
                               "about "), message
@@ -363,12 +386,13 @@ def test_a_table_takes_the_largest_size_that_fits_its_box() -> None:
     """A table at the largest of its sizes that fits: 24 pt in a 6 x 3 in box, its columns
     within the box's width; in a box too short for even its smallest size, a misfit naming
     its longest cell."""
+    from deckgen import fonts
     from deckgen.box import Box, inch
     from deckgen.plan.items import TableItem
     from deckgen.plan.kinds.fitting import Faces
     from deckgen.plan.kinds.tables import table_cells, table_item
 
-    faces = Faces.of("Arial", "Arial")
+    faces = Faces.of(fonts.typefaces("Arial", "Arial"))
     table = deckgen.story.Table(("Speed", "Writing"), (("100 tokens/sec", "2 h 13 min 20 s"),
                                                        ("1M tokens/sec", "0.8 s")),
                                 ("l", "r"), 1, "caption")

@@ -34,7 +34,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("template, message", [
-    (".", "cannot be read: Is a directory"),
+    (".", "is a folder, not a .pptx template"),
     ("no_such.pptx", "cannot be read: No such file or directory"),
     ("template_not_pptx.pptx", "is not a PowerPoint .pptx file (File is not a zip file)"),
     ("template_corrupt.pptx", "is not a PowerPoint .pptx file (File is not a zip file)"),

@@ -47,7 +47,7 @@ def test_the_build_reads_as_its_steps_in_one_screen() -> None:
     assert len(build.splitlines()) + len(settle.splitlines()) <= 40
     order = ["source.read", "settle(", "story.compose", "render(", "output.write_all"]
     assert sorted(order, key=build.index) == order
-    checks = ["apply(", "environment.source_date_epoch", "output.guard", "template_file.read"]
+    checks = ["apply(", "environment.source_date_epoch", "output.guard", "template.read"]
     assert sorted(checks, key=settle.index) == checks
 
 

@@ -14,7 +14,7 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
-from conftest import ROOT, regen
+from conftest import ROOT, faces_of, regen
 from test_golden import compare_golden
 
 import deckgen.story
@@ -68,7 +68,7 @@ def plans_of(options: build.Options, where: str) -> list[SlidePlan]:
         at = next(i for i, s in enumerate(slides) if s.kind == "dial") + 1
         slides[at:at] = deckgen.story.walk(content)
     geometry = TEMPLATES[where] if where in TEMPLATES else default_geometry(where)
-    return plan_slides(story, geometry, {}, slides)
+    return plan_slides(story, geometry, {}, slides, faces_of(story))
 
 
 def box(b: Box) -> str:

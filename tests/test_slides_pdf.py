@@ -19,7 +19,7 @@ from pptx.util import Emu
 from pypdf import PdfReader
 
 from deckgen import build, pipeline, source
-from deckgen.paint.pptx.placed import budget
+from deckgen.plan import budget
 
 POINT = 12700  # EMU
 

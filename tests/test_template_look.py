@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DEFAULT_CONTENT
+from conftest import DEFAULT_CONTENT, arranged_of, deck_of
 from pptx import Presentation
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.oxml.ns import qn
@@ -26,8 +26,6 @@ import deckgen.story
 from deckgen import fonts, source
 from deckgen.content import Content
 from deckgen.errors import Problem
-from deckgen.paint import pptx as deck
-from deckgen.paint.pptx.write import plan_deck
 from deckgen.plan.items import WIDTH_SAFETY, TextItem
 
 
@@ -98,12 +96,12 @@ def test_a_template_is_measured_with_its_own_theme_fonts(content: Content) -> No
     story = deckgen.story.compose(content)
     found = {}
     for face in ("Arial", "Calibri", "Times New Roman"):
-        found[face] = figures(plan_deck(story, with_theme_fonts(face, face))[0])
+        found[face] = figures(arranged_of(story, with_theme_fonts(face, face)))
         assert "writing time" in found[face]
         for field, (width, text, size) in found[face].items():
             need = fonts.face(face, True).width(text, size) * fonts.FIGURE_SLACK / WIDTH_SAFETY
             assert width / 12700 >= need - 0.01, (face, field, text, size)
-    assert figures(plan_deck(story, python_pptx_template())[0]) == found["Calibri"]
+    assert figures(arranged_of(story, python_pptx_template())) == found["Calibri"]
     arial, calibri = found["Arial"], found["Calibri"]
     assert calibri["ceiling"][1:] == arial["ceiling"][1:]  # the figure's text and size
     assert calibri["ceiling"][0] < arial["ceiling"][0]  # its box, as wide as it needs
@@ -114,14 +112,14 @@ def test_a_face_with_no_twin_builds_with_one_warning_naming_it(content: Content,
                                                              pandoc_template: bytes) -> None:
     heard: list[Problem] = []
     story = deckgen.story.compose(content)
-    pptx = deck.render(story, template=with_theme_fonts("Aptos Display", "Aptos",
+    pptx = deck_of(story, template=with_theme_fonts("Aptos Display", "Aptos",
                                                         pandoc_template), warn=heard.append)
     assert theme_fonts(pptx) == ("Aptos Display", "Aptos")
     lines = [str(p) for p in heard if "twin" in str(p)]
     assert len(lines) == 1, lines
     assert "'Aptos Display' and 'Aptos'" in lines[0] and "theme.fonts" in lines[0], lines
     quiet: list[Problem] = []
-    deck.render(story, template=with_theme_fonts("Calibri", "Calibri"), warn=quiet.append)
+    deck_of(story, template=with_theme_fonts("Calibri", "Calibri"), warn=quiet.append)
     assert not [p for p in quiet if "twin" in str(p)]
 
 
@@ -132,10 +130,10 @@ def test_fonts_named_in_the_content_win_over_the_template(content: Content,
                                            body_font="Calibri", fonts_named=True))
     heard: list[Problem] = []
     template = with_theme_fonts("Aptos", "Aptos", pandoc_template)
-    pptx = deck.render(deckgen.story.compose(named), template=template, warn=heard.append)
+    pptx = deck_of(deckgen.story.compose(named), template=template, warn=heard.append)
     assert theme_fonts(pptx) == ("Cambria", "Calibri")
     assert not [p for p in heard if "twin" in str(p)]  # both measured by their own twins
-    plain = deck.render(deckgen.story.compose(content), template=template)
+    plain = deck_of(deckgen.story.compose(content), template=template)
     assert theme_fonts(plain) == ("Aptos", "Aptos")  # the bundled talk names no font
 
 
@@ -146,7 +144,7 @@ def test_content_slides_share_one_title_size_and_kicker_place(content: Content, 
     (inside the title's box over the title, or under it); the cover may differ."""
     template = python_pptx_template() if which == "python-pptx" else pandoc_template
     walk = deckgen.story.walk(content)
-    plans, _, _ = plan_deck(deckgen.story.compose(content), template, walk)
+    plans = arranged_of(deckgen.story.compose(content), template, walk)
     content_plans = [p for p in plans if not p.cover]
     assert len({tuple(p.title_sizes) for p in content_plans}) == 1
     assert len({p.extra.get("title_anchor") for p in content_plans}) == 1
@@ -177,7 +175,7 @@ def test_a_template_without_title_placeholders_gets_titles_in_the_title_band(
     master = Presentation(io.BytesIO(template)).slide_master
     band = next((ph for ph in master.placeholders
                  if ph.placeholder_format.type == PP_PLACEHOLDER.TITLE), None)
-    pptx = deck.render(deckgen.story.compose(content), template=template)
+    pptx = deck_of(deckgen.story.compose(content), template=template)
     slides = list(Presentation(io.BytesIO(pptx)).slides)
     assert len(slides) == 16
     headlines = [s.headline.text for s in deckgen.story.compose(content).slides]
@@ -213,7 +211,7 @@ def template_decks(tmp_path_factory: pytest.TempPathFactory, content: Content,
     decks = {}
     for name, template in templates.items():
         path = tmp / f"{name}.pptx"
-        path.write_bytes(deck.render(story, template=template))
+        path.write_bytes(deck_of(story, template=template))
         decks[name] = path
     subprocess.run(["soffice", profile, "--headless", "--convert-to", "pdf", "--outdir",
                     str(tmp), *map(str, decks.values())], capture_output=True, timeout=600,
@@ -328,7 +326,7 @@ def test_a_two_line_title_never_ends_on_one_short_word(content: Content) -> None
     """A title whose last line would hold one short word has it held to the word before it
     (a no-break space): slide 14's breaks as "... before you ask / for more", never
     "... / more"; a title on one line keeps its plain spaces."""
-    plans, _, _ = plan_deck(deckgen.story.compose(content))
+    plans = arranged_of(deckgen.story.compose(content))
     titles = {p.kind: p.title[0].text for p in plans}
     assert titles["checklist"].endswith("ask for\u00a0more")
     assert titles["meanings"] == "One number, four meanings"

@@ -253,7 +253,7 @@ def test_two_builds_of_different_content_into_one_folder(
 
     for kind in ("deck", "handout", "page", "slides_pdf", "notes"):
         monkeypatch.setattr(pipeline, f"_{kind}", lambda story, *_, kind=kind: stub(kind, story))
-    monkeypatch.setattr(pipeline, "_lay_out", lambda *_: pipeline._Slides())  # no slides planned
+    monkeypatch.setattr(pipeline, "_lay_out", lambda *_: pipeline._Kit())  # no slides planned
     text = DEFAULT_CONTENT.read_text(encoding="utf-8")
     for title in ("First", "Second"):
         (tmp_path / f"{title}.yaml").write_text(

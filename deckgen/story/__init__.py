@@ -9,7 +9,7 @@ they make are in `deckgen.story.parts`.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 
 from deckgen import fmt
 from deckgen.content import Content, Source, Step
@@ -123,6 +123,24 @@ def walk(content: Content) -> tuple[Slide, ...]:
     return dial.walk(Talk(content))
 
 
+def characters(*parts: object) -> frozenset[str]:
+    """Every character of every text in `parts` (a story, slides): what its fonts must
+    draw."""
+    found: set[str] = set()
+    pending: list[object] = list(parts)
+    while pending:
+        part = pending.pop()
+        if isinstance(part, str):
+            found.update(part)
+        elif isinstance(part, (tuple, list)):
+            pending.extend(part)
+        elif isinstance(part, dict):
+            pending.extend(part.values())
+        elif is_dataclass(part) and not isinstance(part, type):
+            pending.extend(getattr(part, f.name) for f in fields(part))
+    return frozenset(found)
+
+
 __all__ = [
     "Bar",
     "BarChart",
@@ -150,6 +168,7 @@ __all__ = [
     "Table",
     "Text",
     "Tick",
+    "characters",
     "compose",
     "walk",
 ]

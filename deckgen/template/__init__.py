@@ -19,6 +19,8 @@ one hardened XML parser, `picture_sizes.py` the pixel counts read from pictures'
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import io
 import zipfile
 from collections.abc import Iterator
@@ -65,6 +67,25 @@ def load(data: bytes, path: Path) -> Template:
         rewritten = package.walk()
         checked = package.rewrite(rewritten) if rewritten else data
         return reader.read(package, checked)
+
+
+OWN = Path(__file__).parent  # deckgen's own masters: own-16x9.pptx and own-4x3.pptx
+
+
+@functools.cache
+def own(aspect: str) -> Template:
+    """deckgen's own master at `aspect` ('16:9' or '4:3'), the template a deck is drawn on
+    when no --template is given (scripts/own_masters.py writes its files)."""
+    file = OWN / f"own-{aspect.replace(':', 'x')}.pptx"
+    return dataclasses.replace(load(file.read_bytes(), file), own=True)
+
+
+def themed(xml: str, colours: dict[str, str] | None = None, heading: str | None = None,
+           body: str | None = None, name: str | None = None) -> str:
+    """A theme's XML written anew with other colours and fonts (see `reader.themed`)."""
+    from deckgen.template import reader
+
+    return reader.themed(xml, colours, heading, body, name)
 
 
 def examine(data: bytes, path: Path) -> bytes:

@@ -23,18 +23,22 @@ from functools import lru_cache
 @dataclass(frozen=True, eq=False)
 class Face:
     """A font's advance widths in ems, by code point; `missing` for characters it lacks;
-    `ascent` and `descent`, the font's own line box above and below the baseline, in ems."""
+    `ascent` and `descent`, the font's own line box above and below the baseline, in ems;
+    the file it was read from (and its index in a collection), '' when made otherwise."""
 
     name: str
     advances: dict[int, float] = field(repr=False)
     missing: float = 0.5
     ascent: float = 0.9
     descent: float = 0.2
+    file: str = ""
+    index: int = 0
 
     @classmethod
-    def from_ttf(cls, name: str, data: bytes) -> Face:
-        """A face from the bytes of a TrueType or OpenType (glyf or CFF) font file."""
-        tables = _tables(data)
+    def from_ttf(cls, name: str, data: bytes, file: str = "", index: int = 0) -> Face:
+        """A face from the bytes of a TrueType or OpenType (glyf or CFF) font file, or of
+        face `index` of a font collection (.ttc)."""
+        tables = _tables(data, index)
         units = struct.unpack_from(">H", data, tables[b"head"] + 18)[0]
         metrics = struct.unpack_from(">H", data, tables[b"hhea"] + 34)[0]
         hmtx = tables[b"hmtx"]
@@ -43,7 +47,11 @@ class Face:
         advances = {cp: widths[min(g, metrics - 1)] / units for cp, g in glyphs.items() if g}
         ascent, descent = struct.unpack_from(">hh", data, tables[b"hhea"] + 4)
         return cls(name, advances, advances.get(0x20, 0.25) * 2, ascent / units,
-                   -descent / units)
+                   -descent / units, file, index)
+
+    def has(self, ch: str) -> bool:
+        """Whether the face draws `ch` (a space always counts)."""
+        return ord(ch) in self.advances or ch in " \u00a0\n"
 
     def em(self, text: str) -> float:
         """The advance width of `text` in ems."""
@@ -73,11 +81,15 @@ def _em(face: Face, text: str) -> float:
     return total
 
 
-def _tables(data: bytes) -> dict[bytes, int]:
-    count = struct.unpack_from(">H", data, 4)[0]
+def _tables(data: bytes, index: int = 0) -> dict[bytes, int]:
+    """Where each table of the font starts: of face `index` in a collection (.ttc)."""
+    start = 0
+    if data[:4] == b"ttcf":
+        start = struct.unpack_from(">I", data, 12 + 4 * index)[0]
+    count = struct.unpack_from(">H", data, start + 4)[0]
     out = {}
     for i in range(count):
-        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, start + 12 + 16 * i)
         out[tag] = offset
     return out
 

@@ -1,10 +1,10 @@
 """The presenter kit: the slides as a PDF and the speaker's notes book, drawn with reportlab
-from the slide plans the deck is drawn from (deckgen.paint.pptx.placed).
+from the placed deck the .pptx is drawn from (deckgen.plan.placed).
 
-`slides(found, meta)`: one page per slide, the page the slide's size, every text in the lines
+`slides(deck, meta)`: one page per slide, the page the slide's size, every text in the lines
 and sizes the planner chose, charts and the QR code as vector drawings, links clickable, the
 fonts embedded as subsets, one bookmark per slide titled with its title.
-`notes(found, meta)`: A4 or Letter portrait (`meta.paper`), each page the slide drawn small
+`notes(deck, meta)`: A4 or Letter portrait (`meta.paper`), each page the slide drawn small
 above its speaker notes at 12 pt, with its number, and each slide's share of `meta.minutes`
 when given. Both are byte-identical between two builds (reportlab's invariant mode, dated
 by the build's epoch: dated.py)."""
@@ -24,20 +24,15 @@ from deckgen import __version__, words
 from deckgen.box import EMU_PER_PT
 from deckgen.content import Meta
 from deckgen.paint.pdf import dated, fonts
-from deckgen.paint.pdf.paint import Slide
-from deckgen.paint.pptx.placed import Planned, PlannedSlide, budget
+from deckgen.paint.pdf.paint import SlidePainter
+from deckgen.plan.placed import Deck
 
-__all__ = ["notes", "slides", "title_of"]
+__all__ = ["notes", "slides"]
 
 PAPER = {"a4": A4, "letter": LETTER}
 MARGIN = 48.0  # points around a notes page
 NOTES_PT = 12.0  # the notes' size (at least 11 pt)
 HEAD_PT = 13.0
-
-
-def title_of(s: PlannedSlide) -> str:
-    """A slide's title as one line (its bookmark)."""
-    return " ".join(" ".join(p.shown.split()) for p in s.plan.title) or s.plan.kind
 
 
 def _canvas(out: io.BytesIO, size: tuple[float, float], meta: Meta, what: str,
@@ -52,65 +47,64 @@ def _canvas(out: io.BytesIO, size: tuple[float, float], meta: Meta, what: str,
     return c
 
 
-def slides(found: Planned, meta: Meta, epoch: int | None = None) -> bytes:
+def slides(deck: Deck, meta: Meta, epoch: int | None = None) -> bytes:
     """The slides as PDF bytes, dated `epoch` (SOURCE_DATE_EPOCH's seconds; None:
     2000-01-01)."""
     out = io.BytesIO()
-    size = (found.width / EMU_PER_PT, found.height / EMU_PER_PT)
-    c = _canvas(out, size, meta, "slides", found.body_font, epoch)
-    painter = Slide(c, found)
-    for number, s in enumerate(found.slides, 1):
+    size = (deck.width / EMU_PER_PT, deck.height / EMU_PER_PT)
+    c = _canvas(out, size, meta, "slides", deck.body_font, epoch)
+    painter = SlidePainter(c, deck)
+    for number, s in enumerate(deck.slides, 1):
         key = f"slide{number}"
         c.bookmarkPage(key)
-        c.addOutlineEntry(title_of(s), key, level=0)
-        painter.draw(s, number)
+        c.addOutlineEntry(s.title, key, level=0)
+        painter.draw(s)
         c.showPage()
     c.showOutline()
     c.save()
     return out.getvalue()
 
 
-def notes(found: Planned, meta: Meta, epoch: int | None = None,
+def notes(deck: Deck, meta: Meta, epoch: int | None = None,
           table: Mapping[str, str] | None = None) -> bytes:
     """The speaker's notes book as PDF bytes, dated `epoch`."""
     out = io.BytesIO()
     page_w, page_h = PAPER[meta.paper]
-    c = _canvas(out, (page_w, page_h), meta, "speaker notes", found.body_font, epoch)
-    painter = Slide(c, found)
-    painter.links = False
-    slide_w, slide_h = found.width / EMU_PER_PT, found.height / EMU_PER_PT
+    c = _canvas(out, (page_w, page_h), meta, "speaker notes", deck.body_font, epoch)
+    painter = SlidePainter(c, deck, links=False)
+    slide_w, slide_h = deck.width / EMU_PER_PT, deck.height / EMU_PER_PT
     scale = (page_w - 2 * MARGIN) / slide_w
-    times = budget([s.plan.notes for s in found.slides], meta.minutes) if meta.minutes else []
-    body = fonts.face(found.body_font)
+    times = deck.times
+    body = fonts.face(deck.body_font)
     style = ParagraphStyle("notes", fontName=body, fontSize=NOTES_PT, leading=NOTES_PT * 1.35,
                            textColor=HexColor("#000000"), spaceAfter=NOTES_PT * 0.5)
-    count = len(found.slides)
+    count = len(deck.slides)
     # The notes book's own words: the talk's (its language's, with the content's labels).
     said = words.Words(meta.language, table) if table else words.of(meta.language)
-    for number, s in enumerate(found.slides, 1):
+    for number, s in enumerate(deck.slides, 1):
         key = f"notes{number}"
         c.bookmarkPage(key)
-        c.addOutlineEntry(title_of(s), key, level=0)
+        c.addOutlineEntry(s.title, key, level=0)
         top = page_h - MARGIN
         c.saveState()
         c.translate(MARGIN, top - slide_h * scale)
         c.scale(scale, scale)
-        painter.draw(s, number)
+        painter.draw(s)
         c.restoreState()
         c.setStrokeColor(HexColor("#808080"))
         c.setLineWidth(0.5)
         c.rect(MARGIN, top - slide_h * scale, slide_w * scale, slide_h * scale, stroke=1, fill=0)
         y = top - slide_h * scale - HEAD_PT * 2
-        head = said.say("notes_slide", number=str(number), count=str(count), title=title_of(s))
-        _line(c, MARGIN, y, head, found.body_font, HEAD_PT, bold=True)
+        head = said.say("notes_slide", number=str(number), count=str(count), title=s.title)
+        _line(c, MARGIN, y, head, deck.body_font, HEAD_PT, bold=True)
         if times:
             y -= HEAD_PT * 1.5
             own, by_end = times[number - 1]
             _line(c, MARGIN, y, said.say("notes_time", own=own, minutes=str(meta.minutes),
-                                         by_end=by_end), found.body_font, NOTES_PT)
+                                         by_end=by_end), deck.body_font, NOTES_PT)
         y -= NOTES_PT
-        _notes_text(c, s.plan.notes or said.no_notes, style, MARGIN, y, page_w - 2 * MARGIN,
-                    page_h, number, head, found.body_font)
+        _notes_text(c, s.notes or said.no_notes, style, MARGIN, y, page_w - 2 * MARGIN,
+                    page_h, number, head, deck.body_font)
         c.showPage()
     c.showOutline()
     c.save()

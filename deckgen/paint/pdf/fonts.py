@@ -1,8 +1,7 @@
-"""The slides' fonts for reportlab: the very files each theme font was measured with
-(`deckgen.fonts.twin`: Liberation Sans for Arial and its kin, DejaVu Sans for itself), with
-DejaVu Sans for the characters a face lacks; reportlab embeds the subset a PDF uses.
+"""The placed deck's fonts registered with reportlab: each the very file its text was measured
+with (deckgen.fonts), embedded as the subset a PDF uses.
 
-reportlab's font registry belongs to the process: a face is registered once, under a name of
+reportlab's font registry belongs to the process: a file is registered once, under a name of
 this package's own, and asked for by that name from then on."""
 
 from __future__ import annotations
@@ -15,39 +14,46 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from deckgen import fonts
 from deckgen.errors import RenderError
+from deckgen.plan.placed import Font
 
 
 @functools.cache
-def _registered(path: Path) -> tuple[str, frozenset[int]]:
-    """The reportlab name of the font file at `path` and the characters it draws."""
-    name = f"Slides-{path.stem}"
+def registered(file: str, index: int = 0) -> str:
+    """The reportlab name of the font file (face `index` of a collection)."""
+    path = Path(file)
+    name = f"Slides-{path.stem}" + (f"-{index}" if index else "")
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+            pdfmetrics.registerFont(TTFont(name, str(path), subfontIndex=index))
         except Exception as err:  # noqa: BLE001 - any unreadable file is the same problem
             raise RenderError(f"cannot load the font file {path}: {err}") from None
-    font = pdfmetrics.getFont(name)
-    return name, frozenset(font.face.charToGlyph)
+    return name
 
 
-def face(family: str, bold: bool = False) -> str:
-    """The registered name of the face `family` (a theme font) was measured with."""
-    return _registered(fonts.drawing_file(family, bold))[0]
+def name(font: Font) -> str:
+    """The registered name of a placed font."""
+    return registered(font.file, font.index)
 
 
 def runs(text: str, family: str, bold: bool = False) -> list[tuple[str, str]]:
-    """`text` as (font name, text) runs: the measured face where it has the character, DejaVu
-    Sans where it has not."""
-    name, chars = _registered(fonts.drawing_file(family, bold))
-    spare, _ = _registered(fonts.path("bold" if bold else "regular"))
+    """`text` as (font name, text) runs, each character in the face that draws it (the
+    family's, else a fallback's), as deckgen.fonts resolves them."""
+    typeface = fonts.typeface(family, bold, frozenset(text))
     out: list[tuple[str, str]] = []
     for ch in text:
-        font = name if ord(ch) in chars or ch in " \u00a0" else spare
+        face = typeface.face_of(ch)
+        font = registered(face.file, face.index)
         if out and out[-1][0] == font:
             out[-1] = (font, out[-1][1] + ch)
         else:
             out.append((font, ch))
     return out
+
+
+def face(family: str, bold: bool = False) -> str:
+    """The registered name of the face that draws `family`."""
+    found = fonts.resolve(family, bold).face
+    return registered(found.file, found.index)
 
 
 def width(text: str, family: str, size: float, bold: bool = False,

@@ -1,10 +1,10 @@
 """What the deck needs from python-pptx that its public API does not offer, in one place.
 
-Everything else in the deck goes through python-pptx's API (and the `_element` of a shape,
-a chart's axis or legend, where the API says to reach the XML). Each piece here says why no
-public API serves; tests/test_deck_compat.py checks each against python-pptx's own behaviour,
-so a release that changes it (or adds the API) is noticed. Tested with python-pptx 1.0.2
-(pinned in pyproject.toml).
+Everything else in the deck goes through python-pptx's API. Each piece here says why no public
+API serves; the XML a piece reaches (python-pptx's `_element` escape hatch, a shape's or a
+table's own element) is reached here and nowhere else in deckgen. tests/test_deck_compat.py
+checks each against python-pptx's own behaviour, so a release that changes it (or adds the
+API) is noticed. Tested with python-pptx 1.0.2 (pinned in pyproject.toml).
 """
 
 from __future__ import annotations
@@ -21,8 +21,11 @@ from pptx.oxml import parse_xml
 from pptx.oxml.ns import nsdecls, qn
 from pptx.presentation import Presentation
 from pptx.shapes.autoshape import Shape
+from pptx.shapes.base import BaseShape
 from pptx.shapes.shapetree import GroupShapes, SlideShapes
-from pptx.slide import SlideMaster
+from pptx.slide import Slide, SlideMaster
+from pptx.table import Table, _Cell
+from pptx.text.text import TextFrame
 from pptx.util import Emu
 
 # ---------------------------------------------------------------------------------------------
@@ -58,6 +61,96 @@ def edit_theme(master: SlideMaster, edit: Callable[[str], str]) -> None:
     they are."""
     part = master.part.part_related_by(RT.THEME)
     part.blob = edit(theme_xml(master)).encode("utf-8")
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes and their text
+
+
+def set_paragraphs(text_frame: TextFrame, markup: str) -> None:
+    """Replace a text frame's paragraphs by `markup` (`a:p` elements, written as python-pptx's
+    setters write them, with the `a:` and `r:` prefixes).
+
+    python-pptx sets a paragraph's properties one setter at a time, each measuring and
+    rewriting the XML again: a deck's 1,500 runs took a noticeable share of a build. Its text
+    frame offers no way to set paragraphs as a whole; the body (`TextFrame._txBody`) is where
+    they live."""
+    body = text_frame._txBody  # noqa: SLF001 (no public API, above)
+    for old in body.p_lst:
+        body.remove(old)
+    for new in parse_xml(f"<root {nsdecls('a', 'r')}>{markup}</root>"):
+        body.append(new)
+
+
+def remove(shape: BaseShape) -> None:
+    """Take `shape` off its slide: python-pptx can add shapes but not remove them, so a
+    placeholder a layout brings that the slide does not use is removed from the shape tree
+    (its element's parent)."""
+    element = shape._element  # noqa: SLF001 (no public API, above)
+    element.getparent().remove(element)
+
+
+def restack(slide: Slide, shapes: Sequence[BaseShape]) -> None:
+    """Put `shapes` (every shape of the slide) in this order, bottom first: python-pptx adds a
+    shape on top of the others and has no API for the stacking order, which is the order of
+    the shape tree's elements."""
+    tree = slide.shapes._spTree  # noqa: SLF001 (no public API, above)
+    elements = [shape._element for shape in shapes]  # noqa: SLF001
+    first = min(tree.index(e) for e in elements)
+    for k, element in enumerate(elements):
+        tree.remove(element)
+        tree.insert(first + k, element)
+
+
+def unstyled(shape: BaseShape) -> None:
+    """Without python-pptx's default style for a new shape (`p:style`), which would bring an
+    accent fill and a shadow: python-pptx has no API for a shape's style reference."""
+    element = shape._element  # noqa: SLF001 (no public API, above)
+    style = element.find(qn("p:style"))
+    if style is not None:
+        element.remove(style)
+
+
+def describe(shape: BaseShape, description: str, title: str | None = None) -> None:
+    """A picture's, group's or graphic frame's alternative text (`cNvPr/@descr`, and its
+    title): python-pptx names a shape but has no API for its description."""
+    element = shape._element  # noqa: SLF001 (no public API, above)
+    c_nv_pr = element.find(f"./*[1]/{qn('p:cNvPr')}")
+    c_nv_pr.set("descr", description)
+    if title is not None:
+        c_nv_pr.set("title", title)
+
+
+def plain_table(table: Table, header: bool, style_id: str) -> None:
+    """A table with no banded rows, its first row a header or not (both written, as
+    PowerPoint writes them), and the table style `style_id`: python-pptx's table has no
+    table style, and its `first_row` and `horz_banding` leave out a value that is the
+    default."""
+    tbl_pr = table._tbl.tblPr  # noqa: SLF001 (no public API, above)
+    assert tbl_pr is not None  # python-pptx makes every table with one
+    tbl_pr.set("firstRow", "1" if header else "0")
+    tbl_pr.set("bandRow", "0")
+    found = tbl_pr.find(qn("a:tableStyleId"))
+    if found is not None:
+        found.text = style_id
+
+
+def cell_borders(cell: _Cell, markup: str) -> None:
+    """A cell's borders and fill (`a:tcPr`'s children, given as DrawingML markup):
+    python-pptx's cell has a fill but no borders."""
+    tc_pr = cell._tc.get_or_add_tcPr()  # noqa: SLF001 (no public API, above)
+    for child in list(tc_pr):
+        tc_pr.remove(child)
+    for child in parse_xml(f"<root {nsdecls('a')}>{markup}</root>"):
+        tc_pr.append(child)
+
+
+def run_language(text_frame: TextFrame, lang: str) -> None:
+    """Every run of a text frame tagged with the language `lang`: python-pptx's font has no
+    language (`a:rPr/@lang`)."""
+    for paragraph in text_frame.paragraphs:
+        for run in paragraph.runs:
+            run._r.get_or_add_rPr().set("lang", lang)  # noqa: SLF001 (no public API, above)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -209,6 +302,11 @@ def label_box(series: Any, idx: int, scheme: str) -> None:  # noqa: ANN401
     sp_pr = d_lbl.get_or_add_spPr()
     sp_pr.append(parse_xml(f'<a:solidFill {nsdecls("a")}><a:schemeClr val="{scheme}"/>'
                            "</a:solidFill>"))
+
+
+def alt_text(frame: Any, description: str, title: str) -> None:  # noqa: ANN401
+    """A chart's alternative text and title on its graphic frame (see `describe`)."""
+    describe(frame, description, title)
 
 
 def hide_legend_entries(legend: Any, indices: Sequence[int]) -> None:  # noqa: ANN401

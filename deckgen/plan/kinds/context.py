@@ -46,9 +46,8 @@ class Context:
     kicker_in: bool | None = None
 
     @classmethod
-    def of(cls, story: st.Story, geometry: Geometry, scale: TypeScale) -> Context:
-        return cls(story, geometry, geometry.wide, scale,
-                   Faces.of(story.theme.body_font, story.theme.heading_font))
+    def of(cls, story: st.Story, geometry: Geometry, scale: TypeScale, faces: Faces) -> Context:
+        return cls(story, geometry, geometry.wide, scale, faces)
 
     def scaled(self, length: int) -> int:
         """A least size designed for deckgen's 7.5 in slide, scaled with the type scale."""

@@ -29,7 +29,7 @@ from deckgen.plan.kinds import (
     workloads,
 )
 from deckgen.plan.kinds.context import Arrangement, Context, Kind
-from deckgen.plan.kinds.fitting import text_item
+from deckgen.plan.kinds.fitting import Faces, text_item
 from deckgen.plan.kinds.titles import (
     header,
     one_look,
@@ -59,13 +59,13 @@ SIBLINGS = ("experiment", "dial", "sources")
 
 
 def plan_slides(story: st.Story, geometry: Geometry, kinds: dict[str, Geometry] | None,
-                slides: Sequence[st.Slide]) -> list[SlidePlan]:
+                slides: Sequence[st.Slide], faces: Faces) -> list[SlidePlan]:
     """Every slide's plan on a template of `geometry` (`kinds`: the geometry of a layout
     chosen by name, by slide kind), siblings settled together; every slide that does not
     fit is reported, all at once (an InputError). On a presenter's template the content
     slides share one look (titles.one_look): the title size first, then the body size;
     only when neither fits every slide does each slide take its own."""
-    base = Context.of(story, geometry, TypeScale.for_height(scale_height(geometry)))
+    base = Context.of(story, geometry, TypeScale.for_height(scale_height(geometry)), faces)
     kinds = kinds or {}
     slides = continued(base, kinds, geometry, slides)  # the sources on as many as they need
     if not geometry.own:  # one look: a title size and a kicker place for every content slide

@@ -22,17 +22,22 @@ from deckgen.typeset.text import longest_word as longest_run
 
 @dataclass(frozen=True)
 class Faces:
-    """The measured faces of the theme's fonts."""
+    """The measured faces of the theme's fonts (each character in the face that draws it),
+    and the typefaces they come from."""
 
     body: Face
     body_bold: Face
     heading: Face
     heading_bold: Face
+    typefaces: fonts.Typefaces
 
     @classmethod
-    def of(cls, body: str, heading: str) -> Faces:
-        return cls(fonts.face(body), fonts.face(body, True), fonts.face(heading),
-                   fonts.face(heading, True))
+    def of(cls, typefaces: fonts.Typefaces) -> Faces:
+        return cls(typefaces.body.measure, typefaces.body_bold.measure,
+                   typefaces.heading.measure, typefaces.heading_bold.measure, typefaces)
+
+    def typeface(self, heading: bool, bold: bool) -> fonts.Typeface:
+        return self.typefaces.of_weight(heading, bold)
 
     def of_para(self, p: Para) -> Face:
         return self.of_weight(p.heading, p.bold)

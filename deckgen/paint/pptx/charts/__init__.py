@@ -18,6 +18,7 @@ from typing import Any
 
 from pptx.enum.dml import MSO_THEME_COLOR
 
+from deckgen.paint.pptx import compat
 from deckgen.paint.pptx.charts.bars import _bar_chart
 from deckgen.paint.pptx.charts.lines import _line_chart
 from deckgen.paint.pptx.charts.parts import CREATED, MIN_PT, PALETTE
@@ -41,9 +42,7 @@ def add_chart(slide: Any, chart: Chart, left: int, top: int, width: int, height:
     else:  # pragma: no cover - the story makes only these two
         raise TypeError(f"cannot draw a chart of type {type(chart).__name__}")
     frame.name = name or f"Chart: {chart.title}"
-    c_nv_pr = frame._element.nvGraphicFramePr.cNvPr
-    c_nv_pr.set("descr", chart.alt_text)
-    c_nv_pr.set("title", chart.title)
+    compat.alt_text(frame, chart.alt_text, chart.title)
     return frame
 
 

@@ -1,0 +1,417 @@
+"""What text sits on in a template, and the colours that read there: the background and the
+artwork under an area (pictures sampled from their rasters), how much of an area a background
+picture fills with drawing, the calm part of a box off that drawing, and the theme's colours
+checked for contrast against every ground they are used on.
+
+Pure: the template's values (deckgen.template.model) only, no library. The text, muted, accent
+and link colours must reach TEXT_CONTRAST (WCAG AA for text) on every colour of their ground;
+one that does not is replaced by a passing one (deckgen.colour.passing), and the build says so
+in one warning line.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from deckgen import fmt
+from deckgen.box import Box, overlap
+from deckgen.colour import (
+    TEXT_CONTRAST,
+    best_of_black_and_white,
+    contrast,
+    luminance,
+    mix,
+    passing,
+)
+from deckgen.content import Theme
+from deckgen.errors import Problem
+from deckgen.template.model import (
+    Artwork,
+    Fill,
+    Layout,
+    Master,
+    Raster,
+    Template,
+    TemplatePicture,
+    TextLook,
+    ThemeColour,
+    family,
+)
+
+Ground = tuple[list[str], str]  # the colours text sits on, and what they are ('solid', ...)
+Owner = Layout | Master
+DRAWN = 48  # how far (RGB distance, of 441) a background picture's pixel is from its ground
+# to count as drawing
+
+
+@dataclass(frozen=True)
+class Grounds:
+    """The grounds text sits on in one template, read with the theme's colour slots
+    `scheme` ('#RRGGBB' by slot name)."""
+
+    template: Template
+    scheme: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, template: Template) -> Grounds:
+        return cls(template, template.scheme)
+
+    @property
+    def slots(self) -> dict[str, str]:
+        return dict(self.scheme)
+
+    def resolve(self, colours: tuple[ThemeColour, ...]) -> list[str]:
+        """The colours as '#RRGGBB' on this scheme (those naming a slot it lacks left out)."""
+        slots = self.slots
+        return [found for c in colours for found in [c.on(slots)] if found]
+
+    def owners(self, layout: Layout) -> tuple[Owner, Owner]:
+        return layout, self.template.master_of(layout)
+
+    # -- pictures
+
+    def sample(self, picture: TemplatePicture | None, piece: Box, area: Box) -> list[str]:
+        """The colours of the part of a picture (stretched over `piece`) under `area`: its
+        darkest, middle and lightest tenth, by luminance; the theme's lt1 when the picture
+        cannot be read."""
+        found = _sampled(picture.raster, piece, area) if picture and picture.raster else None
+        return list(found[0]) if found is not None else [self.slots.get("lt1", "#FFFFFF")]
+
+    def background_picture(self, layout: Layout) -> TemplatePicture | None | bool:
+        """The picture of a layout's own background (the layout's, else its master's), None
+        when that background is not a picture; False when neither sets one."""
+        for owner in self.owners(layout):
+            if owner.background is not None:
+                return owner.background.picture if owner.background.kind == "picture" \
+                    else None
+        return False
+
+    def busy(self, layout: Layout, area: Box) -> float:
+        """How much of `area` a layout's background picture fills with drawing (pixels that
+        stand out from its most common shade), 0 to 1; 0 on a plain background."""
+        picture = self.background_picture(layout)
+        if not isinstance(picture, TemplatePicture) or picture.raster is None:
+            return 0.0
+        found = _sampled(picture.raster, self.slide, area)
+        return found[1] if found is not None else 0.0
+
+    @property
+    def slide(self) -> Box:
+        return Box(0, 0, self.template.width, self.template.height)
+
+    def calm(self, layout: Layout, box: Box, least: float = 0.6) -> Box:
+        """`box` cut back from its edges until it is off the drawing in the layout's
+        background picture (a pencil, trees at a corner: pixels that stand out from the
+        box's most common shade), a column or row of a grid at a time, the cut that takes
+        the most drawing for the least room first; `box` itself when no picture draws in
+        it, or when the calm part left would be under `least` of its width or height (a
+        panel then backs the text)."""
+        picture = self.background_picture(layout)
+        if not isinstance(picture, TemplatePicture) or picture.raster is None:
+            return box
+        grid = _drawn(picture.raster, self.slide, box)
+        if not grid or not any(any(row) for row in grid):
+            return box
+        rows, cols = len(grid), len(grid[0])
+        edges = (0, 0, cols, rows)
+        while _drawn_in(grid, edges):
+            x0, y0, x1, y1 = edges
+            cuts = [cut for k in range(1, max(cols, rows))
+                    for cut in ((x0 + k, y0, x1, y1), (x0, y0 + k, x1, y1), (x0, y0, x1 - k, y1),
+                                (x0, y0, x1, y1 - k))
+                    if cut[2] - cut[0] >= cols * least and cut[3] - cut[1] >= rows * least]
+            gains = [(_cut_gain(grid, edges, c), c) for c in cuts]
+            if not gains or max(gains)[0] == 0:
+                return box
+            edges = max(gains)[1]
+        x0, y0, x1, y1 = edges
+        return Box(box.x + box.w * x0 // cols, box.y + box.h * y0 // rows,
+                   box.w * x1 // cols - box.w * x0 // cols, box.h * y1 // rows - box.h * y0 // rows)
+
+    # -- what text sits on
+
+    def background(self, layout: Layout, area: Box | None = None) -> Ground:
+        """A layout's own background, as PowerPoint finds it (the layout's, else its
+        master's, else the theme's lt1): its colours and its kind ('solid', 'gradient',
+        'picture'); a picture is sampled under `area` (the whole slide without one)."""
+        for owner in self.owners(layout):
+            bg = owner.background
+            if bg is None:
+                continue
+            if bg.kind == "picture":
+                return self.sample(bg.picture, self.slide, area or self.slide), "picture"
+            colours = self.resolve(bg.colours)
+            if colours:
+                return colours, bg.kind
+        return [self.slots.get("lt1", "#FFFFFF")], "solid"
+
+    def covers_slide(self, box: Box) -> bool:
+        t = self.template
+        return overlap(box, self.slide) >= 0.95 * t.width * t.height
+
+    def ground(self, layout: Layout, area: Box | None) -> Ground:
+        """What text in `area` sits on: the topmost artwork (a shape or picture of the layout
+        or its master, not a placeholder) that covers most of it, else the layout's
+        background together with every opaque piece that covers a hundredth of the area or
+        more, since some of the text may sit on each."""
+        panels: list[str] = []
+        if area is not None and area.w > 0 and area.h > 0:
+            for owner in self.owners(layout):  # the layout's artwork is on top
+                for piece in reversed(owner.art):
+                    share = overlap(piece.box, area) / (area.w * area.h)
+                    if share * 100 < 1 or piece.kind == "group":
+                        continue  # a group's colours are its pieces', not read here
+                    if piece.kind == "picture" or piece.picture is not None:
+                        sampled = self.sample(piece.picture, piece.box, area)
+                        if share * 2 >= 1:
+                            return sampled, "picture"
+                        panels += sampled
+                        continue
+                    fill = piece.fill
+                    if fill.kind in ("solid", "gradient", "pattern") and not fill.translucent:
+                        colours = self.resolve(fill.colours)
+                        if colours and share * 2 >= 1:
+                            return colours, "shape"
+                        panels += colours
+        colours, kind = self.background(layout, area)
+        return colours + [c for c in panels if c not in colours], kind
+
+    def text_ground(self, layout: Layout, frame: tuple[Box, Box | None] | None) -> Ground:
+        """What a layout's content text sits on: the ground of its content frame (None: a
+        layout without a title placeholder, whose ground is its background)."""
+        if frame is None:
+            return self.ground(layout, None)
+        title, body = frame
+        return self.ground(layout, body if body is not None else title)
+
+    def checked(self, grounds: list[tuple[Layout, Ground]], base: Theme,
+                name: str) -> tuple[Theme, Grounds, dict[str, str], list[Problem]]:
+        """The template's theme colours for text (dk1), muted text (dk2), accent (accent1) and
+        links (hlink), each checked for TEXT_CONTRAST against every colour each layout's text
+        sits on (every stop of a gradient, the shades of a picture). A colour that fails is
+        replaced, in the deck's theme too: text by black or white, the one that reads best,
+        the others by their own hue darkened or lightened; the warning says so, in one line.
+        The theme, these grounds on the new scheme, the slots replaced and the warnings."""
+        slots = self.slots
+        seen: list[tuple[str, str, str]] = []  # layout name, colour, kind
+        for layout, (colours, kind) in grounds:
+            seen += [(layout.name, c, kind) for c in colours]
+        chosen: dict[str, str] = {}
+        changed: list[str] = []
+        roles = (("dk1", "text", base.text), ("dk2", "muted", base.muted),
+                 ("accent1", "accent", base.accent), ("hlink", "link", base.accent))
+        for slot, role, own in roles:
+            colour = slots.get(slot, own)
+            worst = min(seen, key=lambda g: contrast(colour, g[1]))
+            if contrast(colour, worst[1]) >= TEXT_CONTRAST:
+                chosen[role] = colour
+                continue
+            if role == "text":  # text itself: black or white, whichever reads best
+                best = best_of_black_and_white([g[1] for g in seen])
+            else:
+                best = passing(colour, [g[1] for g in seen])
+            chosen[role] = best
+            ratio = fmt.number(Fraction(contrast(colour, worst[1])), 1)
+            changed.append(f"{role} {colour} ({ratio}:1 on the {worst[2]} {worst[1]} background "
+                           f"of layout {worst[0]!r}) -> {best}")
+        theme = replace(base, text=chosen["text"], muted=chosen["muted"],
+                        accent=chosen["accent"], background=seen[0][1])
+        if not changed:
+            return theme, self, {}, []
+        replaced = {"dk1": chosen["text"], "dk2": chosen["muted"], "accent1": chosen["accent"],
+                    "hlink": chosen["link"]}
+        if chosen["text"] == "#FFFFFF":  # light on dark: the light slots become the ground's
+            dark = min((g[1] for g in seen), key=luminance)
+            replaced["lt1"] = dark
+            replaced["lt2"] = mix(dark, "#FFFFFF", 0.18)
+            theme = replace(theme, background=dark, rule=replaced["lt2"])
+        # the slots as the theme writes them: upper-case hex
+        replaced = {slot: "#" + value.lstrip("#").upper() for slot, value in replaced.items()}
+        now = Grounds(self.template, tuple({**slots, **replaced}.items()))
+        warning = Problem("theme colours below 4.5:1 contrast replaced: " + "; ".join(changed),
+                          path=f"--template {name}")
+        return theme, now, replaced, [warning]
+
+    def for_placeholder(self, layout: Layout, kinds: tuple[str, ...], box: Box) -> str | None:
+        """The colour to give the text deckgen sets in a placeholder of `kinds` at `box`, or
+        None to keep the template's. The template's own colour for that placeholder (on its
+        prompt text, which LibreOffice writes and new text does not inherit, or in its list
+        style) is taken when it reads on what the box sits on; else the theme's text colour
+        when it does; else black or white."""
+        sample = None
+        for owner in self.owners(layout):
+            for ph in owner.placeholders:
+                if ph.kind not in kinds and family(ph.kind) not in kinds:
+                    continue
+                for look in (ph.run, ph.listed):
+                    found = self.resolve(look.colours)
+                    if found:
+                        sample = found[0]
+                        break
+                if sample:
+                    break
+            if sample:
+                break
+        master = self.template.master_of(layout)
+        if sample is None:
+            style = master.title_style if kinds and kinds[0] in ("title", "ctrTitle") \
+                else master.body_style
+            sample = _first(self.resolve(style.colours))
+        grounds, _ = self.ground(layout, box)
+        for colour in (sample, self.slots.get("dk1")):
+            if colour and all(contrast(colour, g) >= TEXT_CONTRAST for g in grounds):
+                return colour if colour == sample else None
+        return best_of_black_and_white(grounds)
+
+    def look_colour(self, look: TextLook) -> str | None:
+        return _first(self.resolve(look.colours))
+
+    def fill(self, fill: Fill) -> list[str]:
+        return self.resolve(fill.colours)
+
+    def pieces(self, layout: Layout) -> list[Artwork]:
+        """The artwork of a layout and its master, the layout's first."""
+        return [*layout.art, *self.template.master_of(layout).art]
+
+
+def _first(colours: list[str]) -> str | None:
+    return colours[0] if colours else None
+
+
+# -- rasters, sampled without a library: box averages from a summed-area table
+
+
+class _Sums:
+    """A raster's summed-area table, one per channel: the mean colour of any rectangle of
+    whole pixels in constant time."""
+
+    def __init__(self, raster: Raster) -> None:
+        w, h, px = raster.width, raster.height, raster.pixels
+        self.w, self.h = w, h
+        self.tables: list[list[int]] = []
+        for channel in range(3):
+            table = [0] * ((w + 1) * (h + 1))
+            for y in range(h):
+                row = 0
+                base = y * w * 3 + channel
+                above = y * (w + 1)
+                here = (y + 1) * (w + 1)
+                for x in range(w):
+                    row += px[base + 3 * x]
+                    table[here + x + 1] = table[above + x + 1] + row
+            self.tables.append(table)
+
+    def mean(self, x0: int, y0: int, x1: int, y1: int) -> tuple[int, int, int]:
+        """The mean colour of pixels [x0, x1) x [y0, y1), rounded."""
+        n = (x1 - x0) * (y1 - y0)
+        stride = self.w + 1
+        out = []
+        for t in self.tables:
+            total = t[y1 * stride + x1] - t[y0 * stride + x1] - t[y1 * stride + x0] \
+                + t[y0 * stride + x0]
+            out.append((2 * total + n) // (2 * n))
+        return out[0], out[1], out[2]
+
+    def grid(self, left: float, top: float, right: float, bottom: float, cols: int,
+             rows: int) -> list[tuple[int, int, int]]:
+        """The region [left, right) x [top, bottom) (pixels, fractional) resampled to
+        `cols` x `rows` box averages, row by row; a cell smaller than a pixel takes the
+        pixel under its centre."""
+        out = []
+        cw, ch = (right - left) / cols, (bottom - top) / rows
+        for j in range(rows):
+            y0f, y1f = top + j * ch, top + (j + 1) * ch
+            y0 = min(self.h - 1, max(0, int(y0f)))
+            y1 = min(self.h, max(y0 + 1, round(y1f)))
+            for i in range(cols):
+                x0f, x1f = left + i * cw, left + (i + 1) * cw
+                x0 = min(self.w - 1, max(0, int(x0f)))
+                x1 = min(self.w, max(x0 + 1, round(x1f)))
+                out.append(self.mean(x0, y0, x1, y1))
+        return out
+
+
+@functools.lru_cache(maxsize=16)
+def _sums(raster: Raster) -> _Sums:
+    return _Sums(raster)
+
+
+def _hex(rgb: tuple[int, int, int]) -> str:
+    return f"#{rgb[0]:02X}{rgb[1]:02X}{rgb[2]:02X}"
+
+
+@functools.lru_cache(maxsize=1024)
+def _sampled(raster: Raster, piece: Box, area: Box) -> tuple[tuple[str, ...], float] | None:
+    """The darkest, middle and lightest tenth (by luminance) of the picture stretched over
+    `piece`, under `area`, and the share of it that is drawing (`busy_share`); None when
+    `area` misses the picture."""
+    if piece.w <= 0 or piece.h <= 0:
+        return None
+    left = max(0.0, (area.x - piece.x) / piece.w)
+    top = max(0.0, (area.y - piece.y) / piece.h)
+    right = min(1.0, (area.right - piece.x) / piece.w)
+    bottom = min(1.0, (area.bottom - piece.y) / piece.h)
+    if right <= left or bottom <= top:
+        return None
+    w, h = raster.width, raster.height
+    x0, y0 = int(left * w), int(top * h)
+    x1, y1 = max(x0 + 1, int(right * w)), max(y0 + 1, int(bottom * h))
+    pixels = _sums(raster).grid(x0, y0, x1, y1, 16, 16)
+    shades = sorted(_hex(p) for p in pixels)
+    shades.sort(key=luminance)
+    found = tuple(sorted({shades[len(shades) // 10], shades[len(shades) // 2],
+                          shades[len(shades) * 9 // 10]}, key=luminance))
+    return found, busy_share(shades)
+
+
+def busy_share(shades: list[str]) -> float:
+    """The share of `shades` that stand out (1.5:1 or more) from the most common one."""
+    if not shades:
+        return 0.0
+
+    def coarse(shade: str) -> str:  # a picture's noise is not drawing
+        return "".join(f"{int(shade[i:i + 2], 16) // 32:X}" for i in (1, 3, 5))
+
+    kinds = [coarse(s) for s in shades]
+    mode = max(set(kinds), key=kinds.count)
+    common = shades[kinds.index(mode)]
+    return sum(1 for s in shades if contrast(s, common) >= 1.5) / len(shades)
+
+
+@functools.lru_cache(maxsize=256)
+def _drawn(raster: Raster, slide: Box, box: Box, cols: int = 24,
+           rows: int = 12) -> list[list[bool]]:
+    """A grid over `box`: True where the background picture (stretched over `slide`)
+    draws: a quarter of the cell's pixels stand out from the box's most common shade."""
+    if box.w <= 0 or box.h <= 0 or slide.w <= 0 or slide.h <= 0:
+        return []
+    w, h = raster.width, raster.height
+    area = (max(0, box.x) * w / slide.w, max(0, box.y) * h / slide.h,
+            min(slide.w, box.right) * w / slide.w, min(slide.h, box.bottom) * h / slide.h)
+    if area[2] <= area[0] or area[3] <= area[1]:
+        return []
+    pixels = _sums(raster).grid(*area, cols * 4, rows * 4)
+    coarse = [(r // 32, g // 32, b // 32) for r, g, b in pixels]
+    common = pixels[coarse.index(max(set(coarse), key=coarse.count))]
+    # drawing: a colour far from the ground's (a pale pencil reads as drawing too)
+    out = [[sum((a - b) ** 2 for a, b in zip(p, common, strict=True)) >= DRAWN ** 2
+            for p in pixels[y * cols * 4:(y + 1) * cols * 4]] for y in range(rows * 4)]
+    return [[sum(out[y * 4 + dy][x * 4 + dx] for dy in range(4) for dx in range(4)) >= 4
+             for x in range(cols)] for y in range(rows)]
+
+
+Edges = tuple[int, int, int, int]  # left, top, right, bottom: columns and rows of a grid
+
+
+def _drawn_in(grid: list[list[bool]], edges: Edges) -> int:
+    """How many cells of `grid` inside `edges` hold drawing."""
+    x0, y0, x1, y1 = edges
+    return sum(grid[y][x] for y in range(y0, y1) for x in range(x0, x1))
+
+
+def _cut_gain(grid: list[list[bool]], edges: Edges, cut: Edges) -> float:
+    """Drawing taken per cell of room lost, cutting `edges` back to `cut`."""
+    lost = (edges[2] - edges[0]) * (edges[3] - edges[1]) - (cut[2] - cut[0]) * (cut[3] - cut[1])
+    return (_drawn_in(grid, edges) - _drawn_in(grid, cut)) / lost

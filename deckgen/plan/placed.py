@@ -1,0 +1,313 @@
+"""The placed deck: every slide decided, as plain data for the painters to draw.
+
+What `deckgen.plan.plan` returns and every painter of the slides draws (the .pptx, the slides
+PDF, the notes book): each slide's layout on the template, its ground, and its shapes bottom
+first, each with its box (EMU on the slide), its text broken into the lines the plan measured
+(each stretch of a line in the font file it was measured with, at its place in points), its
+colours resolved, its table rules, its chart's geometry. Frozen and picklable, no library
+object inside: a painter draws these values and decides nothing.
+
+Colours carry both what they are ('#RRGGBB', what a PDF shows) and how the deck names them (a
+theme role, so a template's theme carries through; or kept: the template's own, which the
+deck does not write). Positions of lines and spans are points from the slide's top left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckgen import story as st
+from deckgen.box import Box
+from deckgen.content import Theme
+from deckgen.errors import Problem
+from deckgen.pictures import Picture
+
+
+@dataclass(frozen=True)
+class Colour:
+    """A colour as it is drawn (`value`, '#RRGGBB') and as the deck names it: a theme role
+    ('text', 'muted', 'accent', 'background', 'rule') lightened or darkened by `brightness`,
+    or the value itself (role ''); `kept`: the template's own, which the deck leaves as it
+    is."""
+
+    value: str
+    role: str = ""
+    brightness: float = 0.0
+    kept: bool = False
+
+
+@dataclass(frozen=True)
+class Font:
+    """A face as text is measured and drawn in it: the family the deck names ('' for a
+    fallback for characters the family lacks), the font file (and its index in a
+    collection) whose widths measured it and which the PDFs embed."""
+
+    family: str
+    file: str
+    bold: bool = False
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of one line in one font and colour, at `x` points from the slide's left."""
+
+    text: str
+    font: Font
+    x: float
+    width: float
+    colour: Colour
+    link: str | None = None
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One line as set: its spans, its baseline (points from the slide's top), its size."""
+
+    spans: tuple[Span, ...]
+    baseline: float
+    size: float
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run of a paragraph as the deck writes it: its text (as typed; `caps` shows it in
+    capitals), colour (None: the paragraph's own, which the deck does not write), weight,
+    link; `field` 'slidenum' for the slide's number; `face` the theme font it names
+    ('heading', 'body', or '' to leave it to the paragraph's style)."""
+
+    text: str
+    colour: Colour | None = None
+    bold: bool = False
+    link: str | None = None
+    field: str = ""
+    face: str = ""
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph as set: its runs, size (points), line pitch (points; 0: the template's
+    own, as a footer keeps it), space before, alignment ('l', 'ctr', 'r'; `align_kept`: the
+    template's own, not written), capitals, letter spacing (points), whether it sits in a
+    placeholder (no bullets or indents of the template's), and the lines it is set in."""
+
+    runs: tuple[Run, ...]
+    size: float
+    pitch: float
+    before: float
+    align: str
+    align_kept: bool = False
+    caps: bool = False
+    tracking: float = 0.0
+    in_placeholder: bool = False
+    lines: tuple[TextLine, ...] = ()
+    size_kept: bool = False  # a template footer's own size: not written
+
+    @property
+    def text(self) -> str:
+        return "".join(r.text for r in self.runs)
+
+
+Insets = tuple[int, int, int, int]  # left, top, right, bottom, EMU
+
+
+@dataclass(frozen=True)
+class TextBox:
+    """A text box or a placeholder of the layout (`placeholder`: its index among the
+    layout's placeholders; `cloned`: a footer placeholder the slide does not bring, cloned
+    from the layout): its box, insets, anchor ('t', 'ctr', 'b'; `anchor_kept`: the
+    template's own, not written), whether its lines wrap, its paragraphs, its fill and
+    outline."""
+
+    box: Box
+    paragraphs: tuple[Paragraph, ...]
+    inset: Insets = (0, 0, 0, 0)
+    anchor: str = "t"
+    anchor_kept: bool = False
+    wrap: bool | None = True  # None: as the template's placeholder has it (not written)
+    name: str = "Text"
+    fill: Colour | None = None
+    outline: tuple[Colour, float] | None = None
+    placeholder: int | None = None
+    cloned: bool = False
+    inset_kept: bool = False  # a cloned placeholder keeps the template's insets
+    frame_kept: bool = False  # a cloned placeholder keeps its frame as the template sets it
+
+    @property
+    def text(self) -> str:
+        return "\n".join(p.text for p in self.paragraphs)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule across a table: from `x0` to `x1` at `y` (EMU), `width` points, its colour."""
+
+    x0: int
+    x1: int
+    y: int
+    width: float
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A table's cell: its box, its paragraphs, its fill, and the rules at its top and
+    bottom edges as the deck writes them (None: no rule)."""
+
+    box: Box
+    paragraphs: tuple[Paragraph, ...]
+    fill: Colour | None
+    top: tuple[Colour, float] | None
+    bottom: tuple[Colour, float] | None
+
+
+@dataclass(frozen=True)
+class Table:
+    """A native table: its box, column widths and row heights (EMU), cells by row, the cell
+    margins (across, down), whether the first row is a header, and its rules as drawn."""
+
+    box: Box
+    widths: tuple[int, ...]
+    heights: tuple[int, ...]
+    cells: tuple[tuple[Cell, ...], ...]
+    margin: tuple[int, int]
+    header: bool
+    rules: tuple[Rule, ...]
+    name: str = "Table"
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A plain rectangle: a rule, a card, a backdrop behind busy artwork (`back`: under
+    everything else on the slide)."""
+
+    box: Box
+    fill: Colour | None
+    outline: tuple[Colour, float] | None = None
+    name: str = "Rule"
+
+
+@dataclass(frozen=True)
+class Qr:
+    """A QR code for `url`: a square in the background colour, and the runs of dark modules
+    (left, top, right, bottom, EMU on the slide) in the text colour."""
+
+    box: Box
+    url: str
+    runs: tuple[tuple[int, int, int, int], ...]
+    dark: Colour
+    light: Colour
+    name: str = "QR code"
+
+
+@dataclass(frozen=True)
+class Image:
+    """A presenter's picture in its box, cropped by the shares given (left, top, right,
+    bottom), with its description."""
+
+    box: Box
+    picture: Picture = field(repr=False)
+    digest: str
+    alt: str
+    crop: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    name: str = "Picture"
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart in its box: the story's chart model, its labels' size on a native chart and
+    its text's size as a picture (points), and its roles' colours."""
+
+    box: Box
+    chart: st.Chart
+    size: float
+    text_pt: float
+    name: str = "Chart"
+
+
+Shape = TextBox | Table | Rect | Qr | Image | Chart
+
+
+@dataclass(frozen=True)
+class Blend:
+    """A gradient as drawn: its stops (0 to 1, '#RRGGBB') along a line at `angle` degrees
+    (clockwise from across), or with `radial` out from `focus` (shares of the box)."""
+
+    stops: tuple[tuple[float, str], ...]
+    angle: float = 0.0
+    radial: bool = False
+    focus: tuple[float, float] = (0.5, 0.5)
+
+
+Point = tuple[float, float]  # EMU on the slide
+Step = tuple[str, tuple[Point, ...]]  # "move", "line", "curve" (three points) or "close"
+
+
+@dataclass(frozen=True)
+class Art:
+    """One piece of a template's artwork as drawn on the slide: a picture (PNG or JPEG
+    bytes) in its box, or an outline (`steps`, else the box as a rectangle or, with
+    `ellipse`, the ellipse in it) filled and stroked ('' for none), or the slide's number
+    set in the artwork's own field (`number`)."""
+
+    box: Box
+    picture: bytes = b""
+    fill: str = ""
+    fill_alpha: float = 1.0
+    blend: Blend | None = None
+    line: str = ""
+    line_width: float = 0.0
+    ellipse: bool = False
+    steps: tuple[Step, ...] = ()
+    number: TextBox | None = None
+
+
+@dataclass(frozen=True)
+class Ground:
+    """What a slide sits on, as the slides PDF draws it (the deck's template shows it
+    itself): the background colour (the first stop of a gradient) or picture, and the
+    master's then the layout's artwork, bottom first."""
+
+    fill: str
+    picture: bytes = b""
+    blend: Blend | None = None
+    art: tuple[Art, ...] = ()
+
+
+@dataclass(frozen=True)
+class Slide:
+    """One slide placed: its kind, its title as one line (a bookmark), the layout it goes
+    on (its number among the template's layouts), its ground, its shapes bottom first,
+    its notes, and whether it is the cover."""
+
+    kind: str
+    title: str
+    layout: int
+    ground: Ground
+    shapes: tuple[Shape, ...]
+    notes: str = ""
+    cover: bool = False
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Every slide placed, on a template of `width` x `height` EMU: the theme's colours by
+    role, its fonts as the deck names them, what the deck writes into the template's theme
+    (colour slots replaced; the fonts, when they are the content's), the language tag its
+    text carries, the warnings the plan met, what of the template's ground the slides PDF
+    cannot draw, and (when the talk's length is given) each slide's share of the time."""
+
+    width: int
+    height: int
+    slides: tuple[Slide, ...]
+    roles: tuple[tuple[str, str], ...]
+    theme: Theme  # the colours the charts are drawn in (a template's checked) and the fonts
+    heading_font: str
+    body_font: str
+    theme_slots: tuple[tuple[str, str], ...] = ()
+    theme_fonts: tuple[str, str] | None = None
+    theme_named: bool = False  # the theme is deckgen's own: its name is written too
+    language: str = "en-US"
+    warnings: tuple[Problem, ...] = ()
+    undrawn: tuple[str, ...] = ()
+    times: tuple[tuple[str, str], ...] = ()  # each slide's share of the talk, the time by its end
