@@ -28,8 +28,7 @@ import time
 from pathlib import Path
 
 from deckgen import __version__
-from deckgen.content import Theme
-from deckgen.story import Chart
+from deckgen.plan.placed import Chart
 
 FOLDER = ".deckgen-cache"
 KEPT = 64  # pictures in the folder: a dozen decks' charts; past it the oldest go
@@ -42,8 +41,9 @@ STALE_NS = 600 * 10**9  # an unfinished entry this old is left over, not being w
 
 
 class ChartPictures:
-    """Chart pictures drawn once: `render(...)` takes `charts.render`'s arguments and returns
-    its bytes, from this object's own, from `folder`'s cache (None: no folder), or drawn."""
+    """Chart pictures drawn once: `render(chart)` returns the placed chart's picture
+    (deckgen.paint.pictures.render's bytes), from this object's own, from `folder`'s cache
+    (None: no folder), or drawn."""
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = folder
@@ -51,24 +51,20 @@ class ChartPictures:
         self.new: dict[str, bytes] = {}  # drawn since the last save(), for the folder
         self._code: tuple[str, ...] | None = None
 
-    def render(self, chart: Chart, theme: Theme, *, width_in: float, height_in: float,
-               fmt: str = "png", dpi: int = 200, font_pt: float = 16.0) -> bytes:
-        """`charts.render(...)`'s bytes, drawn only when no earlier build drew them."""
-        sizes = dict(width_in=width_in, height_in=height_in, fmt=fmt, dpi=dpi, font_pt=font_pt)
+    def render(self, chart: Chart, *, dpi: int = 200) -> bytes:
+        """The placed chart's picture at `dpi`, drawn only when no earlier build drew it."""
         if self._code is None:
             self._code = _code()
-        text = repr((chart, theme, sorted(sizes.items()), __version__) + self._code)
+        text = repr((chart, dpi, __version__) + self._code)
         key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
         data = self.kept.get(key)
-        if data is None and fmt == "png" and self.folder is not None:
+        if data is None and self.folder is not None:
             data = _read(self.folder, key)
         if data is None:
-            from deckgen.paint import pictures as charts  # settles matplotlib's folder first
+            from deckgen.paint import pictures  # settles matplotlib's folder first
 
-            data = charts.render(chart, theme, width_in=width_in, height_in=height_in,
-                                 fmt=fmt, dpi=dpi, font_pt=font_pt)
-            if fmt == "png":
-                self.new[key] = data
+            data = pictures.render(chart, dpi=dpi)
+            self.new[key] = data
         self.kept.pop(key, None)
         self.kept[key] = data  # the most recently used last
         while len(self.kept) > KEPT:
@@ -183,14 +179,12 @@ def _checksum(key: str, data: bytes) -> bytes:
 
 
 def _code() -> tuple[str, ...]:
-    """The hash of the code that shapes a picture (the charts, the layout layer that places
-    and measures their labels, the fonts) and the versions of matplotlib, numpy and Pillow,
-    which draw and encode it: a changed drawing is a new key."""
+    """The hash of the code that draws a placed chart (everything it shows, where, and in
+    which font file, is in the placed chart itself) and the versions of matplotlib, numpy
+    and Pillow, which draw and encode it: a changed drawing is a new key."""
     here = Path(__file__).parent
     try:
-        files = [*sorted((here / "paint" / "pictures").glob("*.py")),
-                 *sorted((here / "typeset").glob("*.py")),
-                 *sorted((here / "plan" / "charts").glob("*.py")), here / "fonts.py"]
+        files = sorted((here / "paint" / "pictures").glob("*.py"))
         source = b"".join(file.read_bytes() for file in files)
     except OSError:  # pragma: no cover - an install without sources
         source = __version__.encode()

@@ -163,6 +163,19 @@ def speed_mark(tokens_per_second: Number, lang: Numbers = ENGLISH) -> str:
     return number(value / size, 2, lang) + letter
 
 
+def dial_mark(tokens_per_second: Number, lang: Numbers = ENGLISH) -> str:
+    """The dial's own speed where a chart marks it: its short mark when that is the speed
+    exactly ('1M', '2.5K', '40K'), else the number as the text writes it ('12,345'), so one
+    speed is written one way in every output."""
+    value = Fraction(tokens_per_second)
+    step = max((i for i, (size, _) in enumerate(_MARKS) if value >= size), default=0)
+    while step + 1 < len(_MARKS) and round_half_up(value / _MARKS[step][0], 2) >= 1000:
+        step += 1
+    if Fraction(round_half_up(value / _MARKS[step][0], 2)) * _MARKS[step][0] == value:
+        return speed_mark(value, lang)
+    return number(value, 2, lang)
+
+
 def _exact(value: float | Number) -> Number | None:
     """A renderer's measurement as an exact number (a float by its shortest decimal text), or
     None for a float that is not finite."""

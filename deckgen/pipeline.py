@@ -194,7 +194,7 @@ def _deck(story: deckgen.story.Story, settled: Settled, kit: _Kit,
     assert kit.deck is not None
     options = settled.options
     cache = pictures if options.charts == "picture" else None  # only pictures are kept
-    data = pptx.paint(kit.deck, settled.drawn_on().data or b"", story.meta, kit.deck.theme,
+    data = pptx.paint(kit.deck, settled.drawn_on().data or b"", story.meta,
                       charts=options.charts, cache=cache, epoch=settled.epoch)
     return Drawn(data, kit.deck.warnings)
 

@@ -123,7 +123,32 @@ def deck_of(story: object, template: bytes | None = None, walk: tuple = (),
             warn(problem)
     drawn_on = _drawn_on(story, template)
     return pptx.paint(deck, drawn_on.data, story.meta,  # type: ignore[arg-type, attr-defined]
-                      deck.theme, charts=charts)  # type: ignore[attr-defined]
+                      charts=charts)
+
+
+def chart_placed(chart: object, width_in: float, height_in: float, size: float = 16.0,
+                 family: str = "Arial", theme: object = None) -> object:
+    """A story's chart placed alone in a box `width_in` x `height_in` at the slide's top
+    left, its text at `size` in `family`, in `theme`'s colours (the bundled talk's without
+    one), as the plan places a chart on a slide."""
+    import deckgen.story
+    from deckgen import fonts, source
+    from deckgen.box import Box, inch
+    from deckgen.plan.charts.bars import place_bars
+    from deckgen.plan.charts.lines import place_lines
+    from deckgen.plan.placed import Chart, Colour
+
+    if theme is None:
+        theme = source.read(DEFAULT_CONTENT)[0].theme
+    roles = {role: getattr(theme, role) for role in ("text", "muted", "accent", "background",
+                                                      "rule")}
+    chars = deckgen.story.characters(chart)
+    faces = (fonts.typeface(family, False, chars), fonts.typeface(family, True, chars))
+    box = Box(0, 0, inch(width_in), inch(height_in))
+    place = place_lines if isinstance(chart, deckgen.story.LineChart) else place_bars
+    layout = place(chart, box, size, faces, roles)  # type: ignore[arg-type]
+    return Chart(box, chart, size, layout, Colour(roles["background"], "background"),  # type: ignore[arg-type]
+                 f"Chart: {chart.title}")  # type: ignore[attr-defined]
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,

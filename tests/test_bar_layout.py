@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from deckgen import source, story
-from deckgen.plan.charts import bars
+from deckgen.plan.charts import sheet as bars
 
 
 def chart(*shares: tuple[int, int]) -> story.BarChart:

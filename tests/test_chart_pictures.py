@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import DEFAULT_CONTENT, ROOT
+from conftest import DEFAULT_CONTENT, ROOT, chart_placed
 
 import deckgen.story
 from deckgen import chart_pictures, source
 from deckgen.chart_pictures import FOLDER, ChartPictures
 
-SMALL = {"width_in": 5.0, "height_in": 3.0, "dpi": 72, "font_pt": 8.0}  # quick to draw
+SMALL = {"width_in": 5.0, "height_in": 3.0, "size": 8.0}  # quick to draw
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +28,10 @@ def story() -> deckgen.story.Story:
 
 def draw(pictures: ChartPictures, story: deckgen.story.Story, key: str = "ceiling",
          **sizes: float) -> bytes:
-    return pictures.render(story.chart(key), story.theme, **{**SMALL, **sizes})  # type: ignore[arg-type]
+    found = {**SMALL, **sizes}
+    placed = chart_placed(story.chart(key), found["width_in"], found["height_in"],
+                          found["size"])
+    return pictures.render(placed, dpi=72)  # type: ignore[arg-type]
 
 
 def entries(out: Path) -> dict[str, bytes]:

@@ -383,14 +383,16 @@ def _charts() -> dict[str, deckgen.story.LineChart]:
 
 def _drawn(chart: deckgen.story.LineChart, width_in: float, height_in: float,
            font_pt: float = 16.0):
-    from pptx.util import Inches
+    """The chart placed alone in a box of that size, drawn as a native chart: the chart
+    part, and the placed chart it follows."""
+    from conftest import chart_placed
 
     from deckgen.paint.pptx.charts import add_chart
 
     prs = Presentation()
     slide = prs.slides.add_slide(prs.slide_layouts[6])
-    frame = add_chart(slide, chart, 0, 0, Inches(width_in), Inches(height_in), font_pt=font_pt)
-    return frame.chart
+    placed = chart_placed(chart, width_in, height_in, font_pt)
+    return add_chart(slide, placed).chart, placed
 
 
 def _plot(chart) -> dict[str, float]:  # noqa: ANN001
@@ -406,16 +408,20 @@ def _major_unit(axis) -> float | None:  # noqa: ANN001
 def test_the_legend_has_the_room_its_measured_names_need() -> None:
     """The writing chart's four lines end too close to label: a legend at the right, and the
     plot stops short of it by the widest name measured in Liberation Sans (Arial's twin) plus
-    the key. "10,000 critiqued candidates" at 16 pt is 2.72 in wide: 0.56 em for each of its 27
-    characters would have guessed 3.36 in."""
+    the key; the native chart's plot is where the plan put it. "10,000 critiqued candidates"
+    at 16 pt is 2.72 in wide: 0.56 em for each of its 27 characters would have guessed
+    3.36 in."""
     from deckgen import fonts
 
-    chart = _drawn(_charts()["writing_chart"], 12.0, 4.6)
-    assert chart.has_legend
+    chart, placed = _drawn(_charts()["writing_chart"], 12.0, 4.6)
+    assert chart.has_legend and placed.layout.legend is not None
     widest = max(fonts.face().width(line.label, 16.0)
                  for line in _charts()["writing_chart"].lines)
     assert widest / 72 == pytest.approx(2.72, abs=0.005)
     plot = _plot(chart)
+    left, top, right, bottom = placed.layout.margins
+    assert (plot["x"], plot["w"]) == (pytest.approx(left, abs=1e-4),
+                                      pytest.approx(1 - left - right, abs=1e-4))
     right_in = (1 - plot["x"] - plot["w"]) * 12.0
     assert right_in >= widest / 72 + 16.0 * 3 / 72 + 0.4
 
@@ -424,35 +430,38 @@ def test_end_labels_have_the_room_their_measured_text_needs() -> None:
     from deckgen import fonts
 
     spec = _charts()["ceiling"]
-    chart = _drawn(spec, 8.0, 4.6)
-    assert not chart.has_legend
+    chart, placed = _drawn(spec, 8.0, 4.6)
+    assert not chart.has_legend and placed.layout.legend is None
     widest = max(fonts.face(bold=line.emphasis).width(part, 16.0)
                  for line in spec.lines for part in (line.label, line.asymptote_label))
     plot = _plot(chart)
     assert (1 - plot["x"] - plot["w"]) * 8.0 >= widest / 72 + 0.25
+    names = [label(s.points[len(list(s.points)) - 1]) for s in chart.plots[0].series
+             if s.name in {line.label for line in spec.lines}]
+    assert names == [s.end_label.text for s in placed.layout.series]
 
 
 def test_tick_labels_thin_out_on_a_small_chart() -> None:
     """Four decades from 100 to 1M; the widest label, "100K", is 0.519 in at 16 pt, so labels
     a decade apart need 0.669 in each with their gap. A 7 in chart's plot is 3.32 in wide
     (0.83 in a decade): every decade labelled. A 6 in chart's is 2.32 in (0.58 in a decade):
-    every second decade (100, 10K, 1M), a major unit of 100 on the log axis."""
+    every second decade (100, 10K, 1M), a major unit of 100 on the log axis, as planned."""
     from deckgen import fonts
 
     spec = _charts()["ceiling"]
     assert fonts.face().width("100K", 16.0) / 72 == pytest.approx(0.519, abs=0.001)
-    wide = _drawn(spec, 7.0, 4.5)  # tall enough for the end labels beside their lines
+    wide, placed = _drawn(spec, 7.0, 4.5)  # tall enough for the end labels beside their lines
     assert _plot(wide)["w"] * 7.0 == pytest.approx(3.32, abs=0.01)
-    assert _major_unit(wide.category_axis) is None
-    narrow = _drawn(spec, 6.0, 4.5)
+    assert _major_unit(wide.category_axis) is None and placed.layout.x_step == 1
+    narrow, placed = _drawn(spec, 6.0, 4.5)
     assert _plot(narrow)["w"] * 6.0 == pytest.approx(2.32, abs=0.01)
-    assert _major_unit(narrow.category_axis) == 100.0
+    assert _major_unit(narrow.category_axis) == 100.0 and placed.layout.x_step == 2
 
 
 def test_each_line_marks_its_ends_and_the_decades_in_its_own_marker(default_deck) -> None:
-    """The marked points read back through python-pptx: a circle in
-    the accent for the chosen check, the other lines' own shapes in the muted colour, at each
-    line's ends and at every tick (each decade, and the dial)."""
+    """The marked points read back through python-pptx: a circle in the accent for the
+    chosen check, every other line the marker of its place among the chart's lines in the
+    muted colour, at each line's ends and at every tick (each decade, and the dial)."""
     from pptx.enum.chart import XL_MARKER_STYLE
 
     chart = chart_on(default_deck, 12)
@@ -483,13 +492,14 @@ def test_each_line_marks_its_ends_and_the_decades_in_its_own_marker(default_deck
         assert children.index(qn("c:marker")) < children.index(qn("c:dPt"))
         assert max(i for i, t in enumerate(children) if t == qn("c:dPt")) < \
             children.index(qn("c:xVal"))
-    assert shapes == [XL_MARKER_STYLE.SQUARE, XL_MARKER_STYLE.CIRCLE, XL_MARKER_STYLE.TRIANGLE,
-                      XL_MARKER_STYLE.DIAMOND]
+    assert shapes == [XL_MARKER_STYLE.SQUARE, XL_MARKER_STYLE.CIRCLE, XL_MARKER_STYLE.DIAMOND,
+                      XL_MARKER_STYLE.X]
 
 
 def test_a_short_ceiling_chart_takes_a_legend_not_labels_beside_the_wrong_lines() -> None:
     """At 4.5 in tall the ceiling's end labels sit each by its own line's end; at 2.2 in they
-    would be pushed beside their neighbours' lines, so the chart names its lines in a legend."""
+    would be pushed beside their neighbours' lines, so the plan takes a legend, and the
+    native chart shows one."""
     spec = _charts()["ceiling"]
-    assert not _drawn(spec, 7.0, 4.5).has_legend
-    assert _drawn(spec, 7.0, 2.2).has_legend
+    assert not _drawn(spec, 7.0, 4.5)[0].has_legend
+    assert _drawn(spec, 7.0, 2.2)[0].has_legend

@@ -103,7 +103,7 @@ def item(i: Any) -> list[str]:  # noqa: ANN401 (any of the items)
                         for p, s in zip(cell, cell_sizes, strict=True)]
         return out
     if isinstance(i, ChartItem):
-        return [f"chart {i.name!r} {box(i.box)} size={i.size:g} text_pt={i.text_pt:g} "
+        return [f"chart {i.name!r} {box(i.box)} size={i.size:g} "
                 f"key={i.chart.key}"]
     if isinstance(i, RectItem):
         return [f"rect {i.name!r} {box(i.box)} fill={i.fill} outline={i.outline}"]

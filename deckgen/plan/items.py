@@ -98,13 +98,12 @@ class TableItem:
 
 @dataclass
 class ChartItem:
-    """A chart in its box; the writer decides how it is drawn there."""
+    """A chart in its box, its text at `size` (from the type scale)."""
 
     box: Box
     chart: st.Chart
     name: str = "Chart"
-    size: float = 14.0  # points: the labels of a native chart, from the type scale (>= 14)
-    text_pt: float = 16.0  # a picture chart's text size: 16 pt on a 7.5 in slide, scaled with it
+    size: float = 14.0
 
 
 @dataclass

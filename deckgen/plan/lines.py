@@ -52,7 +52,11 @@ def set_text(paras: Sequence[Para], sizes: Sequence[float], box: Box,
     broken = []
     total = 0.0
     for i, (p, size) in enumerate(zip(paras, sizes, strict=True)):
-        found = para_lines(faces, p, size, width * WIDTH_SAFETY)
+        # broken at the box's own width, as a client setting it in the same face breaks it
+        # (the fitting kept a margin on top: these lines never outnumber the fitted ones)
+        found = para_lines(faces, p, size, width)
+        if isinstance(found, Overlong):
+            found = para_lines(faces, p, size, width / WIDTH_SAFETY)
         lines = (p.shown,) if isinstance(found, Overlong) else found
         before = p.before if i else 0.0
         broken.append((p, size, lines, before))
@@ -124,7 +128,7 @@ def _spans(p: Para, size: float, line: str, cursor: int, faces: Faces,
         role = run.colour or p.colour
         colour = colour_of(role, roles) if role else default
         typeface = faces.typeface(p.heading, bold)
-        for face_text, face in _by_face(text, typeface):
+        for face_text, face in by_face(text, typeface):
             width = face.width(face_text, size, p.tracking)
             font = Font(typeface.family if face is typeface.chain[0] else "", face.file, bold,
                         face.index)
@@ -132,7 +136,7 @@ def _spans(p: Para, size: float, line: str, cursor: int, faces: Faces,
     return spans, end
 
 
-def _by_face(text: str, typeface: Typeface) -> list[tuple[str, Face]]:
+def by_face(text: str, typeface: Typeface) -> list[tuple[str, Face]]:
     """`text` cut where the face that draws it changes; a combining mark, joiner or space
     stays with the character before it when that face has it."""
     out: list[tuple[str, Face]] = []

@@ -19,6 +19,8 @@ from typing import cast
 from deckgen import story as st
 from deckgen.box import Box, inch
 from deckgen.colour import TEXT_CONTRAST, contrast, passing
+from deckgen.plan.charts.bars import place_bars
+from deckgen.plan.charts.lines import place_lines
 from deckgen.plan.geometry import Geometry
 from deckgen.plan.grounds import Grounds
 from deckgen.plan.items import (
@@ -47,12 +49,12 @@ from deckgen.plan.placed import (
     Paragraph,
     Qr,
     Rect,
-    Rule,
     Run,
     Shape,
     Slide,
     Span,
     Table,
+    TableRule,
     TextBox,
     TextLine,
 )
@@ -68,6 +70,7 @@ from deckgen.template.model import (
     Placeholder,
 )
 
+CHART_LEAST = 14.0  # points: the least size of any text on a chart
 FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
 FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
 SECOND_KINDS = ("subTitle", *BODY_KINDS)
@@ -392,13 +395,24 @@ class Placer:
         if isinstance(item, RectItem):
             return Rect(item.box, self.fill(item.fill), self.outline(item.outline), item.name)
         if isinstance(item, ChartItem):
-            return Chart(item.box, item.chart, item.size, item.text_pt, item.name)
+            return self.chart(item)
         if isinstance(item, QrItem):
             return Qr(item.box, item.url, tuple(qr_runs(modules(item.url), item.box)),
                       self.colour("text"), self.colour("background"), item.name)
         if isinstance(item, PictureItem):
             return Image(item.box, item.picture, item.digest, item.alt, item.crop, item.name)
         return self.table(item)
+
+    def chart(self, item: ChartItem) -> Chart:
+        """A chart placed in its box, its text at its size (never under CHART_LEAST), in the
+        body's face."""
+        size = max(item.size, CHART_LEAST)
+        faces = (self.faces.typeface(False, False), self.faces.typeface(False, True))
+        chart = item.chart
+        layout = place_lines(chart, item.box, size, faces, self.roles) \
+            if isinstance(chart, st.LineChart) else \
+            place_bars(chart, item.box, size, faces, self.roles)
+        return Chart(item.box, chart, size, layout, self.colour("background"), item.name)
 
     def table(self, item: TableItem) -> Table:
         """A table's cells set in their boxes, a rule above the header and below the last
@@ -426,11 +440,11 @@ class Placer:
                                  Look(self.colour("text")))
                 row.append(Cell(box, found, fill, top, bottom))
             cells.append(tuple(row))
-        rules = [Rule(xs[0], xs[-1], ys[0], 1.5, self.colour("text"))]
+        rules = [TableRule(xs[0], xs[-1], ys[0], 1.5, self.colour("text"))]
         for r in range(rows):
             width, colour = (1.0, strong[0]) if r == rows - 1 or (r == 0 and item.header) \
                 else (0.75, thin[0])
-            rules.append(Rule(xs[0], xs[-1], ys[r + 1], width, colour))
+            rules.append(TableRule(xs[0], xs[-1], ys[r + 1], width, colour))
         return Table(item.box, tuple(item.widths), tuple(item.heights), tuple(cells),
                      item.margin, item.header, tuple(rules), item.name)
 

@@ -139,7 +139,7 @@ class TextBox:
 
 
 @dataclass(frozen=True)
-class Rule:
+class TableRule:
     """A rule across a table: from `x0` to `x1` at `y` (EMU), `width` points, its colour."""
 
     x0: int
@@ -172,7 +172,7 @@ class Table:
     cells: tuple[tuple[Cell, ...], ...]
     margin: tuple[int, int]
     header: bool
-    rules: tuple[Rule, ...]
+    rules: tuple[TableRule, ...]
     name: str = "Table"
 
 
@@ -214,14 +214,178 @@ class Image:
 
 
 @dataclass(frozen=True)
+class Stroke:
+    """How a line is stroked: its colour, width (points), and its dash as the deck names it
+    (a preset's name, 'solid' for none) and as drawn (on and off lengths in points)."""
+
+    colour: Colour
+    width: float
+    dash: str = "solid"
+    pattern: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A point's marker: its kind ('circle', 'square', 'triangle', 'diamond', 'x', 'plus',
+    'star'), size (points across) and colour."""
+
+    kind: str
+    size: float
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class Label:
+    """A chart's text, its lines placed (`angle` 90: turned to read upwards about its
+    middle); `back`: a patch of that colour under it, so it reads on lines and hatching;
+    `box`, where it is (left, top, right, bottom, points), its patch included."""
+
+    lines: tuple[TextLine, ...]
+    box: tuple[float, float, float, float]
+    back: Colour | None = None
+    angle: float = 0.0
+
+    @property
+    def text(self) -> str:
+        return "\n".join("".join(s.text for s in line.spans) for line in self.lines)
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of a line chart as drawn: its points (points on the slide), its stroke, its
+    marker on the points `marked`, whether it is the dial's, its end label (None with a
+    legend) and how far a native chart moves that label from the line's end (a share of
+    the chart's height, down when positive)."""
+
+    name: str
+    points: tuple[tuple[float, float], ...]
+    stroke: Stroke
+    marker: Marker
+    marked: tuple[int, ...]
+    emphasis: bool
+    end_label: Label | None = None
+    end_shift: float = 0.0
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A legend's entry: its series (by index), a stretch of the series' line with its
+    marker (from `x0` to `x1` at `y`, points), and the series' name."""
+
+    series: int
+    x0: float
+    x1: float
+    y: float
+    label: Label
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule across a chart (the dial's speed): from (x0, y0) to (x1, y1), its stroke, its
+    label, the side a native chart puts it on ('left', 'right') and how far down it moves
+    it from the rule's top (a share of the chart's height)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    stroke: Stroke
+    label: Label | None = None
+    side: str = "right"
+    shift: float = 0.0
+
+
+@dataclass(frozen=True)
+class Dot:
+    """One of the dial's marks: a ring of `radius` points at (x, y), its label, the side a
+    native chart puts it on ('above', 'below', 'left', 'right') and how far across it moves
+    it from there (a share of the chart's width, right when positive)."""
+
+    x: float
+    y: float
+    radius: float
+    ring: Stroke
+    fill: Colour
+    label: Label
+    side: str
+    shift: float = 0.0
+
+
+@dataclass(frozen=True)
+class AxisTick:
+    """A tick shown on an axis: where it is along the axis (points) and its label."""
+
+    at: float
+    label: Label
+
+
+@dataclass(frozen=True)
+class LineLayout:
+    """A line chart placed: its plot (left, top, width, height, points on the slide) and that
+    plot as shares of the chart's box (left, top, right, bottom margins: a native chart's
+    plot layout), the ticks shown on each axis and how many decades apart they are, the
+    gridlines and axes, the axis titles, the series, a legend when the lines' ends crowd
+    (and its side), the dial's rule and marks."""
+
+    plot: tuple[float, float, float, float]
+    margins: tuple[float, float, float, float]
+    x_ticks: tuple[AxisTick, ...]
+    y_ticks: tuple[AxisTick, ...]
+    x_step: int
+    y_step: int
+    grid: Stroke
+    axis: Stroke
+    x_title: Label
+    y_title: Label
+    series: tuple[Series, ...]
+    legend: tuple[Entry, ...] | None
+    legend_side: str  # 'right', or 'bottom' when the right has not the room
+    rule: Rule
+    dots: tuple[Dot, ...]
+
+
+@dataclass(frozen=True)
+class BarPiece:
+    """A bar's segment: its box (left, top, width, height, points), fill and edge; hatched
+    segments stroked with `hatch` diagonals `step` points apart."""
+
+    box: tuple[float, float, float, float]
+    fill: Colour
+    edge: Stroke
+    hatch: Stroke | None = None
+    step: float = 0.0
+
+
+@dataclass(frozen=True)
+class BarRow:
+    """A bar placed: its category label, its segments, and the labels set on them (each by
+    the segment it stands in, a native chart's data label there)."""
+
+    title: Label
+    segments: tuple[BarPiece, ...]
+    labels: tuple[tuple[int, Label], ...]
+
+
+@dataclass(frozen=True)
+class BarLayout:
+    """A bar chart placed: its plot as shares of the chart's box (left, top, right, bottom
+    margins), its bars' gap (a share of a bar's thickness), and its bars."""
+
+    margins: tuple[float, float, float, float]
+    gap: float
+    bars: tuple[BarRow, ...]
+
+
+@dataclass(frozen=True)
 class Chart:
-    """A chart in its box: the story's chart model, its labels' size on a native chart and
-    its text's size as a picture (points), and its roles' colours."""
+    """A chart in its box: the story's chart model (its data, for a native chart's
+    workbook), its text's size (points), the chart as placed, and what it sits on."""
 
     box: Box
     chart: st.Chart
     size: float
-    text_pt: float
+    layout: LineLayout | BarLayout
+    background: Colour
     name: str = "Chart"
 
 

@@ -58,7 +58,7 @@ def ceiling_chart(talk: Talk) -> LineChart:
     """End-to-end speedup against speed, one line per check, each toward its ceiling."""
     d = talk.content.dial
     lang, w = talk.lang, talk.words
-    mark = fmt.speed_mark(d.speed, lang)
+    mark = fmt.dial_mark(d.speed, lang)
     output_tokens = talk.content.workload(talk.content.bottleneck.workload).output_tokens
     low, high = speed_span(d)
     speeds = sorted(set(speeds_across(low, high)) | {d.slow_speed, d.speed})

@@ -56,7 +56,7 @@ def writing_chart(talk: Talk) -> LineChart:
     y_low, y_high = decade_below(min(times)), decade_above(max(times))
     ours = [w.id for w in content.workloads].index(d.workload)
     at_dial = writing_time(content.workload(d.workload).output_tokens, d.speed)
-    mark = fmt.speed_mark(d.speed, lang)
+    mark = fmt.dial_mark(d.speed, lang)
     return LineChart(
         "writing_time",
         w_.say("writing_chart_title", low=fmt.speed_mark(low, lang),

@@ -1,5 +1,5 @@
 """The handout's bar chart, drawn with reportlab's own shapes where the layout layer's plan
-(`deckgen.plan.charts.bars.plan`) puts everything, so the sheet needs no chart library: each bar to
+(`deckgen.plan.charts.sheet.plan`) puts everything, so the sheet needs no chart library: each bar to
 100% of its total, the segments after the first hatched so they read in greyscale, and the
 story's labels, set in the embedded Liberation Sans they were measured in."""
 
@@ -13,7 +13,7 @@ from reportlab.lib import colors
 from deckgen.colour import ratio
 from deckgen.paint.handout.fonts import BOLD, REGULAR, _face, _runs, _width
 from deckgen.paint.handout.style import Palette, luminance
-from deckgen.plan.charts import bars
+from deckgen.plan.charts import sheet as bars
 from deckgen.story import BarChart
 
 PT = 72.0  # points per inch: the plan is in inches, the drawing in points

@@ -133,6 +133,15 @@
     while (step + 1 < MARKS.length && decCmp(rhu(div(v, MARKS[step][0]), 2), 1000) >= 0) step++;
     return number(div(v, MARKS[step][0])) + MARKS[step][1];
   }
+  // The dial's own speed where a chart marks it (fmt.dial_mark): its short mark when that is
+  // the speed exactly, else the number as the text writes it.
+  function dialMark(v) {
+    var step = 0;
+    MARKS.forEach(function (m, i) { if (cmp(v, m[0]) >= 0) step = i; });
+    while (step + 1 < MARKS.length && decCmp(rhu(div(v, MARKS[step][0]), 2), 1000) >= 0) step++;
+    var r = rhu(div(v, MARKS[step][0]), 2);
+    return eq(mul(Q(r.w, pow10(2)), MARKS[step][0]), v) ? speedMark(v) : number(v);
+  }
   function k(text) { return text.split(" ").join(NBSP); }
   // A table cell: each number kept with the word after it, as the story keeps it (fmt.keep_units).
   function ku(text) { return text.replace(/(\d) /g, "$1" + NBSP); }
@@ -401,7 +410,7 @@
       slow_checking: share(b.slowCheckShare), speed: fast, total: duration(b.total),
       writing: share(b.writingShare), checking: share(b.checkShare),
       writing_speedup: speedup(b.writingSpeedup), end_to_end: speedup(b.e2e) });
-    var mark = speedMark(st.speed);
+    var mark = dialMark(st.speed);
     s["chart.ceiling.alt"] = say("ceiling_alt", { low: lo, high: hi,
       lines: checksShown(st).map(function (c) {
         var p = batch(BOTTLE, st.speed, c), line = say("check_line", { check: checkInline(c) });
@@ -512,7 +521,7 @@
     return e;
   }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
-  var DASHES = ["", "7 4", "2 3", "10 3 2 3", "4 4"];
+  var DASHES = M.dashes;  // by a line's place among its chart's lines (plan.charts.style)
   function logAxis(a, b, from, to) {
     var la = Math.log(a), lb = Math.log(b);
     return function (v) { return from + (Math.log(v) - la) / (lb - la) * (to - from); };
@@ -574,7 +583,7 @@
     M.workloads.forEach(function (w, i) {
       var ours = w.id === st.workload;
       el("line", { x1: x(lo), y1: y(lo ? num(w.output) / lo : 1), x2: x(hi), y2: y(num(w.output) / hi),
-        "class": ours ? "line ours" : "line", "stroke-dasharray": ours ? "" : DASHES[(i + 1) % DASHES.length] }, svg);
+        "class": ours ? "line ours" : "line", "stroke-dasharray": ours ? "" : DASHES[i % DASHES.length] }, svg);
     });
     marker(svg, f, x(num(st.speed)), s["chart.marker"]);
     // The dial's own point, ringed on the featured line.
@@ -587,7 +596,7 @@
       if (w.id === st.workload) li.className = "ours";
       var key = el("svg", { width: 28, height: 10, "aria-hidden": "true" }, li);
       el("line", { x1: 0, x2: 28, y1: 5, y2: 5, "class": w.id === st.workload ? "line ours" : "line",
-        "stroke-dasharray": w.id === st.workload ? "" : DASHES[(i + 1) % DASHES.length] }, key);
+        "stroke-dasharray": w.id === st.workload ? "" : DASHES[i % DASHES.length] }, key);
       li.appendChild(document.createTextNode(count(w.count) + " " + w.noun));
       legend.appendChild(li);
     });

@@ -24,6 +24,7 @@ import deckgen.story
 from deckgen import fmt, quantities, words
 from deckgen.errors import InputError, Problem, RenderError
 from deckgen.pictures import Picture
+from deckgen.plan.charts import style
 
 MAX_BYTES = 150_000  # the page without the presenter's pictures, which it embeds besides
 # Sections the page's script reads: when their slide is hidden they stay out of sight, not out
@@ -53,6 +54,9 @@ def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
+LINE_WIDTH = 2  # the page's lines (page.css's .line), in its charts' units
+
+
 def model(story: deckgen.story.Story) -> dict[str, Any]:
     """What the script needs to compute every figure: the dial, the workloads, the templates."""
     live = story.live
@@ -75,6 +79,8 @@ def model(story: deckgen.story.Story) -> dict[str, Any]:
                   "no_ceiling": [list(p) for p in live.no_ceiling]},
         "words": {name: story.words[name] for name in sorted(_LIVE_WORDS)},
         "numbers": _numbers(story),
+        # each line's dash by its place among its chart's lines, as every output draws it
+        "dashes": style.dasharrays(LINE_WIDTH),
     }
 
 

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.box import EMU_PER_PT, Box, pt
 from deckgen.paint.pdf import fonts
-from deckgen.paint.pdf.chart import draw_chart
+from deckgen.paint.pdf.chart import ChartPainter
 from deckgen.plan.placed import (
     Art,
     Blend,
@@ -31,6 +31,7 @@ from deckgen.plan.placed import (
     Slide,
     Table,
     TextBox,
+    TextLine,
 )
 
 
@@ -165,10 +166,7 @@ class SlidePainter:
             self.chart(shape)
 
     def chart(self, chart: Chart) -> None:
-        box = chart.box
-        draw_chart(self.c, chart.chart, self.roles, self.deck.body_font,
-                   (self.x(box.x), self.y(box.bottom), box.w / EMU_PER_PT, box.h / EMU_PER_PT),
-                   max(chart.size, 14.0))
+        ChartPainter(self.c, self.h, self.line).draw(chart)
 
     # -- text
 
@@ -177,25 +175,31 @@ class SlidePainter:
             self.paragraph(paragraph)
 
     def paragraph(self, p: Paragraph) -> None:
-        c = self.c
         for line in p.lines:
-            baseline = self.h - line.baseline
-            for span in line.spans:
-                c.setFillColor(HexColor(span.colour.value))
-                t = c.beginText(span.x, baseline)
-                t.setCharSpace(p.tracking)
-                t.setFont(fonts.name(span.font), line.size)
-                t.textOut(span.text)
-                c.drawText(t)
-                if span.link:  # underlined, as a presentation app shows a link
-                    c.setStrokeColor(HexColor(span.colour.value))
-                    c.setLineWidth(max(0.5, line.size / 18))
-                    c.line(span.x, baseline - line.size * 0.1, span.x + span.width,
-                           baseline - line.size * 0.1)
-                    if self.links:
-                        c.linkURL(span.link, (span.x, baseline - 0.212 * line.size,
-                                              span.x + span.width, baseline + 0.8 * line.size),
-                                  relative=1, thickness=0)
+            self.line(line, p.tracking)
+
+    def line(self, line: TextLine, tracking: float = 0.0) -> None:
+        """One placed line: each span in its font and colour at its place; a link underlined
+        (as a presentation app shows one) and clickable."""
+        c = self.c
+        baseline = self.h - line.baseline
+        for span in line.spans:
+            c.setFillColor(HexColor(span.colour.value))
+            t = c.beginText(span.x, baseline)
+            t.setCharSpace(tracking)
+            t.setFont(fonts.name(span.font), line.size)
+            t.textOut(span.text)
+            c.drawText(t)
+            if span.link:
+                c.setStrokeColor(HexColor(span.colour.value))
+                c.setLineWidth(max(0.5, line.size / 18))
+                c.setDash()
+                c.line(span.x, baseline - line.size * 0.1, span.x + span.width,
+                       baseline - line.size * 0.1)
+                if self.links:
+                    c.linkURL(span.link, (span.x, baseline - 0.212 * line.size,
+                                          span.x + span.width, baseline + 0.8 * line.size),
+                              relative=1, thickness=0)
 
     # -- tables, pictures and codes
 

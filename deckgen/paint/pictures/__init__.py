@@ -1,22 +1,14 @@
-"""Charts from the story's chart specs: PNG for the deck, SVG for the handout.
+"""The deck's charts as pictures (`--charts picture`): each placed chart drawn with matplotlib
+as a PNG of exactly its box, where the plan put everything (draw.py).
 
-Only this package imports matplotlib. It draws what a spec says and formats nothing: every
-tick, line and segment label is text from the story. The layout is worked out by hand, in
-inches, from measured text, so labels neither overlap nor get clipped: short of room, a
-chart packs tighter, wraps its y-axis label or sets it level above the plot and drops
-crowded tick labels, and when its text still cannot fit it raises RenderError. The same
-input always gives the same bytes.
-
-Text is drawn in Liberation Sans from the files shipped with the package (named to matplotlib
-by path, whatever copy is installed; DejaVu Sans draws what it lacks), and
-measured and broken into lines by `deckgen.typeset.text`, the measurer and line breaker the
-deck and the handout use, so a label is placed where the deck and the handout would set it.
+Only this package imports matplotlib. It draws what the placed chart says and decides
+nothing: every line, label and its place is the plan's, every text in the font file that
+measured it. The same chart always gives the same bytes.
 """
 
 from __future__ import annotations
 
 from deckgen.paint.pictures import mplconfig  # first: settles matplotlib's folder before its import
-from deckgen.paint.pictures.draw import render, text_boxes
-from deckgen.paint.pictures.page import FORMATS, MIN_DPI, face
+from deckgen.paint.pictures.draw import MIN_DPI, render, text_boxes
 
-__all__ = ["FORMATS", "MIN_DPI", "face", "mplconfig", "render", "text_boxes"]
+__all__ = ["MIN_DPI", "mplconfig", "render", "text_boxes"]

@@ -1,91 +1,199 @@
-"""Drawing a chart spec on a matplotlib figure, as PNG or SVG bytes or as the boxes of
-its text."""
+"""A placed chart drawn with matplotlib, as PNG bytes or as the boxes of its text: the plan's
+plot, ticks, lines, markers, labels, legend, rule and marks, or its bars, hatching and labels,
+where the plan put them, each text in the font file that measured it. Nothing is measured or
+placed here.
+
+The figure is the chart's box; its one axes covers it, in points from the box's top left, y
+down, as the plan's points run."""
 
 from __future__ import annotations
 
 import io
+from functools import cache
 
+from matplotlib import rc_context
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from matplotlib.font_manager import FontProperties
+from matplotlib.lines import Line2D
+from matplotlib.patches import Circle, Rectangle
 from matplotlib.text import Text
 
-from deckgen.content import Theme
+from deckgen import fmt
 from deckgen.errors import RenderError
-from deckgen.fmt import dimensions, measure
-from deckgen.paint.pictures.bars import _draw_bars
-from deckgen.paint.pictures.lines import _draw_lines
-from deckgen.paint.pictures.page import FORMATS, MIN_DPI, Box, _context, _Page, set_fonts
-from deckgen.story import BarChart, Chart, LineChart
+from deckgen.plan.placed import (
+    BarLayout,
+    Chart,
+    Label,
+    LineLayout,
+    Marker,
+    Stroke,
+)
+
+MIN_DPI = 72
+_MARKERS = {"circle": "o", "square": "s", "triangle": "^", "diamond": "D", "x": "x",
+            "plus": "+", "star": "*"}
 
 
-def render(chart: Chart, theme: Theme, *, width_in: float, height_in: float, fmt: str = "png",
-           dpi: int = 200, font_pt: float = 16.0) -> bytes:
-    """One chart as PNG (at `dpi`) or SVG (text kept as text), exactly width_in x height_in."""
-    if fmt not in FORMATS:
-        raise RenderError(f"chart format must be one of {', '.join(FORMATS)}, got {fmt!r}")
-    if not (width_in > 0 and height_in > 0 and font_pt > 0):
-        raise RenderError(f"chart size must be positive, got "
-                          f"{dimensions(width_in, height_in, 'in')} at {measure(font_pt, 'pt')}")
+@cache
+def _font(file: str) -> FontProperties:
+    return FontProperties(fname=file)
+
+
+class _Painter:
+    def __init__(self, chart: Chart, dpi: int) -> None:
+        box = chart.box
+        self.x0, self.y0 = box.x / 12700, box.y / 12700
+        self.w, self.h = box.w / 12700, box.h / 12700
+        self.figure = Figure(figsize=(self.w / 72, self.h / 72), dpi=dpi)
+        FigureCanvasAgg(self.figure)
+        self.ax = self.figure.add_axes((0, 0, 1, 1))
+        self.ax.set_xlim(0, self.w)
+        self.ax.set_ylim(self.h, 0)
+        self.ax.set_axis_off()
+        self.texts: list[tuple[str, Text]] = []
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        return x - self.x0, y - self.y0
+
+    def line(self, xs: list[float], ys: list[float], stroke: Stroke, z: float = 2.0) -> None:
+        kind: tuple[float, tuple[float, ...]] | str = (0.0, stroke.pattern) \
+            if stroke.pattern else "solid"
+        self.ax.add_line(Line2D([x - self.x0 for x in xs], [y - self.y0 for y in ys],
+                                color=stroke.colour.value, linewidth=stroke.width,
+                                linestyle=kind,  # type: ignore[arg-type]
+                                zorder=z, solid_capstyle="butt"))
+
+    def marker(self, marker: Marker, x: float, y: float) -> None:
+        px, py = self.at(x, y)
+        self.ax.add_line(Line2D([px], [py], marker=_MARKERS[marker.kind],
+                                markersize=marker.size, color=marker.colour.value,
+                                markeredgewidth=1.2, linestyle="none", zorder=4))
+
+    def label(self, label: Label | None) -> None:
+        if label is None:
+            return
+        if label.back is not None:
+            x0, y0, x1, y1 = label.box
+            px, py = self.at(x0, y0)
+            self.ax.add_patch(Rectangle((px, py), x1 - x0, y1 - y0, facecolor=label.back.value,
+                                        edgecolor="none", zorder=5))
+        pivot = None
+        if label.angle and label.lines and label.lines[0].spans:
+            first = label.lines[0]
+            pivot = ((min(s.x for s in first.spans) + max(s.x + s.width for s in first.spans))
+                     / 2, first.baseline)
+        for line in label.lines:
+            for span in line.spans:
+                x, y = span.x, line.baseline
+                if pivot is not None:  # turned a quarter about the pivot, to read upwards
+                    x, y = pivot[0] + (line.baseline - pivot[1]), pivot[1] - (span.x - pivot[0])
+                px, py = self.at(x, y)
+                found = self.ax.text(px, py, span.text, fontproperties=_font(span.font.file),
+                                     fontsize=line.size, color=span.colour.value, ha="left",
+                                     va="baseline", rotation=label.angle,
+                                     rotation_mode="anchor", zorder=6)
+                self.texts.append((span.text, found))
+
+    def lines(self, layout: LineLayout) -> None:
+        px, py, pw, ph = layout.plot
+        for tick in layout.y_ticks:
+            self.line([px, px + pw], [tick.at, tick.at], layout.grid, 1.0)
+        self.line([px, px + pw], [py + ph, py + ph], layout.axis, 1.5)
+        self.line([px, px], [py + ph, py], layout.axis, 1.5)
+        for tick in layout.x_ticks:
+            self.line([tick.at, tick.at], [py + ph, py + ph + 4], layout.axis)
+            self.label(tick.label)
+        for tick in layout.y_ticks:
+            self.line([px - 4, px], [tick.at, tick.at], layout.axis)
+            self.label(tick.label)
+        self.label(layout.x_title)
+        self.label(layout.y_title)
+        for k, series in enumerate(layout.series):
+            self.line([x for x, _ in series.points], [y for _, y in series.points],
+                      series.stroke, 3.0 + (1.0 if series.emphasis else k * 0.01))
+            for i in series.marked:
+                self.marker(series.marker, *series.points[i])
+            self.label(series.end_label)
+        for entry in layout.legend or ():
+            series = layout.series[entry.series]
+            self.line([entry.x0, entry.x1], [entry.y, entry.y], series.stroke)
+            self.marker(series.marker, (entry.x0 + entry.x1) / 2, entry.y)
+            self.label(entry.label)
+        rule = layout.rule
+        self.line([rule.x0, rule.x1], [rule.y0, rule.y1], rule.stroke, 2.8)
+        self.label(rule.label)
+        for dot in layout.dots:
+            px_, py_ = self.at(dot.x, dot.y)
+            self.ax.add_patch(Circle((px_, py_), dot.radius, facecolor=dot.fill.value,
+                                     edgecolor=dot.ring.colour.value,
+                                     linewidth=dot.ring.width, zorder=5))
+            self.label(dot.label)
+
+    def bars(self, layout: BarLayout) -> None:
+        for bar in layout.bars:
+            self.label(bar.title)
+            for piece in bar.segments:
+                x, top, w, h = piece.box
+                px, py = self.at(x, top)
+                edge = Rectangle((px, py), w, h, facecolor=piece.fill.value, edgecolor="none",
+                                 zorder=2)
+                self.ax.add_patch(edge)
+                if piece.hatch is not None:
+                    strokes = []
+                    d = -h
+                    while d < w:
+                        strokes.append(((px + d, py + h), (px + d + h, py)))
+                        d += piece.step
+                    hatch = LineCollection(strokes, colors=piece.hatch.colour.value,
+                                           linewidths=piece.hatch.width, zorder=3)
+                    hatch.set_clip_path(edge)
+                    self.ax.add_collection(hatch)
+                self.ax.add_patch(Rectangle((px, py), w, h, facecolor="none",
+                                            edgecolor=piece.edge.colour.value,
+                                            linewidth=piece.edge.width, zorder=4))
+            for _, label in bar.labels:
+                self.label(label)
+
+
+def _painted(chart: Chart, dpi: int) -> _Painter:
     if dpi < MIN_DPI:
-        raise RenderError(f"chart resolution must be at least {measure(MIN_DPI, 'dpi')}, "
-                          f"got {measure(dpi, 'dpi')}")
-    with _context(font_pt):
-        figure = _figure(chart, theme, width_in, height_in, dpi, font_pt)
-        out = io.BytesIO()
-        if fmt == "png":
-            figure.savefig(out, format="png", dpi=dpi, facecolor=theme.background,
-                           metadata={"Software": None})
+        raise RenderError(f"chart resolution must be at least {fmt.measure(MIN_DPI, 'dpi')}, "
+                          f"got {fmt.measure(dpi, 'dpi')}")
+    # dashes in points as the plan gives them, and every point of a line drawn: the same
+    # picture whatever a matplotlibrc says
+    with rc_context({"lines.scale_dashes": False, "path.simplify": False}):
+        painter = _Painter(chart, dpi)
+        if isinstance(chart.layout, LineLayout):
+            painter.lines(chart.layout)
         else:
-            figure.savefig(out, format="svg", facecolor=theme.background,
-                           metadata={"Date": None, "Creator": None})
-        figure.clear()
-    if fmt == "svg":
-        # SVG importers look faces up by keyword: "bold" finds Liberation Sans Bold, "700" may
-        # not.
-        return out.getvalue().replace(b"font-weight: 700;", b"font-weight: bold;")
+            painter.bars(chart.layout)
+    return painter
+
+
+def render(chart: Chart, *, dpi: int = 200) -> bytes:
+    """The placed chart as PNG bytes at `dpi`, exactly its box's size, on its background."""
+    painter = _painted(chart, dpi)
+    out = io.BytesIO()
+    background = chart.background.value
+    painter.figure.savefig(out, format="png", dpi=dpi, facecolor=background,
+                           metadata={"Software": None})
+    painter.figure.clear()
     return out.getvalue()
 
 
-def text_boxes(chart: Chart, theme: Theme, *, width_in: float, height_in: float,
-               font_pt: float = 16.0, dpi: int = 100) -> list[tuple[str, Box]]:
-    """Every piece of text the chart draws, with its box in inches from the figure's lower left
-    corner (x0, y0, x1, y1), as the renderer measures it: for checking the layout."""
-    with _context(font_pt):
-        figure = _figure(chart, theme, width_in, height_in, dpi, font_pt)
-        renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
-        figure.draw(renderer)
-        texts: list[Text] = []
-        for ax in figure.axes:
-            for axis in (ax.xaxis, ax.yaxis) if ax.axison else ():
-                low, high = sorted(axis.get_view_interval())
-                texts += [label for at, label in zip(axis.get_majorticklocs(),
-                                                     axis.get_majorticklabels(), strict=True)
-                          if low <= at <= high]  # the ticks drawn
-                texts.append(axis.label)
-            texts += ax.texts
-        texts += figure.texts
-        boxes = []
-        for text in texts:
-            if not (text.get_visible() and text.get_text()):
-                continue
-            box = text.get_window_extent(renderer)
-            boxes.append((text.get_text(), (box.x0 / dpi, box.y0 / dpi, box.x1 / dpi,
-                                            box.y1 / dpi)))
-        figure.clear()
-    return boxes
-
-
-def _figure(chart: Chart, theme: Theme, width_in: float, height_in: float, dpi: int,
-            font_pt: float) -> Figure:
-    """The chart drawn on a new figure (inside `_context`)."""
-    figure = Figure(figsize=(width_in, height_in), dpi=dpi, facecolor=theme.background)
-    FigureCanvasAgg(figure)
-    page = _Page(width_in, height_in, font_pt, figure=figure)
-    if isinstance(chart, LineChart):
-        _draw_lines(page, chart, theme)
-    elif isinstance(chart, BarChart):
-        _draw_bars(page, chart, theme)
-    else:  # pragma: no cover - the story makes only these two
-        raise RenderError(f"cannot draw a chart of type {type(chart).__name__}")
-    set_fonts(figure)
-    return figure
+def text_boxes(chart: Chart, *, dpi: int = 100) -> list[tuple[str, tuple[float, float, float,
+                                                                          float]]]:
+    """Every piece of text the picture draws, with its box as drawn (left, top, right,
+    bottom, points on the slide): for holding the picture to the plan."""
+    painter = _painted(chart, dpi)
+    renderer = painter.figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    scale = 72 / dpi
+    out = []
+    for text, found in painter.texts:
+        box = found.get_window_extent(renderer)
+        out.append((text, (painter.x0 + box.x0 * scale, painter.y0 + painter.h - box.y1 * scale,
+                           painter.x0 + box.x1 * scale, painter.y0 + painter.h - box.y0 * scale)))
+    painter.figure.clear()
+    return out

@@ -285,14 +285,15 @@ def _label_of(series: Any, idx: int) -> Any:  # noqa: ANN401 (lxml)
     return found[0]
 
 
-def label_offset(series: Any, idx: int, dy: float) -> None:  # noqa: ANN401
+def label_offset(series: Any, idx: int, dy: float, dx: float = 0.0) -> None:  # noqa: ANN401
     """Move the data label of point `idx` of `series` by `dy` of the chart's height (down
-    when positive): python-pptx's DataLabel has a position but no manual layout."""
+    when positive) and `dx` of its width (right when positive): python-pptx's DataLabel has
+    a position but no manual layout."""
     d_lbl = _label_of(series, idx)
     old = d_lbl.find(qn("c:layout"))
     if old is not None:
         d_lbl.remove(old)
-    d_lbl.insert(1, _manual_layout([("x", "0"), ("y", f"{dy:.4f}")]))
+    d_lbl.insert(1, _manual_layout([("x", f"{dx:.4f}" if dx else "0"), ("y", f"{dy:.4f}")]))
 
 
 def label_box(series: Any, idx: int, scheme: str) -> None:  # noqa: ANN401

@@ -19,9 +19,7 @@ from pptx.shapes.group import GroupShape
 from pptx.slide import Slide as PptxSlide
 from pptx.util import Emu, Pt
 
-from deckgen import story as st
-from deckgen.box import EMU_PER_IN, Box
-from deckgen.content import Theme
+from deckgen.box import Box
 from deckgen.paint.pptx import compat, text
 from deckgen.paint.pptx.colours import THEME_COLOUR
 from deckgen.paint.pptx.tables import draw_table
@@ -32,20 +30,18 @@ from deckgen.plan.placed import Shape as Placed
 class ChartPictures(Protocol):
     """What draws the charts as pictures (`--charts picture`): the build's chart cache."""
 
-    def render(self, chart: st.Chart, theme: Theme, *, width_in: float, height_in: float,
-               fmt: str = "png", dpi: int = 200, font_pt: float = 16.0) -> bytes:
-        """One chart as PNG bytes, exactly width_in x height_in."""
+    def render(self, chart: Chart, *, dpi: int = 200) -> bytes:
+        """One placed chart as PNG bytes, exactly its box's size."""
         ...
 
 
 class Drawer:
     """Draws placed shapes on slides: charts as native chart parts whose workbooks record
     `created` or, with `charts="picture"`, as PNG pictures from `cache` (the build's chart
-    pictures, drawn in `theme`); every run of text tagged with the language `lang`."""
+    pictures); every run of text tagged with the language `lang`."""
 
-    def __init__(self, theme: Theme, charts: str, created: datetime,
-                 cache: ChartPictures | None, lang: str) -> None:
-        self.theme = theme
+    def __init__(self, charts: str, created: datetime, cache: ChartPictures | None,
+                 lang: str) -> None:
         self.charts = charts
         self.created = created
         self.cache = cache
@@ -84,9 +80,7 @@ class Drawer:
         if self.charts == "native":
             from deckgen.paint.pptx import charts as native
 
-            frame: BaseShape = native.add_chart(slide, chart, box.x, box.y, box.w, box.h,
-                                                name=placed.name, font_pt=placed.size,
-                                                created=self.created)
+            frame: BaseShape = native.add_chart(slide, placed, self.created)
             return frame
         if self.cache is not None:
             draw = self.cache.render
@@ -94,9 +88,8 @@ class Drawer:
             from deckgen.paint import pictures
 
             draw = pictures.render
-        png = draw(chart, self.theme, width_in=box.w / EMU_PER_IN,
-                           height_in=box.h / EMU_PER_IN, fmt="png", dpi=200,
-                           font_pt=placed.text_pt)
+        png = draw(placed, dpi=200)
+        box = placed.box
         found = slide.shapes.add_picture(io.BytesIO(png), Emu(box.x), Emu(box.y), Emu(box.w),
                                          Emu(box.h))
         found.name = placed.name

@@ -24,25 +24,24 @@ from pptx.slide import SlideLayout
 from pptx.util import Emu
 
 from deckgen import template as templates
-from deckgen.content import Meta, Theme
+from deckgen.content import Meta
 from deckgen.paint.pptx import compat, text
 from deckgen.paint.pptx.package import finish, moment, save
 from deckgen.paint.pptx.shapes import ChartPictures, Drawer
 from deckgen.plan.placed import Deck, Slide, TextBox
 
 
-def paint(deck: Deck, template: bytes, meta: Meta, theme: Theme, *, charts: str = "native",
+def paint(deck: Deck, template: bytes, meta: Meta, *, charts: str = "native",
           cache: ChartPictures | None = None, epoch: int | None = None) -> bytes:
     """The deck as .pptx bytes, drawn on `template` (the bytes of the .pptx the deck was
     planned on); charts as native chart parts or, with `charts="picture"`, as PNG pictures
-    from `cache` drawn in `theme`; dated `epoch` (SOURCE_DATE_EPOCH's seconds; None:
-    2000-01-01)."""
+    from `cache`; dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
     prs = Presentation(io.BytesIO(template))
     compat.drop_slides(prs)
     _theme(prs, deck)
     when = moment(epoch)
     layouts = [layout for master in prs.slide_masters for layout in master.slide_layouts]
-    drawer = Drawer(theme, charts, when, cache, deck.language)
+    drawer = Drawer(charts, when, cache, deck.language)
     for placed in deck.slides:
         _slide(prs.slides.add_slide(layouts[placed.layout]), layouts[placed.layout], placed,
                drawer, deck.language)

@@ -13,7 +13,7 @@ from deckgen import story as st
 from deckgen.box import Box, inch
 from deckgen.errors import InputError, Problem
 from deckgen.plan.geometry import Geometry, scale_height
-from deckgen.plan.items import ChartItem, Item, Para, SlidePlan
+from deckgen.plan.items import Item, Para, SlidePlan
 from deckgen.plan.kinds import (
     bottleneck,
     ceiling,
@@ -110,11 +110,6 @@ def planned(base: Context, geometry: Geometry, kinds: dict[str, Geometry],
                 problems += err.problems
     if problems:
         raise InputError(problems)
-    chart_pt = round(16.0 * base.t.body / TypeScale().body * 2) / 2
-    for planned in plans:
-        for item in planned.items if planned is not None else []:
-            if isinstance(item, ChartItem):
-                item.text_pt = chart_pt
     return [p for p in plans if p is not None]
 
 

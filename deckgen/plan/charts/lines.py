@@ -1,0 +1,369 @@
+"""A line chart placed in its box, once for every painter: the plot's margins (room for the
+tick labels and axis titles at the left and below, and for the lines' names at their ends or
+a legend at the right), the ticks each axis shows (a decade apart, or every so many decades
+when their labels would touch), each series in its look, the lines' names beside their own
+ends (nudged apart), or a legend when two ends sit too close to tell which name is whose,
+the dial's rule and its labelled marks.
+
+Pure. A native PowerPoint chart lays its own text out: it is given the plot's margins, the
+ticks' spacing, each end label's nudge and each label's side, so it follows this plan; the
+slides PDF and the chart pictures draw the plan itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+
+from deckgen.box import Box, pt
+from deckgen.fonts import Typeface
+from deckgen.plan.charts import style
+from deckgen.plan.charts.text import label_of
+from deckgen.plan.placed import (
+    AxisTick,
+    Colour,
+    Dot,
+    Entry,
+    Label,
+    LineLayout,
+    Marker,
+    Rule,
+    Series,
+    Stroke,
+)
+from deckgen.story import Line, LineChart
+from deckgen.typeset.fit import spread
+
+LABEL_GAP = 0.3 * 72  # points between a line's last point and the far end of its label
+LEGEND_KEY_EM = 3.0  # a legend's key (a stretch of line with its marker) and its gap, in ems
+LEGEND_PAD = 0.45 * 72  # points of the legend's own padding and its gap to the plot
+TICK_GAP = 0.15 * 72  # points at least between two tick labels
+RIGHT_MOST = 0.45  # the most of a chart's width its end labels or legend may take
+ENDS_APART = 0.3  # decades at least between two lines' ends for names beside them
+RING = 6.0  # points: the radius of a dial's mark
+
+
+def end_text(line: Line) -> str:
+    """The label at a line's right-hand end: its name, and its ceiling under it."""
+    return line.label + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
+
+
+class _Placer:
+    def __init__(self, chart: LineChart, box: Box, size: float,
+                 typefaces: tuple[Typeface, Typeface], roles: Mapping[str, str]) -> None:
+        self.chart = chart
+        self.size = size
+        self.left, self.top = pt(box.x), pt(box.y)
+        self.w, self.h = pt(box.w), pt(box.h)
+        self.typefaces = typefaces
+        self.roles = roles
+
+    def colour(self, role: str) -> Colour:
+        return Colour(self.roles[role], role)
+
+    def width(self, text: str, bold: bool = False) -> float:
+        face = self.typefaces[1 if bold else 0].measure
+        return max((face.width(line, self.size) for line in text.split("\n")), default=0.0)
+
+    def label(self, text: str, x: float, y: float, *, align: str = "l", middle: bool = False,
+              bold: bool = False, role: str = "text", back: bool = False,
+              angle: float = 0.0) -> Label:
+        return label_of(text, x, y, self.typefaces[1 if bold else 0], self.size,
+                        self.colour(role), align=align, middle=middle,
+                        back=self.colour("background") if back else None, angle=angle)
+
+
+def _log(v: Fraction) -> float:
+    return math.log10(float(v))
+
+
+def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typeface, Typeface],
+                roles: Mapping[str, str]) -> LineLayout:
+    """`chart` placed in `box` (EMU on the slide), its text at `size` points in
+    `typefaces` (regular, bold), its colours by role."""
+    p = _Placer(chart, box, size, typefaces, roles)
+    ends_w = max(p.width(end_text(line), line.emphasis) for line in chart.lines) + LABEL_GAP
+    legend_w = max(p.width(line.label) for line in chart.lines) + size * LEGEND_KEY_EM \
+        + LEGEND_PAD
+    # the lines' names at their ends (right of their last points and markers), when they
+    # stand apart and have the room; else a legend at the right, or below the plot when the
+    # right has not the room for it either
+    direct = ends_w <= RIGHT_MOST * p.w and _ends_apart(chart) and _ends_hold(p)
+    side = "right" if direct or legend_w <= RIGHT_MOST * p.w else "bottom"
+    right_w = ends_w if direct else legend_w if side == "right" else size * 0.5
+    ticks_w = max(p.width(t.label) for t in chart.y_ticks) + TICK_GAP
+    rows = _rows(p, chart) if side == "bottom" else []
+    bottom, top = size * 3.4 + len(rows) * size * 1.5, size * 1.0
+    y_label = chart.y_label
+    if p.width(y_label) > p.h - top - bottom:  # on two lines, to stay on the chart
+        y_label = _two_lines(p, y_label)
+    left = ticks_w + size * 1.6 + y_label.count("\n") * size * 1.2
+    # room for half the last x tick's label, which is centred on the plot's right edge
+    right = max(min(right_w, RIGHT_MOST * p.w), p.width(chart.x_ticks[-1].label) / 2 + 4)
+    plot = (p.left + left, p.top + top, p.w - left - right, p.h - top - bottom)
+    px, py, pw, ph = plot
+    margins = (left / p.w, top / p.h, right / p.w, bottom / p.h)
+    x_low, x_high = (_log(v) for v in chart.x_range)
+    y_low, y_high = (_log(v) for v in chart.y_range)
+
+    def x(v: Fraction) -> float:
+        return px + (_log(v) - x_low) / (x_high - x_low) * pw
+
+    def y(v: Fraction) -> float:
+        return py + ph - (_log(v) - y_low) / (y_high - y_low) * ph
+
+    x_room = max(p.width(t.label) for t in chart.x_ticks) + TICK_GAP
+    x_step = _step(chart.x_range, pw, x_room)
+    y_step = _step(chart.y_range, ph, size * 1.2 + TICK_GAP)
+    x_ticks = tuple(AxisTick(x(t.at), p.label(t.label, x(t.at), py + ph + 4 + size * 1.2,
+                                              align="c"))
+                    for t in _shown(chart.x_ticks, chart.x_range, x_step))
+    y_ticks = tuple(AxisTick(y(t.at), p.label(t.label, px - 6, y(t.at), align="r", middle=True))
+                    for t in _shown(chart.y_ticks, chart.y_range, y_step))
+    x_title = p.label(chart.x_label, px + pw / 2, py + ph + size * 3.0, align="c")
+    y_title = p.label(y_label, p.left + size * 1.0, py + ph / 2, align="c", angle=90.0)
+    series = _series(p, chart, x, y, direct)
+    legend = None if direct else \
+        _legend(p, chart, px + pw + 0.3 * 72, py + ph / 2) if side == "right" else \
+        _legend_below(p, rows, py + ph + size * 3.4)
+    taken = [s.end_label.box for s in series if s.end_label is not None] + \
+        [e.label.box for e in legend or ()] + [t.label.box for t in (*x_ticks, *y_ticks)] + \
+        [x_title.box, y_title.box]
+    dots = tuple(_dot(p, chart, mark.at, mark.value, mark.label, x, y, series, taken)
+                 for mark in chart.marks)
+    rule = _rule(p, chart, x(chart.marker), plot, [*taken, *(d.label.box for d in dots)])
+    return LineLayout(plot, margins, x_ticks, y_ticks, x_step, y_step,
+                      Stroke(p.colour("rule"), 0.75), Stroke(p.colour("text"), 1.0), x_title,
+                      y_title, series, legend, side, rule, dots)
+
+
+def _two_lines(p: _Placer, text: str) -> str:
+    """`text` on two lines, broken at the space that leaves the narrower wider line."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return text
+    tries = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    first, second = min(tries, key=lambda t: max(p.width(t[0]), p.width(t[1])))
+    return f"{first}\n{second}"
+
+
+def _ends_apart(chart: LineChart) -> bool:
+    """Whether every two lines end at least ENDS_APART decades apart."""
+    ends = sorted(_log(line.points[-1][1]) for line in chart.lines)
+    return all(b - a >= ENDS_APART for a, b in zip(ends, ends[1:], strict=False))
+
+
+def _end_places(p: _Placer) -> tuple[list[float], list[float], list[float]]:
+    """Where each line's end label wants its middle (points from the chart's top, by its
+    line's last value), how tall it is, and where it goes once the labels are spread apart
+    (clear of each other and of the x axis's labels)."""
+    chart, size = p.chart, p.size
+    bottom, top = size * 3.4, size * 1.0
+    low, high = (_log(v) for v in chart.y_range)
+    plot_h = p.h - top - bottom
+    wanted = [top + plot_h * (1 - (_log(line.points[-1][1]) - low) / (high - low))
+              for line in chart.lines]
+    heights = [(end_text(line).count("\n") + 1) * size * 1.3 for line in chart.lines]
+    floor = p.h - bottom + size * 0.4
+    return wanted, heights, spread(wanted, heights, 0.0, floor, size * 0.3)
+
+
+def _ends_hold(p: _Placer) -> bool:
+    """Whether every end label, spread apart from the others, still sits by its own line's
+    end (within half its height): else a label would stand beside another line, and the
+    chart takes a legend instead."""
+    wanted, heights, placed = _end_places(p)
+    return all(abs(got - want) <= h / 2 for want, h, got in zip(wanted, heights, placed,
+                                                                strict=True))
+
+
+def _step(span: tuple[Fraction, Fraction], length: float, room: float) -> int:
+    """How many decades apart a log axis `length` points long shows its ticks, so labels
+    `room` points long each stand apart: 1 when each decade can have its own."""
+    decades = math.log10(float(span[1]) / float(span[0]))
+    step = 1
+    while decades > 0 and step < decades and length / decades * step < room:
+        step += 1
+    return step
+
+
+def _shown(ticks: Sequence, span: tuple[Fraction, Fraction], step: int) -> list:  # type: ignore[type-arg]
+    """The ticks shown every `step` decades from the axis's start."""
+    return [t for t in ticks if round(math.log10(float(t.at / span[0]))) % step == 0]
+
+
+Scale = Callable[[Fraction], float]
+
+
+def _series(p: _Placer, chart: LineChart, x: Scale, y: Scale, direct: bool
+            ) -> tuple[Series, ...]:
+    """Each line in its look, markers on the ticks' points and its ends; with `direct`, its
+    name at its right-hand end, nudged clear of the others."""
+    ticks = {t.at for t in chart.x_ticks} | {chart.marker}
+    placed = _end_places(p)[2] if direct else []
+    out = []
+    for k, line in enumerate(chart.lines):
+        look = style.look(k, line.emphasis)
+        colour = p.colour(look.role)
+        points = tuple((x(a), y(b)) for a, b in line.points)
+        marked = tuple(i for i, (a, _) in enumerate(line.points)
+                       if a in ticks or i in (0, len(line.points) - 1))
+        end, shift = None, 0.0
+        if direct:
+            want = points[-1][1] - p.top
+            got = placed[k]
+            end = p.label(end_text(line), points[-1][0] + 8, p.top + got, middle=True,
+                          bold=line.emphasis, role="accent" if line.emphasis else "text")
+            shift = (got - want) / p.h if abs(got - want) > 1e-3 * 72 else 0.0
+        out.append(Series(line.label, points, Stroke(colour, look.width, look.dash,
+                                                     look.lengths),
+                          Marker(look.marker, look.marker_size, colour), marked, line.emphasis,
+                          end, shift))
+    return tuple(out)
+
+
+def _legend(p: _Placer, chart: LineChart, x: float, middle: float) -> tuple[Entry, ...]:
+    """A legend right of the plot, its entries centred on the plot's middle: each a stretch
+    of its line, then its name."""
+    pitch = p.size * 1.6
+    top = middle - pitch * len(chart.lines) / 2
+    out = []
+    for k, line in enumerate(chart.lines):
+        at = top + pitch * (k + 0.5)
+        key = p.size * 2.2
+        out.append(Entry(k, x, x + key, at, p.label(line.label, x + key + p.size * 0.4, at,
+                                                    middle=True)))
+    return tuple(out)
+
+
+def _rows(p: _Placer, chart: LineChart) -> list[list[int]]:
+    """The lines' indices in rows of a legend across the chart's width, in order."""
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    for k, line in enumerate(chart.lines):
+        wide = p.size * 2.6 + p.width(line.label) + p.size * 1.2
+        if rows[-1] and used + wide > p.w - p.size:
+            rows.append([])
+            used = 0.0
+        rows[-1].append(k)
+        used += wide
+    return rows
+
+
+def _legend_below(p: _Placer, rows: list[list[int]], top: float) -> tuple[Entry, ...]:
+    """A legend under the x axis's title, its entries in rows across the chart."""
+    out = []
+    for r, row in enumerate(rows):
+        at = top + p.size * 1.5 * (r + 0.5)
+        left = p.left + p.size * 0.5
+        for k in row:
+            key = p.size * 2.2
+            found = p.label(p.chart.lines[k].label, left + key + p.size * 0.4, at, middle=True)
+            out.append(Entry(k, left, left + key, at, found))
+            left = found.box[2] + p.size * 1.2
+    return tuple(out)
+
+
+def _dot(p: _Placer, chart: LineChart, at: Fraction, value: Fraction, text: str, x: Scale,
+         y: Scale, series: tuple[Series, ...], taken: list[tuple[float, float, float, float]]
+         ) -> Dot:
+    """One of the dial's marks: a ringed point, its label boxed beside it on the side with
+    more room before another line (or the plot's edge) at that speed; right of it near the
+    y axis, left of it at the lines' ends; and where that label would cover a line or
+    another label, the first other side where it covers none."""
+    low_y, high_y = (_log(v) for v in chart.y_range)
+    own = _log(value)
+    around = [_log(v) for line in chart.lines for a, v in line.points
+              if a == at and abs(_log(v) - own) > 1e-6]
+    up = min((o - own for o in around if o > own), default=high_y - own)
+    down = min((own - o for o in around if o < own), default=own - low_y)
+    side = "above" if up >= down else "below"
+    x_low, x_high = (_log(v) for v in chart.x_range)
+    if _log(at) < x_low + 0.15 * (x_high - x_low):
+        side = "right"  # near the y axis: clear of its tick labels
+    elif _log(at) > x_high - 0.15 * (x_high - x_low) and own > low_y + 0.25 * (high_y - low_y):
+        side = "left"  # at the lines' ends: clear of their end labels
+    mx, my = x(at), y(value)
+    gap = RING + 8
+
+    def beside(where: str, dx: float = 0.0) -> Label:
+        if where == "right":
+            return p.label(text, mx + gap, my, middle=True, bold=True, role="accent",
+                           back=True)
+        if where == "left":
+            return p.label(text, mx - gap, my, align="r", middle=True, bold=True,
+                           role="accent", back=True)
+        if where == "above":
+            return p.label(text, mx + dx, my - gap - p.size * 0.25, align="c", bold=True,
+                           role="accent", back=True)
+        return p.label(text, mx + dx, my + gap + p.size * 0.9, align="c", bold=True,
+                       role="accent", back=True)
+
+
+    edges = (p.left, p.top, p.left + p.w, p.top + p.h)
+
+    def cost(label: Label) -> float:
+        """What a label would cover or cut: the chart's edge (the worst), another label,
+        another line, its own."""
+        x0, y0, x1, y1 = label.box
+        out = x0 < edges[0] or y0 < edges[1] or x1 > edges[2] or y1 > edges[3]
+        return 8 * out + 4 * sum(_meet(label.box, other) for other in taken) + \
+            sum((0.5 if s.points and _through(s, mx, my) else 1.0)
+                for s in series if _crosses(label.box, s.points))
+
+    sides = [side, *(s for s in ("above", "below", "right", "left") if s != side)]
+    side, found = min(((where, beside(where)) for where in sides),
+                      key=lambda c: (cost(c[1]), sides.index(c[0])))
+    shift = 0.0
+    if side in ("above", "below"):  # slid across, clear of a label it grazes
+        for other in taken:
+            if _meet(found.box, other):
+                dx = other[2] + 2 - found.box[0] if other[0] < found.box[0] \
+                    else other[0] - 2 - found.box[2]
+                moved = beside(side, shift + dx)
+                if cost(moved) < cost(found):
+                    found, shift = moved, shift + dx
+    return Dot(mx, my, RING, Stroke(p.colour("accent"), 3.0), p.colour("background"), found,
+               side, shift / p.w)
+
+
+def _through(series: Series, x: float, y: float) -> bool:
+    """Whether `series` passes through the point (x, y): the mark is on it."""
+    return _crosses((x - 1, y - 1, x + 1, y + 1), series.points)
+
+
+def _crosses(box: tuple[float, float, float, float],
+             points: Sequence[tuple[float, float]]) -> bool:
+    """Whether the line through `points` passes through `box`."""
+    x0, y0, x1, y1 = box
+    for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
+        steps = max(2, int(max(abs(bx - ax), abs(by - ay)) / 2))
+        for k in range(steps + 1):
+            px, py = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
+            if x0 <= px <= x1 and y0 <= py <= y1:
+                return True
+    return False
+
+
+def _rule(p: _Placer, chart: LineChart, at: float,
+          plot: tuple[float, float, float, float],
+          taken: list[tuple[float, float, float, float]]) -> Rule:
+    """The chosen speed's rule, dashed, its label at the plot's top on the side of the rule
+    with more room; lower down, a line at a time, while it would cover another label."""
+    px, py, pw, ph = plot
+    x_first, x_last = (float(v) for v in chart.x_range)
+    side = "left" if float(chart.marker) > (x_first * x_last) ** 0.5 else "right"
+    stroke = Stroke(p.colour("text"), 1.5, "dash", (4 * 1.5, 3 * 1.5))
+    found, drop = None, 0
+    for drop in range(6):
+        baseline = py + p.size * (1 + 1.3 * drop)
+        found = p.label(chart.marker_label, at - 6 if side == "left" else at + 6, baseline,
+                        align="r" if side == "left" else "l", bold=True)
+        if not any(_meet(found.box, other) for other in taken):
+            break
+    return Rule(at, py + ph, at, py, stroke, found, side, p.size * 1.3 * drop / p.h)
+
+
+def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
