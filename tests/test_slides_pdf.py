@@ -241,16 +241,20 @@ def test_the_notes_book_shows_each_slides_share_of_the_talk(tmp_path: Path) -> N
     assert "20 min in by the end of this slide" in pages[-1]
 
 
-def test_the_canvas_is_dated_by_the_epoch_and_the_environment_is_put_back(
+def test_every_pdf_is_dated_by_the_build_s_epoch_whatever_the_environment_says(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """reportlab reads SOURCE_DATE_EPOCH when a canvas is made (its invariant mode): the kit's
-    canvas says the build's epoch then, and leaves the environment as it found it."""
-    from deckgen.paint.pdf import dated
+    """The build reads SOURCE_DATE_EPOCH once; every PDF's canvas is dated by the epoch it is
+    handed, through reportlab's own date formatter, and leaves the environment alone."""
+    from deckgen.content import Meta
+    from deckgen.paint.pdf.canvas import canvas
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "946684800")
+    meta = source.read(DEFAULT_CONTENT)[0].meta
+    assert isinstance(meta, Meta)
     for epoch, stamp in ((1700000000, b"D:20231114221320"), (None, b"D:20000101000000")):
         out = io.BytesIO()
-        c = dated.canvas(out, epoch)
+        c = canvas(out, (100, 100), meta, epoch, title="t", subject="s", keywords="k",
+                   font="Helvetica")
         c.showPage()
         c.save()
         assert b"/CreationDate (" + stamp in out.getvalue()

@@ -14,7 +14,7 @@ from reportlab.platypus import Paragraph
 
 from deckgen import fonts
 from deckgen.errors import RenderError
-from deckgen.paint.handout.compat import TTFont
+from deckgen.paint.pdf.compat import TTFont
 from deckgen.typeset.text import Face
 
 # The four faces of Liberation Sans as reportlab knows them: the whole sheet, chart included,

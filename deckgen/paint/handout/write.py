@@ -4,12 +4,8 @@ metadata."""
 from __future__ import annotations
 
 import io
-import time
 from collections.abc import Callable
 
-from reportlab.pdfgen.canvas import Canvas
-
-from deckgen import __version__
 from deckgen.errors import InputError, Problem
 from deckgen.paint.handout.fit import arrange
 from deckgen.paint.handout.fonts import (
@@ -29,6 +25,7 @@ from deckgen.paint.handout.style import (
     MAX_EXTRA_GAP,
     PAPER,
 )
+from deckgen.paint.pdf.canvas import canvas as pdf_canvas
 from deckgen.story import Story
 
 DEFAULT_EPOCH = 946684800  # 2000-01-01T00:00:00Z, reportlab's date in its invariant mode
@@ -58,11 +55,13 @@ def render(story: Story, *, pages_auto: bool = False,
             raise InputError(problems)
 
     out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(page_w, page_h), invariant=1, pageCompression=1,
-                    lang=story.meta.language or None, initialFontName=REGULAR,
-                    initialFontSize=BODY_PT)
-    _date(canvas, epoch)
-    _describe(canvas, story)
+    m = story.meta
+    topics = [s.kicker.split("/", 1)[-1].strip() for s in story.slides if s.kicker]
+    keywords = list(dict.fromkeys([*topics, m.event]))
+    canvas = pdf_canvas(out, (page_w, page_h), m, epoch, title=m.title,
+                        subject=m.subtitle or m.title,
+                        keywords=", ".join(k for k in keywords if k), font=REGULAR,
+                        font_size=BODY_PT)
     drawn = _Sheet(canvas, page_w, page_h, margin)
     for side in sides:
         # A page with room to spare spreads it between its bands, a little each.
@@ -75,23 +74,3 @@ def render(story: Story, *, pages_auto: bool = False,
     return out.getvalue()
 
 
-def _date(canvas: Canvas, epoch: int | None) -> None:
-    """The document's dates from `epoch` (None: 2000-01-01, reportlab's own fixed date),
-    whatever the environment says now: the build read SOURCE_DATE_EPOCH once, before any
-    work. The document's ID is reportlab's own in its invariant mode: a digest of the
-    document's text and of SOURCE_DATE_EPOCH as reportlab reads it (else its fixed date)."""
-    stamp = time.gmtime(DEFAULT_EPOCH if epoch is None else epoch)
-    text = time.strftime("D:%Y%m%d%H%M%S+00'00'", stamp)
-    canvas.setDateFormatter(lambda *_: text)
-
-
-def _describe(canvas: Canvas, story: Story) -> None:
-    """Document metadata: title, author, subject, keywords and creator."""
-    m = story.meta
-    canvas.setTitle(m.title)
-    canvas.setAuthor(m.presenter)
-    canvas.setSubject(m.subtitle or m.title)
-    topics = [s.kicker.split("/", 1)[-1].strip() for s in story.slides if s.kicker]
-    keywords = list(dict.fromkeys([*topics, m.event]))
-    canvas.setKeywords(", ".join(k for k in keywords if k))
-    canvas.setCreator(f"deckgen {__version__}")

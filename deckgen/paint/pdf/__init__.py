@@ -7,7 +7,7 @@ fonts embedded as subsets, one bookmark per slide titled with its title.
 `notes(deck, meta)`: A4 or Letter portrait (`meta.paper`), each page the slide drawn small
 above its speaker notes at 12 pt, with its number, and each slide's share of `meta.minutes`
 when given. Both are byte-identical between two builds (reportlab's invariant mode, dated
-by the build's epoch: dated.py)."""
+by the build's epoch: canvas.py)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,11 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from deckgen import __version__, words
+from deckgen import words
 from deckgen.box import EMU_PER_PT
 from deckgen.content import Meta
-from deckgen.paint.pdf import dated, fonts
+from deckgen.paint.pdf import fonts
+from deckgen.paint.pdf.canvas import canvas
 from deckgen.paint.pdf.paint import SlidePainter
 from deckgen.plan.placed import Deck
 
@@ -37,14 +38,9 @@ HEAD_PT = 13.0
 
 def _canvas(out: io.BytesIO, size: tuple[float, float], meta: Meta, what: str,
             family: str, epoch: int | None) -> Canvas:
-    c = dated.canvas(out, epoch, pagesize=size, pageCompression=1,
-                     lang=meta.language or None, initialFontName=fonts.face(family))
-    c.setTitle(f"{meta.title}: {what}")
-    c.setAuthor(meta.presenter)
-    c.setSubject(meta.subtitle or meta.title)
-    c.setKeywords(meta.event)
-    c.setCreator(f"deckgen {__version__}")
-    return c
+    return canvas(out, size, meta, epoch, title=f"{meta.title}: {what}",
+                  subject=meta.subtitle or meta.title, keywords=meta.event,
+                  font=fonts.face(family))
 
 
 def slides(deck: Deck, meta: Meta, epoch: int | None = None) -> bytes:

@@ -10,10 +10,10 @@ import functools
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from deckgen import fonts
 from deckgen.errors import RenderError
+from deckgen.paint.pdf.compat import TTFont
 from deckgen.plan.placed import Font
 
 

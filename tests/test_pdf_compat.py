@@ -1,4 +1,4 @@
-"""What deckgen.paint.handout.compat does where reportlab has no public API, compared with
+"""What deckgen.paint.pdf.compat does where reportlab has no public API, compared with
 what reportlab itself does: when a reportlab release changes that, these tests say so.
 
 Each font here sets its text on a document of its own, not through reportlab's font registry,
@@ -46,7 +46,7 @@ def test_reportlab_still_writes_an_emoji_as_its_bare_code_point() -> None:
 def test_the_map_is_reportlabs_own_with_emoji_as_utf16_pairs() -> None:
     from reportlab.pdfbase.ttfonts import TTFont as Plain
 
-    from deckgen.paint.handout.compat import TTFont
+    from deckgen.paint.pdf.compat import TTFont
 
     text = f"go {ROCKET} \u2728 \u00e9"
     theirs, ours = _map(Plain, SYMBOLA, text), _map(TTFont, SYMBOLA, text)
@@ -58,7 +58,7 @@ def test_the_map_is_reportlabs_own_with_emoji_as_utf16_pairs() -> None:
 def test_a_font_without_such_characters_keeps_reportlabs_map_as_it_is() -> None:
     from reportlab.pdfbase.ttfonts import TTFont as Plain
 
-    from deckgen.paint.handout.compat import TTFont
+    from deckgen.paint.pdf.compat import TTFont
 
     text = "Caf\u00e9 \u00b7 132.57\u00d7 \u2014 \u03a9"
     file = fonts.text_path("regular")

@@ -1,8 +1,9 @@
-"""What the handout needs of reportlab that no public API gives: the one place it is done.
+"""What deckgen's PDFs need of reportlab that no public API gives: the one place it is done.
 
-Everything else in the handout uses reportlab as its documentation shows. Each piece here
-says why no public API serves, and tests/test_handout_compat.py compares it with what
-reportlab itself does, so an upgrade that fixes or changes the behaviour shows up there.
+Everything else in the handout, the slides PDF and the notes book uses reportlab as its
+documentation shows. Each piece here says why no public API serves, and
+tests/test_pdf_compat.py compares it with what reportlab itself does, so an upgrade that
+fixes or changes the behaviour shows up there.
 """
 
 from __future__ import annotations
