@@ -207,7 +207,7 @@ def run(
         context = multiprocessing.get_context("spawn")
     processes = min(workers, count)
     with ProcessPoolExecutor(processes, mp_context=context, initializer=_start) as pool:
-        under_way: dict[Future[Drawn], tuple[int, Job, tuple[str, ...]]] = {}
+        under_way: dict[Future[DrawnPiece], tuple[int, Job, tuple[str, ...]]] = {}
         try:
             for item in itertools.chain(pieces, [None]):
                 if item is not None:
@@ -241,7 +241,7 @@ def default_workers() -> int:
 
 
 @dataclass
-class Drawn:
+class DrawnPiece:
     """One piece: its files' bytes by kind and the renderers' warnings; or the problems'
     lines and the exit code."""
 
@@ -269,12 +269,12 @@ class _Landing:
         self.combinations = 0  # written, all of each one's files
         self.finished = finished
         self.warnings = warnings
-        self.waiting: dict[int, dict[tuple[str, ...], Drawn]] = {}
+        self.waiting: dict[int, dict[tuple[str, ...], DrawnPiece]] = {}
         self.written: list[Path] = []
         self.problems: list[str] = []
         self.code = 0
 
-    def add(self, number: int, job: Job, piece: tuple[str, ...], drawn: Drawn) -> None:
+    def add(self, number: int, job: Job, piece: tuple[str, ...], drawn: DrawnPiece) -> None:
         pieces = self.waiting.setdefault(number, {})
         pieces[piece] = drawn
         if len(pieces) < len(_pieces(job.options)):
@@ -341,7 +341,7 @@ def _start() -> None:
 _FULL_AFTER = 3  # middle-generation passes since the last full one
 
 
-def _draw(job: Job, piece: tuple[str, ...]) -> Drawn:
+def _draw(job: Job, piece: tuple[str, ...]) -> DrawnPiece:
     """One piece of one combination (its kinds of file, from one story), in whichever
     process; nothing is written here. The input's problems in any of the piece's files are
     reported together."""
@@ -355,10 +355,10 @@ def _draw(job: Job, piece: tuple[str, ...]) -> Drawn:
             # (about every third deck; a full pass walks every object of the process, some
             # 40 ms, a tenth of a combination).
             gc.collect()
-        return Drawn(files, heard)
+        return DrawnPiece(files, heard)
     except DeckgenError as err:
-        return Drawn(problems=err.lines(), code=err.exit_code)
+        return DrawnPiece(problems=err.lines(), code=err.exit_code)
     except Exception as err:  # a bug must not take the other combinations down
         kinds = " and the ".join(piece)
         why = f"{job.name}: cannot draw the {kinds}: {type(err).__name__}: {err}"
-        return Drawn(problems=[why], code=1)
+        return DrawnPiece(problems=[why], code=1)

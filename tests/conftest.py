@@ -134,8 +134,8 @@ def chart_placed(chart: object, width_in: float, height_in: float, size: float =
     import deckgen.story
     from deckgen import fonts, source
     from deckgen.box import Box, inch
-    from deckgen.plan.charts.bars import place_bars
-    from deckgen.plan.charts.lines import place_lines
+    from deckgen.plan.charts.bar_chart import place_bars
+    from deckgen.plan.charts.line_chart import place_lines
     from deckgen.plan.placed import Chart, Colour
 
     if theme is None:
@@ -146,8 +146,8 @@ def chart_placed(chart: object, width_in: float, height_in: float, size: float =
     faces = (fonts.typeface(family, False, chars), fonts.typeface(family, True, chars))
     box = Box(0, 0, inch(width_in), inch(height_in))
     place = place_lines if isinstance(chart, deckgen.story.LineChart) else place_bars
-    layout = place(chart, box, size, faces, roles)  # type: ignore[arg-type]
-    return Chart(box, chart, size, layout, Colour(roles["background"], "background"),  # type: ignore[arg-type]
+    placement = place(chart, box, size, faces, roles)  # type: ignore[arg-type]
+    return Chart(box, chart, size, placement, Colour(roles["background"], "background"),  # type: ignore[arg-type]
                  f"Chart: {chart.title}")  # type: ignore[attr-defined]
 
 

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from deckgen import source, story
-from deckgen.plan.charts import sheet as bars
+from deckgen.plan.charts import handout_bars as bars
 
 
 def chart(*shares: tuple[int, int]) -> story.BarChart:
@@ -20,7 +20,7 @@ def chart(*shares: tuple[int, int]) -> story.BarChart:
 def test_the_default_chart_plan() -> None:
     content, _ = source.read(None)
     composed = story.compose(content)
-    sheet = bars.Measured(3.5, 1.26, 8.5)
+    sheet = bars.MeasuredArea(3.5, 1.26, 8.5)
     laid = bars.plan(sheet, composed.chart("bottleneck"))
     pad = 8.5 * 0.4 / 72
     assert laid.x0 == pytest.approx(pad)
@@ -42,7 +42,7 @@ def test_the_default_chart_plan() -> None:
 
 
 def test_narrow_segments_labels_go_on_rows_that_never_clash() -> None:
-    sheet = bars.Measured(3.0, 2.0, 8.5)
+    sheet = bars.MeasuredArea(3.0, 2.0, 8.5)
     laid = bars.plan(sheet, chart((1, 20), (1, 20), (1, 20), (17, 20)))
     (bar,) = laid.bars
     assert [i.text for i in bar.inside] == ["Part 3 3.0%"]

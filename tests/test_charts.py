@@ -26,7 +26,7 @@ from deckgen import colour, fonts, source
 from deckgen.errors import RenderError
 from deckgen.figures import with_overrides
 from deckgen.plan.charts import style
-from deckgen.plan.placed import BarLayout, Label, LineLayout
+from deckgen.plan.placed import BarPlacement, Label, LinePlacement
 
 Box = tuple[float, float, float, float]
 
@@ -42,9 +42,9 @@ def dialled(speed: str, check: str, workload: str | None = None) -> deckgen.stor
     return deckgen.story.compose(with_overrides(content, speed, check, workload))
 
 
-def labels(layout: LineLayout | BarLayout) -> list[Label]:
+def labels(layout: LinePlacement | BarPlacement) -> list[Label]:
     """Every text the placed chart shows."""
-    if isinstance(layout, BarLayout):
+    if isinstance(layout, BarPlacement):
         return [found for bar in layout.bars
                 for found in (bar.title, *(label for _, label in bar.labels))]
     found = [t.label for t in (*layout.x_ticks, *layout.y_ticks)]
@@ -79,7 +79,7 @@ def test_no_text_is_clipped_or_overlaps(speed: str, check: str, width_in: float,
     told = dialled(speed, check)
     for key in ("writing_time", "bottleneck", "ceiling"):
         placed = chart_placed(told.chart(key), width_in, height_in, size)
-        boxes = [(found.text, found.box) for found in labels(placed.layout)]
+        boxes = [(found.text, found.box) for found in labels(placed.placement)]
         assert not outside(boxes, width_in * 72, height_in * 72), (key, boxes)
         assert not clashes(boxes), key
 
@@ -89,7 +89,7 @@ def test_the_dials_mark_is_labelled_where_it_covers_no_other_line() -> None:
     just above it and the 24 h curve just below: its label goes beside it, on its own line,
     not over another check's."""
     placed = chart_placed(dialled("40K", "1 h").chart("ceiling"), 6.9, 3.4, 14)
-    [dot] = placed.layout.dots
+    [dot] = placed.placement.dots
     assert dot.label.text == "3.20×"
     assert dot.side in ("left", "right")
 
@@ -98,28 +98,28 @@ def test_crowded_x_ticks_are_thinned() -> None:
     """From 100 to 1T, ten decades: on a 5.5 in chart every label a decade apart would
     touch, so they stand every second decade (or more) from the axis's start, apart."""
     placed = chart_placed(dialled("1T", "60s").chart("ceiling"), 5.5, 3.4, 14)
-    layout = placed.layout
+    layout = placed.placement
     assert layout.x_step > 1
     boxes = [t.label.box for t in layout.x_ticks]
     assert all(a[2] + 6 <= b[0] for a, b in zip(boxes, boxes[1:], strict=False))
     roomy = chart_placed(dialled("1M", "60s").chart("writing_time"), 11.5, 5.2, 16)
-    assert roomy.layout.x_step == 1 and len(roomy.layout.x_ticks) == 5  # 100 ... 1M
+    assert roomy.placement.x_step == 1 and len(roomy.placement.x_ticks) == 5  # 100 ... 1M
 
 
 def test_a_y_title_longer_than_the_plot_is_tall_goes_on_two_lines(story) -> None:  # noqa: ANN001
     short = chart_placed(story.chart("ceiling"), 8.0, 2.6, 16)
-    assert short.layout.y_title.text.count("\n") == 1
+    assert short.placement.y_title.text.count("\n") == 1
     tall = chart_placed(story.chart("ceiling"), 8.0, 5.0, 16)
-    assert "\n" not in tall.layout.y_title.text
+    assert "\n" not in tall.placement.y_title.text
 
 
 def test_a_legend_names_the_lines_when_their_ends_crowd(story) -> None:  # noqa: ANN001
     """The writing chart's four lines end close together: a legend. The ceiling's ends
     stand apart at 4.5 in; at 2.2 in they would be pushed beside their neighbours' lines."""
-    assert chart_placed(story.chart("writing_time"), 12.0, 4.6).layout.legend is not None
+    assert chart_placed(story.chart("writing_time"), 12.0, 4.6).placement.legend is not None
     ceiling = story.chart("ceiling")
-    assert chart_placed(ceiling, 7.0, 4.5).layout.legend is None
-    assert chart_placed(ceiling, 7.0, 2.2).layout.legend is not None
+    assert chart_placed(ceiling, 7.0, 4.5).placement.legend is None
+    assert chart_placed(ceiling, 7.0, 2.2).placement.legend is not None
 
 
 def test_each_series_keeps_its_look_whichever_line_the_dial_features() -> None:
@@ -129,7 +129,7 @@ def test_each_series_keeps_its_look_whichever_line_the_dial_features() -> None:
     for featured in ("endings", "apps", "candidates", "rehearsals"):
         chart = dialled("1M", "60s", featured).chart("writing_time")
         placed = chart_placed(chart, 11.5, 5.2)
-        for series in placed.layout.series:
+        for series in placed.placement.series:
             if series.emphasis:
                 assert (series.stroke.dash, series.marker.kind) == ("solid", "circle")
                 assert series.stroke.colour.role == "accent"
@@ -145,7 +145,7 @@ def test_a_label_too_narrow_for_its_segment_is_lent_to_the_widest(story) -> None
     check's segment, under the check's own; the slow bar's 0.7% check goes into its
     writing."""
     chart = story.chart("bottleneck")
-    layout = chart_placed(chart, 11.0, 2.6, 14).layout
+    layout = chart_placed(chart, 11.0, 2.6, 14).placement
     writing, check = (seg.name for seg in chart.bars[0].segments)
     slow, fast = layout.bars
     assert [(k, found.text) for k, found in fast.labels] == \
@@ -162,14 +162,14 @@ def test_chart_text_is_set_in_the_faces_that_measured_it(story) -> None:  # noqa
     character the face lacks."""
     for family in ("Arial", "Calibri"):
         placed = chart_placed(story.chart("ceiling"), 8.0, 4.5, 16, family)
-        files = {s.font.file for found in labels(placed.layout)
+        files = {s.font.file for found in labels(placed.placement)
                  for line in found.lines for s in line.spans}
         assert files <= {fonts.resolve(family).face.file, fonts.resolve(family, True).face.file}
     line = deckgen.story.Line("Check \u2609 sun", story.chart("ceiling").lines[0].points, False)
     chart = story.chart("ceiling")
     odd = chart_placed(type(chart)(**{**chart.__dict__, "lines": (line, *chart.lines[1:])}),
                        8.0, 4.5)
-    spans = [s for found in labels(odd.layout) for text_line in found.lines
+    spans = [s for found in labels(odd.placement) for text_line in found.lines
              for s in text_line.spans if "\u2609" in s.text]
     assert spans and all(Path(s.font.file).name == "DejaVuSans.ttf" for s in spans)
 
@@ -198,7 +198,7 @@ def test_a_picture_draws_its_text_where_the_plan_put_it(key: str) -> None:
     from deckgen.paint import pictures
 
     placed = chart_placed(dialled("40K", "1 h").chart(key), 8.8, 4.0, 14)
-    planned = [(s.text, s.x, s.width, line.baseline) for found in labels(placed.layout)
+    planned = [(s.text, s.x, s.width, line.baseline) for found in labels(placed.placement)
                if not found.angle for line in found.lines for s in line.spans]
     drawn = pictures.text_boxes(placed, dpi=144)
     assert len(drawn) >= len(planned)

@@ -26,7 +26,7 @@ from deckgen import figures, source
 from deckgen import story as st
 from deckgen.plan.geometry import default_geometry
 from deckgen.plan.items import PictureItem
-from deckgen.plan.kinds import plan_slides
+from deckgen.plan.kinds import arrange_slides
 
 OWN = """
   about-me:
@@ -151,7 +151,7 @@ def test_a_picture_cropped_only_with_fit_cover(tmp_path: Path) -> None:
         for fit, cropped in (("", False), ("    fit: cover\n", True)):
             content, _ = source.read(talk(tmp_path, extra + fit))
             story = st.compose(content)
-            plans = plan_slides(story, default_geometry(aspect), None, story.slides,
+            plans = arrange_slides(story, default_geometry(aspect), None, story.slides,
                                 faces_of(story))
             (item,) = [i for p in plans if p.kind == "tall" for i in p.items
                        if isinstance(i, PictureItem)]
@@ -256,7 +256,7 @@ def test_ten_sources_keep_every_description(tmp_path: Path) -> None:
     content, _ = source.read(path)
     story = st.compose(content)
     for aspect in ("16:9", "4:3"):
-        plans = plan_slides(story, default_geometry(aspect), None, story.slides,
+        plans = arrange_slides(story, default_geometry(aspect), None, story.slides,
                                 faces_of(story))
         parts = [p for p in plans if p.kind == "sources"]
         assert len(parts) >= 2

@@ -102,19 +102,19 @@ def test_paragraphs_match_python_pptx_setters(placeholder: bool) -> None:
     from lxml import etree
 
     from deckgen.paint.pptx.text import write
-    from deckgen.plan.placed import Colour, Paragraph, Run
+    from deckgen.plan.placed import Colour, Paragraph, TextRun
 
     accent, muted = Colour("#C00000", "accent"), Colour("#595959", "muted")
     paragraphs = [
-        Paragraph((Run("Tokens & <tags> \"quoted\"", bold=True, face="heading"),), 40.0,
+        Paragraph((TextRun("Tokens & <tags> \"quoted\"", bold=True, face="heading"),), 40.0,
                   46.8, 0.0, "l", in_placeholder=placeholder),
-        Paragraph((Run("plain "), Run("linked", accent, link="https://a.b/c"),
-                   Run(" again", bold=True, link="https://a.b/c"),
-                   Run(" bell\x07 tab\t", muted), Run(" made", Colour("#0A1B2C"))), 18.0,
+        Paragraph((TextRun("plain "), TextRun("linked", accent, link="https://a.b/c"),
+                   TextRun(" again", bold=True, link="https://a.b/c"),
+                   TextRun(" bell\x07 tab\t", muted), TextRun(" made", Colour("#0A1B2C"))), 18.0,
                   20.7, 6.0, "l", align_kept=placeholder, in_placeholder=placeholder),
-        Paragraph((Run("caps", muted, link="https://x.y/"),), 12.5, 15.0, 0.0, "ctr",
+        Paragraph((TextRun("caps", muted, link="https://x.y/"),), 12.5, 15.0, 0.0, "ctr",
                   caps=True, tracking=1.5, in_placeholder=placeholder),
-        Paragraph((Run("right"),), 9.75, 8.775, 3.3, "r", in_placeholder=placeholder),
+        Paragraph((TextRun("right"),), 9.75, 8.775, 3.3, "r", in_placeholder=placeholder),
     ]
     slide, fast, slow = _frames()
     write(fast, paragraphs, "de-DE")

@@ -411,7 +411,7 @@ def test_accented_and_greek_letters_print_and_missing_glyphs_warn(tmp_path: Path
 def _chart_drawing(composed):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
     from deckgen.paint.handout import chart, fonts, style
 
-    fonts._register_fonts()  # noqa: SLF001
+    fonts.register_fonts()  # noqa: SLF001
     width, height = 250.0, style.CHART_HEIGHT
     drawn = chart.draw(composed.chart("bottleneck"), style.Palette.from_theme(composed.theme),
                        width, height, style.SMALL_PT)
@@ -479,12 +479,12 @@ def test_the_chart_sets_a_label_inside_its_segment_when_it_fits_else_under_the_b
         left, right = rects[0].x, rects[1].x + rects[1].width
         strings = {s.text: s for s in _shapes(group, "String")}
         s = strings[inside]
-        w = fonts._width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
+        w = fonts.text_width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
         assert bar_bottom < s.y < bar_top  # on the bar
         seg = rects[0] if inside.startswith("Writing") else rects[1]
         assert seg.x <= s.x and s.x + w <= seg.x + seg.width  # inside its own segment
         low = strings[under]
-        low_w = fonts._width(low.text, low.fontName, low.fontSize)  # noqa: SLF001
+        low_w = fonts.text_width(low.text, low.fontName, low.fontSize)  # noqa: SLF001
         assert low.y + low.fontSize <= bar_bottom  # under the bar
         assert left <= low.x and low.x + low_w <= right + 1e-6
     # The emphasised bar (ours, the 1,000,000 tokens/sec one) is set in bold, the other not.
@@ -506,7 +506,7 @@ def test_chart_labels_never_overlap_at_other_dials(dial: tuple[str, str | None])
     boxes = []
     for group in drawn.contents:
         for s in _shapes(group, "String"):
-            w = fonts._width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
+            w = fonts.text_width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
             box = (s.x, s.y - 0.21 * s.fontSize, s.x + w, s.y + 0.9 * s.fontSize)
             assert 0 <= box[0] and box[2] <= width and 0 <= box[1] and box[3] <= height
             boxes.append((s.text, box))
@@ -529,7 +529,7 @@ def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
 
     if not any(p.name == "DroidSansFallbackFull.ttf" for p in core_fonts.fallbacks()):
         pytest.skip("the CJK fallback font (fonts-droid-fallback) is not installed")
-    fonts._register_fonts()  # noqa: SLF001
+    fonts.register_fonts()  # noqa: SLF001
     content, _ = source.read(None)
     theme = story.compose(content).theme
     bar = story.Bar("每秒一百万个词元", (story.Segment("写作", Fraction(7, 10), "70.0%"),
@@ -545,7 +545,7 @@ def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
     assert check.width == pytest.approx(243.2 * 0.3)
     on_writing = [s for s in strings if writing.y < s.y < writing.y + writing.height]
     assert "".join(s.text for s in on_writing) == "写作 70.0%"
-    assert max(s.x + fonts._width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
+    assert max(s.x + fonts.text_width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
                for s in on_writing) <= writing.x + writing.width
     under = [s for s in strings if s.y < writing.y]
     assert "".join(s.text for s in under) == "固定检查时间 30.0%"

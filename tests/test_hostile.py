@@ -463,7 +463,7 @@ from deckgen import build, output, sweep
 
 
 def stub(job, piece):  # files of 300 KB, drawn at once in a forked worker
-    return sweep.Drawn({kind: bytes([len(job.name) % 256]) * 300_000 for kind in piece})
+    return sweep.DrawnPiece({kind: bytes([len(job.name) % 256]) * 300_000 for kind in piece})
 
 
 sweep._draw = stub

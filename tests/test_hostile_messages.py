@@ -149,8 +149,8 @@ def test_ctrl_c_before_anything_was_written_says_so(here: Path,
 
 
 def _drawn(job: sweep.Job, piece: tuple[str, ...],
-           memory: object = None) -> sweep.Drawn:
-    return sweep.Drawn({kind: job.name.encode() for kind in piece})
+           memory: object = None) -> sweep.DrawnPiece:
+    return sweep.DrawnPiece({kind: job.name.encode() for kind in piece})
 
 
 def test_ctrl_c_during_one_swap_of_a_sweep_counts_the_combinations(
@@ -177,11 +177,11 @@ def test_ctrl_c_during_one_swap_of_a_sweep_counts_the_combinations(
 
 
 def _killed_at_1005(job: sweep.Job, piece: tuple[str, ...],
-                    memory: object = None) -> sweep.Drawn:
+                    memory: object = None) -> sweep.DrawnPiece:
     if job.name.endswith("1005"):
         os.kill(os.getpid(), signal.SIGKILL)  # what the out-of-memory killer does
     time.sleep(0.3)  # the other workers are drawing when the pool stops them
-    return sweep.Drawn({kind: job.name.encode() for kind in piece})
+    return sweep.DrawnPiece({kind: job.name.encode() for kind in piece})
 
 
 def test_a_killed_sweep_worker_ends_the_sweep_naming_the_combination(

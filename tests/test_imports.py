@@ -108,7 +108,7 @@ def test_core_modules_import_nothing_heavy() -> None:
     """Importing the core and the story (everything but the renderers) loads no renderer library."""
     code = ("import sys\n"
             "import deckgen.story, deckgen.report, deckgen.source, deckgen.build, deckgen.fonts\n"
-            "import deckgen.plan.charts.sheet\n"
+            "import deckgen.plan.charts.handout_bars\n"
             f"print(sorted(m for m in sys.modules if m.split('.')[0] in {set(HEAVY)!r}))")
     assert python_prints(code) == "[]"
 

@@ -252,7 +252,7 @@ def plans_at(dial: str, aspect: str):  # noqa: ANN201
     from dataclasses import replace
 
     from deckgen.plan.geometry import default_geometry
-    from deckgen.plan.kinds import plan_slides
+    from deckgen.plan.kinds import arrange_slides
 
     options = replace(DIALS[dial], aspect=aspect)
     content, _ = build.prepare(None, options)
@@ -261,7 +261,7 @@ def plans_at(dial: str, aspect: str):  # noqa: ANN201
     if options.walk:
         at = next(i for i, s in enumerate(slides) if s.kind == "dial") + 1
         slides[at:at] = deckgen.story.walk(content)
-    return plan_slides(story, default_geometry(aspect), {}, slides, faces_of(story))
+    return arrange_slides(story, default_geometry(aspect), {}, slides, faces_of(story))
 
 
 def _sizes(plan) -> set[float]:  # noqa: ANN001
@@ -316,14 +316,14 @@ def test_a_misfit_names_what_would_fit() -> None:
 
     from deckgen.errors import InputError
     from deckgen.plan.geometry import default_geometry
-    from deckgen.plan.kinds import plan_slides
+    from deckgen.plan.kinds import arrange_slides
 
     content, _ = build.prepare(None, build.Options())
     story = deckgen.story.compose(content)
     long = deckgen.story.Text("Every fixed check sets a ceiling " * 12, "slides.ceiling.headline")
     slides = [replace(s, headline=long) if s.kind == "ceiling" else s for s in story.slides]
     with pytest.raises(InputError) as err:
-        plan_slides(story, default_geometry("16:9"), {}, slides, faces_of(story))
+        arrange_slides(story, default_geometry("16:9"), {}, slides, faces_of(story))
     message = str(err.value.problems[0].message)
     assert message.startswith("slide 12: the headline does not fit (396 characters; room for "
                               "about "), message

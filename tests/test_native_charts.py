@@ -414,12 +414,12 @@ def test_the_legend_has_the_room_its_measured_names_need() -> None:
     from deckgen import fonts
 
     chart, placed = _drawn(_charts()["writing_chart"], 12.0, 4.6)
-    assert chart.has_legend and placed.layout.legend is not None
+    assert chart.has_legend and placed.placement.legend is not None
     widest = max(fonts.face().width(line.label, 16.0)
                  for line in _charts()["writing_chart"].lines)
     assert widest / 72 == pytest.approx(2.72, abs=0.005)
     plot = _plot(chart)
-    left, top, right, bottom = placed.layout.margins
+    left, top, right, bottom = placed.placement.margins
     assert (plot["x"], plot["w"]) == (pytest.approx(left, abs=1e-4),
                                       pytest.approx(1 - left - right, abs=1e-4))
     right_in = (1 - plot["x"] - plot["w"]) * 12.0
@@ -431,14 +431,14 @@ def test_end_labels_have_the_room_their_measured_text_needs() -> None:
 
     spec = _charts()["ceiling"]
     chart, placed = _drawn(spec, 8.0, 4.6)
-    assert not chart.has_legend and placed.layout.legend is None
+    assert not chart.has_legend and placed.placement.legend is None
     widest = max(fonts.face(bold=line.emphasis).width(part, 16.0)
                  for line in spec.lines for part in (line.label, line.asymptote_label))
     plot = _plot(chart)
     assert (1 - plot["x"] - plot["w"]) * 8.0 >= widest / 72 + 0.25
     names = [label(s.points[len(list(s.points)) - 1]) for s in chart.plots[0].series
              if s.name in {line.label for line in spec.lines}]
-    assert names == [s.end_label.text for s in placed.layout.series]
+    assert names == [s.end_label.text for s in placed.placement.series]
 
 
 def test_tick_labels_thin_out_on_a_small_chart() -> None:
@@ -452,10 +452,10 @@ def test_tick_labels_thin_out_on_a_small_chart() -> None:
     assert fonts.face().width("100K", 16.0) / 72 == pytest.approx(0.519, abs=0.001)
     wide, placed = _drawn(spec, 7.0, 4.5)  # tall enough for the end labels beside their lines
     assert _plot(wide)["w"] * 7.0 == pytest.approx(3.32, abs=0.01)
-    assert _major_unit(wide.category_axis) is None and placed.layout.x_step == 1
+    assert _major_unit(wide.category_axis) is None and placed.placement.x_step == 1
     narrow, placed = _drawn(spec, 6.0, 4.5)
     assert _plot(narrow)["w"] * 6.0 == pytest.approx(2.32, abs=0.01)
-    assert _major_unit(narrow.category_axis) == 100.0 and placed.layout.x_step == 2
+    assert _major_unit(narrow.category_axis) == 100.0 and placed.placement.x_step == 2
 
 
 def test_each_line_marks_its_ends_and_the_decades_in_its_own_marker(default_deck) -> None:

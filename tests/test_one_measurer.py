@@ -15,13 +15,13 @@ from deckgen.typeset.text import Face
 def test_the_handouts_widths_are_the_layout_layers(style: str, name: str) -> None:
     from deckgen.paint.handout import fonts as handout_fonts
 
-    handout_fonts._register_fonts()
+    handout_fonts.register_fonts()
     face = Face.from_ttf(name, fonts.text_path(style).read_bytes())
     for text in ("Check 60 seconds", "1,000,000 tokens/sec", "Our dial: 1M \u00b7 132.57×"):
-        assert handout_fonts._width(text, name, 8.5) == pytest.approx(face.width(text, 8.5))
+        assert handout_fonts.text_width(text, name, 8.5) == pytest.approx(face.width(text, 8.5))
     # Arial's advances, in 2048ths of an em: C 1479, h e 6 0 o n d 1139, c k s 1024, space 569.
     if style == "regular":
-        assert handout_fonts._width("Check 60 seconds", name, 8.5) == pytest.approx(
+        assert handout_fonts.text_width("Check 60 seconds", name, 8.5) == pytest.approx(
             16849 / 2048 * 8.5)
 
 
@@ -53,7 +53,7 @@ def test_the_handouts_tables_take_the_layout_layers_column_search(monkeypatch) -
     from deckgen.paint.handout.style import TABLE_PAD, TABLE_PT
     from deckgen.typeset import columns
 
-    handout_fonts._register_fonts()
+    handout_fonts.register_fonts()
     content, _ = build.prepare(None, build.Options())
     story = deckgen.story.compose(content)
     table = next(s.table for s in story.slides if s.kind == "presets" and s.table is not None)
@@ -66,11 +66,11 @@ def test_the_handouts_tables_take_the_layout_layers_column_search(monkeypatch) -
 
     monkeypatch.setattr(parts, "search", spy)
     width = 260.0  # points: about one of the handout's two columns
-    widths, one_line = parts._table_widths(table, width, TABLE_PAD, table.highlight)
+    widths, one_line = parts.table_widths(table, width, TABLE_PAD, table.highlight)
     assert calls and widths == calls[-1][1]
     assert sum(widths) == pytest.approx(width)
     assert one_line
     for i, row in enumerate(table.rows):
         font = handout_fonts.BOLD if i == table.highlight else handout_fonts.REGULAR
         for text, w in zip(row, widths, strict=True):
-            assert handout_fonts._width(text, font, TABLE_PT) + 2 * TABLE_PAD <= w
+            assert handout_fonts.text_width(text, font, TABLE_PT) + 2 * TABLE_PAD <= w

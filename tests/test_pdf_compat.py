@@ -70,9 +70,9 @@ def test_a_reader_takes_the_emoji_back_out_of_the_pdf() -> None:
     """A whole PDF, saved and compressed as reportlab saves it, then read back by pypdf."""
     from reportlab.pdfgen.canvas import Canvas
 
-    from deckgen.paint.handout.fonts import _fallback, _register_fonts
+    from deckgen.paint.handout.fonts import _fallback, register_fonts
 
-    _register_fonts()
+    register_fonts()
     assert SYMBOLA is not None
     name = _fallback(SYMBOLA)  # the handout's own fallback font
     assert name is not None

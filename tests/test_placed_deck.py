@@ -29,7 +29,7 @@ from pptx import Presentation
 
 import deckgen.story
 from deckgen import build, fmt
-from deckgen.plan.placed import Chart, Deck, Label, LineLayout, Table, TextBox, TextLine
+from deckgen.plan.placed import Chart, Deck, Label, LinePlacement, TableBox, TextBox, TextLine
 
 pytestmark = pytest.mark.slow
 POPPLER = shutil.which("pdftotext") is not None and shutil.which("pdffonts") is not None
@@ -95,7 +95,7 @@ def lines_of(deck_slide_shapes: tuple) -> Iterator[TextLine]:  # type: ignore[ty
         if isinstance(shape, TextBox):
             for p in shape.paragraphs:
                 yield from p.lines
-        elif isinstance(shape, Table):
+        elif isinstance(shape, TableBox):
             for row in shape.cells:
                 for cell in row:
                     for p in cell.paragraphs:
@@ -106,8 +106,8 @@ def lines_of(deck_slide_shapes: tuple) -> Iterator[TextLine]:  # type: ignore[ty
 
 
 def _chart_labels(chart: Chart) -> list[Label]:
-    layout = chart.layout
-    if not isinstance(layout, LineLayout):
+    layout = chart.placement
+    if not isinstance(layout, LinePlacement):
         return [found for bar in layout.bars for found in (bar.title, *(b for _, b in bar.labels))]
     found = [t.label for t in (*layout.x_ticks, *layout.y_ticks)] + [layout.x_title]
     found += [s.end_label for s in layout.series if s.end_label is not None]
@@ -317,8 +317,8 @@ def test_a_series_keeps_one_look_in_the_deck_its_pdf_and_the_page(tmp_path: Path
     assert isinstance(deck, Deck)
     chart = next(s for slide in deck.slides for s in slide.shapes
                  if isinstance(s, Chart) and s.chart.key == "ceiling")
-    assert isinstance(chart.layout, LineLayout)
-    looks = [(s.name, s.stroke.dash) for s in chart.layout.series]
+    assert isinstance(chart.placement, LinePlacement)
+    looks = [(s.name, s.stroke.dash) for s in chart.placement.series]
     assert looks == [(line.label, "solid" if line.emphasis else style.DASHES[k][0])
                      for k, line in enumerate(chart.chart.lines)]
     from deckgen import template
@@ -335,7 +335,7 @@ def test_a_series_keeps_one_look_in_the_deck_its_pdf_and_the_page(tmp_path: Path
         written.append((series.name, dash.get("val") if dash is not None else "solid"))
     assert written == looks
     drawn = pdf.slides(deck, story.meta)
-    lengths = {tuple(round(k, 2) for k in s.stroke.pattern) for s in chart.layout.series
+    lengths = {tuple(round(k, 2) for k in s.stroke.pattern) for s in chart.placement.series
                if s.stroke.pattern}
     import io
 

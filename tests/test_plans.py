@@ -21,8 +21,8 @@ import deckgen.story
 from deckgen import build
 from deckgen.box import Box
 from deckgen.plan.geometry import Geometry, default_geometry
-from deckgen.plan.items import ChartItem, Para, QrItem, RectItem, SlidePlan, TableItem, TextItem
-from deckgen.plan.kinds import plan_slides
+from deckgen.plan.items import ArrangedSlide, ChartItem, Para, QrItem, RectItem, TableItem, TextItem
+from deckgen.plan.kinds import arrange_slides
 
 GOLDEN = ROOT / "tests" / "golden" / "plans"
 INSET = (91440, 45720, 91440, 45720)  # 0.1 in across, 0.05 in down: PowerPoint's default
@@ -60,7 +60,7 @@ CASES: dict[str, tuple[build.Options, str]] = {  # name: dial and aspect, and th
 }
 
 
-def plans_of(options: build.Options, where: str) -> list[SlidePlan]:
+def plans_of(options: build.Options, where: str) -> list[ArrangedSlide]:
     content, _ = build.prepare(None, options)
     story = deckgen.story.compose(content)
     slides = list(story.slides)
@@ -68,7 +68,7 @@ def plans_of(options: build.Options, where: str) -> list[SlidePlan]:
         at = next(i for i, s in enumerate(slides) if s.kind == "dial") + 1
         slides[at:at] = deckgen.story.walk(content)
     geometry = TEMPLATES[where] if where in TEMPLATES else default_geometry(where)
-    return plan_slides(story, geometry, {}, slides, faces_of(story))
+    return arrange_slides(story, geometry, {}, slides, faces_of(story))
 
 
 def box(b: Box) -> str:
@@ -111,7 +111,7 @@ def item(i: Any) -> list[str]:  # noqa: ANN401 (any of the items)
     return [f"qr {i.name!r} {box(i.box)} {i.url}"]
 
 
-def plan_text(plans: list[SlidePlan]) -> str:
+def plan_text(plans: list[ArrangedSlide]) -> str:
     out: list[str] = []
     for number, plan in enumerate(plans, 1):
         out.append(f"== slide {number}: {plan.kind}{' (cover)' if plan.cover else ''}")
@@ -147,7 +147,7 @@ def test_the_dump_shows_each_box_size_and_text() -> None:
     assert "\n  table 'Workload table' 548640," in text and " widths=[" in text
 
 
-def _figure_sizes(plans: list[SlidePlan], kind: str) -> set[float]:
+def _figure_sizes(plans: list[ArrangedSlide], kind: str) -> set[float]:
     return {size for plan in plans if plan.kind == kind for i in plan.items
             if isinstance(i, TextItem)
             for p, size in zip(i.paras, i.sizes, strict=True) if p.one_line}

@@ -78,7 +78,7 @@ def theme_fonts(pptx: bytes) -> tuple[str, str]:
     return major.group(1), minor.group(1)
 
 
-def figures(plans: list) -> dict[str, tuple[int, str, float]]:  # noqa: ANN001 (SlidePlan)
+def figures(plans: list) -> dict[str, tuple[int, str, float]]:  # noqa: ANN001 (ArrangedSlide)
     """Each big figure's box width, text and size (the first of each name)."""
     out: dict[str, tuple[int, str, float]] = {}
     for plan in plans:

@@ -21,8 +21,8 @@ from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
 from deckgen.fonts import MEASURED, STAND_IN, STAND_IN_SLACK, Typefaces, known
 from deckgen.plan.grounds import Ground, Grounds
-from deckgen.plan.items import SlidePlan
-from deckgen.plan.kinds import plan_slides
+from deckgen.plan.items import ArrangedSlide
+from deckgen.plan.kinds import arrange_slides
 from deckgen.plan.kinds.fitting import Faces
 from deckgen.plan.layouts import Layouts
 from deckgen.plan.place import Placer, is_dark
@@ -40,7 +40,7 @@ def fonts_of(story: st.Story, template: Template) -> tuple[str, str]:
 
 
 @dataclass(frozen=True)
-class Arranged:
+class ArrangedDeck:
     """The story's slides arranged on a template, before they are placed: the story with
     the deck's fonts, the template's layouts (and those content.yaml chose, by slide kind),
     the measured faces, and each slide's content as its kind arranged it."""
@@ -49,11 +49,11 @@ class Arranged:
     layouts: Layouts
     chosen: dict[str, Layout]
     faces: Faces
-    slides: list[SlidePlan]
+    slides: list[ArrangedSlide]
 
 
 def arrange(story: st.Story, template: Template, typefaces: Typefaces,
-            walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx") -> Arranged:
+            walk: tuple[st.Slide, ...] = (), template_name: str = "template.pptx") -> ArrangedDeck:
     """The story's slides (with `walk` after the dial slide) arranged on `template`, each
     the first arrangement of its kind that fits; a template too small to hold a slide is
     refused first, one line per placeholder."""
@@ -70,8 +70,8 @@ def arrange(story: st.Story, template: Template, typefaces: Typefaces,
     kinds = {kind: layouts.geometry(cover_layout=layout) if kind == "title"
              else layouts.geometry(layout=layout) for kind, layout in chosen.items()}
     faces = Faces.of(typefaces)
-    return Arranged(story, layouts, chosen, faces,
-                    plan_slides(story, layouts.geometry(), kinds, slides, faces))
+    return ArrangedDeck(story, layouts, chosen, faces,
+                    arrange_slides(story, layouts.geometry(), kinds, slides, faces))
 
 
 def plan(story: st.Story, template: Template, typefaces: Typefaces,

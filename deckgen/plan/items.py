@@ -142,7 +142,7 @@ Item = TextItem | TableItem | ChartItem | RectItem | QrItem | PictureItem
 
 
 @dataclass
-class SlidePlan:
+class ArrangedSlide:
     """One slide, planned: its title (paragraphs and sizes), items and notes."""
 
     kind: str

@@ -19,25 +19,25 @@ from typing import cast
 from deckgen import story as st
 from deckgen.box import Box, inch
 from deckgen.colour import TEXT_CONTRAST, contrast, passing
-from deckgen.plan.charts.bars import place_bars
-from deckgen.plan.charts.lines import place_lines
+from deckgen.plan.charts.bar_chart import place_bars
+from deckgen.plan.charts.line_chart import place_lines
 from deckgen.plan.geometry import Geometry
 from deckgen.plan.grounds import Grounds
 from deckgen.plan.items import (
     WIDTH_SAFETY,
+    ArrangedSlide,
     ChartItem,
     Item,
     Para,
     PictureItem,
     QrItem,
     RectItem,
-    SlidePlan,
     TableItem,
     TextItem,
 )
 from deckgen.plan.kinds.fitting import Faces
 from deckgen.plan.layouts import Layouts
-from deckgen.plan.lines import Look, set_text
+from deckgen.plan.paragraphs import BoxLook, set_text
 from deckgen.plan.placed import (
     Art,
     Blend,
@@ -47,16 +47,16 @@ from deckgen.plan.placed import (
     Ground,
     Image,
     Paragraph,
+    PlacedSlide,
     Qr,
     Rect,
-    Run,
     Shape,
-    Slide,
     Span,
-    Table,
+    TableBox,
     TableRule,
     TextBox,
     TextLine,
+    TextRun,
 )
 from deckgen.plan.qr import modules, qr_runs
 from deckgen.template.model import (
@@ -130,31 +130,31 @@ class Placer:
     def outline(self, outline: tuple[str, float] | None) -> tuple[Colour, float] | None:
         return (self.colour(outline[0]), outline[1]) if outline else None
 
-    def layout_of(self, plan: SlidePlan) -> Layout:
+    def layout_of(self, plan: ArrangedSlide) -> Layout:
         if plan.cover:
             return self.by_kind.get("title", self.layouts.cover)
         return self.by_kind.get(plan.kind, self.layouts.content)
 
     # -- a slide
 
-    def slide(self, number: int, plan: SlidePlan) -> Slide:
+    def slide(self, number: int, plan: ArrangedSlide) -> PlacedSlide:
         layout = self.layout_of(plan)
         if plan.cover:
             shapes = self.cover(plan, layout)
         else:
             shapes = self.content(number, plan, layout)
         title = " ".join(" ".join(p.shown.split()) for p in plan.title) or plan.kind
-        return Slide(plan.kind, title, self.layouts.number(layout), self.ground(layout, number),
-                     tuple(shapes), plan.notes, plan.cover)
+        return PlacedSlide(plan.kind, title, self.layouts.number(layout),
+                           self.ground(layout, number), tuple(shapes), plan.notes, plan.cover)
 
-    def cover(self, plan: SlidePlan, layout: Layout) -> list[Shape]:
+    def cover(self, plan: ArrangedSlide, layout: Layout) -> list[Shape]:
         g = self.layouts.geometry(cover_layout=layout)
         master = self.layouts.ph.master(layout)
         shapes: list[Shape] = []
         title_ph = self.layouts.ph.title(layout)
         if title_ph is None:
             shapes.append(self.text(plan.title, plan.title_sizes, g.cover_title, (0, 0, 0, 0),
-                                    "b", Look(self.colour("text")), name="Title"))
+                                    "b", BoxLook(self.colour("text")), name="Title"))
         else:
             box = g.cover_title
             inset = self.layouts.ph.insets(title_ph, master)
@@ -174,7 +174,7 @@ class Placer:
         shapes += [self.item(item, layout) for item in plan.items]
         return shapes
 
-    def content(self, number: int, plan: SlidePlan, layout: Layout) -> list[Shape]:
+    def content(self, number: int, plan: ArrangedSlide, layout: Layout) -> list[Shape]:
         g = self.layouts.geometry(layout=layout)
         shapes: list[Shape] = []
         backdrop = self.backdrop(layout, plan, g)
@@ -185,7 +185,7 @@ class Placer:
         if title_ph is None:  # a text box in the title band
             shapes.append(self.text(plan.title, plan.title_sizes, g.title, g.title_inset,
                                     given if isinstance(given, str) else "t",
-                                    Look(self.colour("text")), name="Title"))
+                                    BoxLook(self.colour("text")), name="Title"))
         else:
             box = g.title if not self.own else \
                 self.layouts.ph.box(title_ph, self.layouts.ph.master(layout)) or g.title
@@ -206,7 +206,7 @@ class Placer:
     # -- text
 
     def text(self, paras: Sequence[Para], sizes: Sequence[float], box: Box,
-             inset: tuple[int, int, int, int], anchor: str, look: Look, name: str = "Text",
+             inset: tuple[int, int, int, int], anchor: str, look: BoxLook, name: str = "Text",
              fill: Colour | None = None, outline: tuple[Colour, float] | None = None
              ) -> TextBox:
         """A text box of the deck's own: its frame and paragraphs written in full."""
@@ -221,9 +221,9 @@ class Placer:
         where the text sets none, and a colour that reads where it sits (the template's
         own where it does)."""
         if self.own:
-            look = Look(Colour(self.roles["text"], kept=True), "l", True, True)
+            look = BoxLook(Colour(self.roles["text"], kept=True), "l", True, True)
         else:
-            look = Look(Colour(self.roles["text"], kept=True),
+            look = BoxLook(Colour(self.roles["text"], kept=True),
                         self.layouts.ph.align(layout, kinds, kinds[0] in TITLE_KINDS), True,
                         True)
         found = set_text(paras, sizes, box, inset, anchor, self.faces, self.roles, look)
@@ -256,7 +256,7 @@ class Placer:
         read on it, in its hue."""
         box = self.kicker_box(item.box, layout)
         placed = self.text(item.paras, item.sizes, box, item.inset, item.anchor,
-                           Look(self.colour("text")), name=item.name)
+                           BoxLook(self.colour("text")), name=item.name)
         if box.y >= g.title.bottom - inch(0.05):
             return placed
         grounds, _ = self.grounds.ground(layout, box)
@@ -285,7 +285,7 @@ class Placer:
                     moved = True
         return start if box.w * 5 < start.w * 3 else box
 
-    def backdrop(self, layout: Layout, plan: SlidePlan, g: Geometry) -> Box | None:
+    def backdrop(self, layout: Layout, plan: ArrangedSlide, g: Geometry) -> Box | None:
         """On a template whose artwork runs under the content area (more than a tenth of
         it), a panel in the background colour behind the slide's items, so they read."""
         items = [i for i in plan.items if i.box.y >= g.title.bottom - inch(0.05)]
@@ -356,9 +356,9 @@ class Placer:
         text = words if footer else str(number)
         para = Para(text, (size,), bold=bold, colour=None, align="l" if footer else "r",
                     one_line=True)
-        look = Look(colour, "l")
+        look = BoxLook(colour, "l")
         found = set_text([para], [size], box, inset, anchor, self.faces, self.roles, look)
-        run = Run(text, colour if not colour.kept else None, bold,
+        run = TextRun(text, colour if not colour.kept else None, bold,
                   field="" if footer else "slidenum", face="body")
         paragraph = found[0]
         paragraph = Paragraph((run,), size, 0.0, 0.0, paragraph.align, lines=paragraph.lines,
@@ -390,7 +390,7 @@ class Placer:
     def item(self, item: Item, layout: Layout) -> Shape:
         if isinstance(item, TextItem):
             return self.text(item.paras, item.sizes, item.box, item.inset, item.anchor,
-                             Look(self.colour("text")), name=item.name,
+                             BoxLook(self.colour("text")), name=item.name,
                              fill=self.fill(item.fill), outline=self.outline(item.outline))
         if isinstance(item, RectItem):
             return Rect(item.box, self.fill(item.fill), self.outline(item.outline), item.name)
@@ -409,12 +409,12 @@ class Placer:
         size = max(item.size, CHART_LEAST)
         faces = (self.faces.typeface(False, False), self.faces.typeface(False, True))
         chart = item.chart
-        layout = place_lines(chart, item.box, size, faces, self.roles) \
+        placement = place_lines(chart, item.box, size, faces, self.roles) \
             if isinstance(chart, st.LineChart) else \
             place_bars(chart, item.box, size, faces, self.roles)
-        return Chart(item.box, chart, size, layout, self.colour("background"), item.name)
+        return Chart(item.box, chart, size, placement, self.colour("background"), item.name)
 
-    def table(self, item: TableItem) -> Table:
+    def table(self, item: TableItem) -> TableBox:
         """A table's cells set in their boxes, a rule above the header and below the last
         row, thin rules between rows, the highlighted row tinted with the accent."""
         xs = [item.box.x]
@@ -437,7 +437,7 @@ class Placer:
                 box = Box(xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r])
                 found = set_text(item.cells[r][c], item.sizes[r][c], box,
                                  (m[0], m[1], m[0], m[1]), "t", self.faces, self.roles,
-                                 Look(self.colour("text")))
+                                 BoxLook(self.colour("text")))
                 row.append(Cell(box, found, fill, top, bottom))
             cells.append(tuple(row))
         rules = [TableRule(xs[0], xs[-1], ys[0], 1.5, self.colour("text"))]
@@ -445,7 +445,7 @@ class Placer:
             width, colour = (1.0, strong[0]) if r == rows - 1 or (r == 0 and item.header) \
                 else (0.75, thin[0])
             rules.append(TableRule(xs[0], xs[-1], ys[r + 1], width, colour))
-        return Table(item.box, tuple(item.widths), tuple(item.heights), tuple(cells),
+        return TableBox(item.box, tuple(item.widths), tuple(item.heights), tuple(cells),
                      item.margin, item.header, tuple(rules), item.name)
 
     # -- the ground, for the slides PDF
@@ -494,7 +494,7 @@ class Placer:
             para = Para(str(number), (size,), bold=d.number.bold, colour=None, align="ctr",
                         one_line=True)
             found = set_text([para], [size], d.box, (0, 0, 0, 0), "ctr", self.faces,
-                             self.roles, Look(Colour(value), "ctr"))
+                             self.roles, BoxLook(Colour(value), "ctr"))
             return Art(d.box, number=TextBox(d.box, found, anchor="ctr", name="Slide number"))
         fill = _fill_value(d.fill, slots)
         return Art(d.box, picture=d.picture.data if d.picture is not None else b"",
@@ -523,7 +523,7 @@ def _recoloured(paragraphs: tuple[Paragraph, ...], mend: Mend) -> tuple[Paragrap
     colour of its own), and each span's as its run's."""
     out = []
     for p in paragraphs:
-        runs = tuple(Run(r.text, mend(r.colour) or r.colour, r.bold, r.link, r.field, r.face)
+        runs = tuple(TextRun(r.text, mend(r.colour) or r.colour, r.bold, r.link, r.field, r.face)
                      for r in p.runs)
         lines = tuple(TextLine(tuple(Span(s.text, s.font, s.x, s.width,
                                           mend(None if s.colour.kept else s.colour) or s.colour,

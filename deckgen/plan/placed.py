@@ -70,7 +70,7 @@ class TextLine:
 
 
 @dataclass(frozen=True)
-class Run:
+class TextRun:
     """A run of a paragraph as the deck writes it: its text (as typed; `caps` shows it in
     capitals), colour (None: the paragraph's own, which the deck does not write), weight,
     link; `field` 'slidenum' for the slide's number; `face` the theme font it names
@@ -91,7 +91,7 @@ class Paragraph:
     template's own, not written), capitals, letter spacing (points), whether it sits in a
     placeholder (no bullets or indents of the template's), and the lines it is set in."""
 
-    runs: tuple[Run, ...]
+    runs: tuple[TextRun, ...]
     size: float
     pitch: float
     before: float
@@ -162,7 +162,7 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class Table:
+class TableBox:
     """A native table: its box, column widths and row heights (EMU), cells by row, the cell
     margins (across, down), whether the first row is a header, and its rules as drawn."""
 
@@ -320,7 +320,7 @@ class AxisTick:
 
 
 @dataclass(frozen=True)
-class LineLayout:
+class LinePlacement:
     """A line chart placed: its plot (left, top, width, height, points on the slide) and that
     plot as shares of the chart's box (left, top, right, bottom margins: a native chart's
     plot layout), the ticks shown on each axis and how many decades apart they are, the
@@ -367,7 +367,7 @@ class BarRow:
 
 
 @dataclass(frozen=True)
-class BarLayout:
+class BarPlacement:
     """A bar chart placed: its plot as shares of the chart's box (left, top, right, bottom
     margins), its bars' gap (a share of a bar's thickness), and its bars."""
 
@@ -384,12 +384,12 @@ class Chart:
     box: Box
     chart: st.Chart
     size: float
-    layout: LineLayout | BarLayout
+    placement: LinePlacement | BarPlacement
     background: Colour
     name: str = "Chart"
 
 
-Shape = TextBox | Table | Rect | Qr | Image | Chart
+Shape = TextBox | TableBox | Rect | Qr | Image | Chart
 
 
 @dataclass(frozen=True)
@@ -439,7 +439,7 @@ class Ground:
 
 
 @dataclass(frozen=True)
-class Slide:
+class PlacedSlide:
     """One slide placed: its kind, its title as one line (a bookmark), the layout it goes
     on (its number among the template's layouts), its ground, its shapes bottom first,
     its notes, and whether it is the cover."""
@@ -463,7 +463,7 @@ class Deck:
 
     width: int
     height: int
-    slides: tuple[Slide, ...]
+    slides: tuple[PlacedSlide, ...]
     roles: tuple[tuple[str, str], ...]
     theme: Theme  # the colours the charts are drawn in (a template's checked) and the fonts
     heading_font: str

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 from deckgen import dial, fmt
 from deckgen.figures import batch, division
-from deckgen.story.parts import Bar, BarChart, BigFigure, Bottleneck, Labels, Segment, Slide
+from deckgen.story.parts import Bar, BarChart, BigFigure, BottleneckView, Labels, Segment, Slide
 from deckgen.story.talk import Talk, keep
 
 
-def tell(talk: Talk) -> tuple[Bottleneck, BarChart, Slide]:
+def tell(talk: Talk) -> tuple[BottleneckView, BarChart, Slide]:
     """The bottleneck's figures and sentences, the bars of where each total goes, and the
     slide (which shows the bars only when there is a check)."""
     b = batch(talk.content)
@@ -20,7 +20,7 @@ def tell(talk: Talk) -> tuple[Bottleneck, BarChart, Slide]:
     return told, bars, slide
 
 
-def figures(talk: Talk, b: dial.Batch) -> Bottleneck:
+def figures(talk: Talk, b: dial.Batch) -> BottleneckView:
     """The big figures, the sums that give them and the sentences around them."""
     content = talk.content
     cb = content.bottleneck
@@ -45,7 +45,7 @@ def figures(talk: Talk, b: dial.Batch) -> Bottleneck:
                   end_to_end_how, "accent"),
         BigFigure("check_share", labels.check_share, bf("check_share"), share_how, "text"),
     )
-    return Bottleneck(
+    return BottleneckView(
         setup=talk.prose("bottleneck.setup", cb.setup),
         model=talk.prose("bottleneck.model", cb.model),
         lesson=talk.prose("bottleneck.lesson", cb.lesson),

@@ -7,11 +7,11 @@ from fractions import Fraction
 
 from deckgen import dial, fmt, report
 from deckgen.story.axes import decades, span, speed_span, speeds_across
-from deckgen.story.parts import Bottleneck, Line, LineChart, Mark, Slide, Table, Tick
+from deckgen.story.parts import BottleneckView, Line, LineChart, Mark, Slide, Table, Tick
 from deckgen.story.talk import Talk, keep, keep_figures, table_notes
 
 
-def tell(talk: Talk, told: Bottleneck) -> tuple[Table, LineChart, tuple[Slide, ...]]:
+def tell(talk: Talk, told: BottleneckView) -> tuple[Table, LineChart, tuple[Slide, ...]]:
     """The presets table, the ceiling chart, and their slides: the presets, then the ceiling
     with `told`'s sentence about it."""
     presets, chart = presets_table(talk), ceiling_chart(talk)

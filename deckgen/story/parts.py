@@ -182,7 +182,7 @@ class BigFigure:
 
 
 @dataclass(frozen=True)
-class Bottleneck:
+class BottleneckView:
     setup: Text
     model: Text
     lesson: Text
@@ -332,7 +332,7 @@ class Story:
     dial: DialView
     workload_table: Table
     experiments: tuple[Experiment, ...]
-    bottleneck: Bottleneck
+    bottleneck: BottleneckView
     presets_table: Table
     precious: tuple[tuple[str, Text], ...]
     checklist: tuple[tuple[str, Text, str], ...]  # step, detail, write-in label

@@ -16,26 +16,26 @@ from deckgen.errors import RenderError
 from deckgen.paint.handout import lists
 from deckgen.paint.handout.chart import draw as draw_chart
 from deckgen.paint.handout.flowables import (
-    _Grid,
-    _Picture,
-    _Rule,
-    _Stack,
+    Grid,
+    PictureFlowable,
+    RuleFlowable,
+    Stack,
 )
 from deckgen.paint.handout.fonts import (
     BOLD,
     REGULAR,
-    _para,
-    _width,
+    paragraph,
+    text_width,
 )
 from deckgen.paint.handout.parts import (
-    _TIGHT,
-    _table_widths,
+    TIGHT,
+    table_widths,
 )
 from deckgen.paint.handout.sheet import (
     Band,
     Section,
-    _column_widths,
-    _tagged,
+    column_widths,
+    tagged,
 )
 from deckgen.paint.handout.style import (
     CHART_HEIGHT,
@@ -46,7 +46,7 @@ from deckgen.paint.handout.style import (
     Palette,
     Scale,
     Styles,
-    _x,
+    escaped,
 )
 from deckgen.story import BarChart, Slide, Story
 from deckgen.story import Table as StoryTable
@@ -55,7 +55,7 @@ from deckgen.story import Table as StoryTable
 # The content, band by band
 
 
-class _Builder:
+class Builder:
     """Turns the story into the sheet's bands at the sizes of one step of the type scale,
     with the presenter's slides marked `handout: true` or without them (`own`)."""
 
@@ -66,7 +66,7 @@ class _Builder:
         self.k = k
         self.s = Styles.make(self.p, k)
         self.frame_w = frame_w
-        self.col_w = _column_widths(frame_w, 2)[0]
+        self.col_w = column_widths(frame_w, 2)[0]
         self.slides = {s.kind: s for s in story.slides if s.kind != "experiment"}
         experiments = [s for s in story.slides if s.kind == "experiment"]
         self.experiments_kicker = experiments[0].kicker if experiments else ""
@@ -102,7 +102,7 @@ class _Builder:
         return self.k.gap(designed)
 
     def para(self, text: str, style: ParagraphStyle) -> Paragraph:
-        return _para(_x(text), style)
+        return paragraph(escaped(text), style)
 
     def heading(self, section: Section, slide: Slide | None, after: float = 2 * mm) -> Section:
         """The section's kicker in capitals, then its headline, then `after` (as designed)."""
@@ -129,12 +129,12 @@ class _Builder:
         s = self.s
         # "Our" row is set in bold, unless only regular weight keeps every cell on one line.
         bold_row = t.highlight
-        widths, one_line = _table_widths(t, width, TABLE_PAD, bold_row)
+        widths, one_line = table_widths(t, width, TABLE_PAD, bold_row)
         if not one_line:
-            regular, one_line = _table_widths(t, width, TABLE_PAD, None)
+            regular, one_line = table_widths(t, width, TABLE_PAD, None)
             if one_line:
                 bold_row, widths = None, regular
-        header = [_para(_x(h), s.head_cell_right if a == "r" else s.head_cell)
+        header = [paragraph(escaped(h), s.head_cell_right if a == "r" else s.head_cell)
                   for h, a in zip(t.header, t.align, strict=True)]
         rows = [header]
         for i, row in enumerate(t.rows):
@@ -143,9 +143,9 @@ class _Builder:
             for text, a in zip(row, t.align, strict=True):
                 style = (s.head_cell_right if a == "r" else s.head_cell) if ours else \
                     (s.cell_right if a == "r" else s.cell)
-                cells.append(_para(_x(text), style))
+                cells.append(paragraph(escaped(text), style))
             rows.append(cells)
-        table = _Grid(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+        table = Grid(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
         commands: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), REGULAR, TABLE_PT),  # else reportlab sets Helvetica per cell
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -174,21 +174,21 @@ class _Builder:
     def _header(self) -> Band:
         st, s, m = self.story, self.s, self.story.meta
         sec = Section("the header")
-        left: list[Flowable] = [_tagged(self.para(m.title, s.title), "meta.title")]
+        left: list[Flowable] = [tagged(self.para(m.title, s.title), "meta.title")]
         if m.subtitle:
-            left += [Spacer(1, 0.8 * mm), _tagged(self.para(m.subtitle, s.body), "meta.subtitle")]
-        facts = [_tagged(self.para(x, s.small_right), f"meta.{key}")
+            left += [Spacer(1, 0.8 * mm), tagged(self.para(m.subtitle, s.body), "meta.subtitle")]
+        facts = [tagged(self.para(x, s.small_right), f"meta.{key}")
                  for key, x in (("event", m.event), ("date", m.date), ("presenter", m.presenter))
                  if x]
-        facts.append(_para(f'<font name="{BOLD}" color="{self.p.accent.hexval()}">'
+        facts.append(paragraph(f'<font name="{BOLD}" color="{self.p.accent.hexval()}">'
                                f"{escape(st.our_dial)}</font>", s.small_right))
-        width = max(_width(st.our_dial, BOLD, SMALL_PT),
-                    *(_width(x or "", REGULAR, SMALL_PT)
+        width = max(text_width(st.our_dial, BOLD, SMALL_PT),
+                    *(text_width(x or "", REGULAR, SMALL_PT)
                       for x in (m.event, m.date, m.presenter)))
         width = min(width + 1 * mm, self.frame_w * 0.42)
-        table = _Grid([[left, facts]], colWidths=[self.frame_w - width, width], hAlign="LEFT")
-        table.setStyle(_TIGHT + [("VALIGN", (0, 0), (-1, -1), "BOTTOM")])
-        sec.add(table, "meta.title").space(2.2 * mm).add(_Rule(self.p.text, 1.2))
+        table = Grid([[left, facts]], colWidths=[self.frame_w - width, width], hAlign="LEFT")
+        table.setStyle(TIGHT + [("VALIGN", (0, 0), (-1, -1), "BOTTOM")])
+        sec.add(table, "meta.title").space(2.2 * mm).add(RuleFlowable(self.p.text, 1.2))
         return Band(([sec],))
 
     def _meanings_and_dial(self) -> Band:
@@ -197,13 +197,13 @@ class _Builder:
                             self.slides.get("meanings"))
         for i, card in enumerate(self.story.cards):
             tag = (f' <font name="{BOLD}" color="{self.p.accent.hexval()}">'
-                   f"\u25c4 {_x(labels.our_dial.upper())}</font>" if card.ours else "")
-            head = _para(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
-                             f"{_x(card.label.upper())}</font>\u2002{_x(card.question)}{tag}",
+                   f"\u25c4 {escaped(labels.our_dial.upper())}</font>" if card.ours else "")
+            head = paragraph(f'<font size="{SMALL_PT}" color="{self.p.muted.hexval()}">'
+                             f"{escaped(card.label.upper())}</font>\u2002{escaped(card.question)}{tag}",
                              s.strong)
-            _tagged(head, f"meanings[{i}].label")
+            tagged(head, f"meanings[{i}].label")
             bar = (self.p.accent, 2.4) if card.ours else (self.p.rule, 0.8)
-            left.add(_Stack([head, Spacer(1, 0.5 * mm), self.para(card.text.text, s.body)],
+            left.add(Stack([head, Spacer(1, 0.5 * mm), self.para(card.text.text, s.body)],
                             3 * mm, bar), card.text.origin)
             if i < len(self.story.cards) - 1:
                 left.space(self.gap(1.8 * mm))
@@ -211,14 +211,14 @@ class _Builder:
         d = self.story.dial
         right = self.heading(Section("the dial", outline=self.outline("dial")),
                              self.slides.get("dial"))
-        right.add(_para(f'{_x(labels.our_dial.upper())} '
-                        f'<font color="{self.p.accent.hexval()}">{_x(d.speed)}</font>',
+        right.add(paragraph(f'{escaped(labels.our_dial.upper())} '
+                        f'<font color="{self.p.accent.hexval()}">{escaped(d.speed)}</font>',
                             s.label)).space(self.gap(1.8 * mm))
         right.add(self.para(d.title, s.subhead)).space(0.6 * mm)
         right.add(self.para(d.arithmetic, s.body)).space(self.gap(1.5 * mm))
         right.add(self._fitted(d.figure, s.figure, self.col_w))
         right.add(self.para(d.sentence, s.body)).space(self.gap(2.5 * mm))
-        right.add(_Rule(self.p.rule, 0.5)).space(self.gap(1.8 * mm))
+        right.add(RuleFlowable(self.p.rule, 0.5)).space(self.gap(1.8 * mm))
         right.add(self.para(d.at_slow_speed.upper(), s.label)).space(0.3 * mm)
         right.add(self._fitted(d.slow_figure, s.slow_figure, self.col_w))
         columns = [c for sid, c in (("meanings", [left]), ("dial", [right]))
@@ -227,12 +227,12 @@ class _Builder:
 
     def _fitted(self, text: str, style: ParagraphStyle, width: float) -> Paragraph:
         """A big figure, made smaller when it would not fit the column on one line."""
-        natural = _width(text, style.fontName, style.fontSize)
+        natural = text_width(text, style.fontName, style.fontSize)
         if natural > width:
             size = style.fontSize * width / natural * 0.98
             style = ParagraphStyle(style.name + "-fit", parent=style, fontSize=size,
                                    leading=size * 1.15)
-        return _para(_x(text), style)
+        return paragraph(escaped(text), style)
 
     def _workloads(self) -> Band:
         t = self.story.workload_table
@@ -261,12 +261,13 @@ class _Builder:
             sec = Section(f"the thought experiment \u201c{e.title}\u201d")
             sec.add(self.para(e.title, s.subhead), f"workloads[{i}].title").space(0.6 * mm)
             sec.add(self.para(e.arithmetic, s.body))
-            sec.add(_para(f'<font name="{BOLD}">{_x(e.writing)}</font>', s.body))
+            sec.add(paragraph(f'<font name="{BOLD}">{escaped(e.writing)}</font>', s.body))
             sec.space(1.2 * mm)
-            scarce = _para(f'<font name="{BOLD}">{_x(self.story.labels.still_scarce)}:</font> '
-                           f"{_x(e.scarce.text)}", s.body)
+            scarce = paragraph(f'<font name="{BOLD}">'
+                               f"{escaped(self.story.labels.still_scarce)}:</font> "
+                               f"{escaped(e.scarce.text)}", s.body)
             bar = (self.p.accent, 2.4) if e.featured else (self.p.text, 1.2)
-            sec.add(_Stack([scarce], 2.5 * mm, bar), e.scarce.origin)
+            sec.add(Stack([scarce], 2.5 * mm, bar), e.scarce.origin)
             cells.append(sec)
         for i in range(0, len(cells), 2):
             pair = cells[i:i + 2]
@@ -280,34 +281,34 @@ class _Builder:
         and the same (the table kept whole with its title and caption) as sections to flow
         on with what follows. Without the bottleneck, the table and the ceiling alone."""
         s, b = self.s, self.story.bottleneck
-        chart = [_tagged(self.para(b.setup.text, s.body), b.setup.origin)]
+        chart = [tagged(self.para(b.setup.text, s.body), b.setup.origin)]
         if b.has_check:  # with no check there is nothing to split: no empty bars
             chart += [Spacer(1, self.gap(2 * mm)),
                       self._chart(self.story.chart("bottleneck"), self.col_w)]
         figures = [self._speedups(b), Spacer(1, self.gap(2.5 * mm)),
-                   _tagged(self.para(b.model.text, s.note), b.model.origin)]
+                   tagged(self.para(b.model.text, s.note), b.model.origin)]
         presets: list[Flowable] = []
         slide = self.slides.get("presets")
         if slide:
-            presets = [_tagged(self.para(slide.headline.text, s.subhead), slide.headline.origin),
+            presets = [tagged(self.para(slide.headline.text, s.subhead), slide.headline.origin),
                        Spacer(1, 1.2 * mm), self.table(self.story.presets_table, self.col_w),
                        Spacer(1, 1 * mm), self.para(self.story.presets_table.caption, s.muted)]
         ceiling: list[Flowable] = []
         if self.story.shown("ceiling"):
-            ceiling = [_tagged(_Stack([self.para(b.ceiling_sentence.text, s.strong)], 2.5 * mm,
+            ceiling = [tagged(Stack([self.para(b.ceiling_sentence.text, s.strong)], 2.5 * mm,
                                       (self.p.accent, 2.4)), b.ceiling_sentence.origin)]
         table_gap, gap = Spacer(1, self.gap(3 * mm)), Spacer(1, self.gap(2.5 * mm))
         if not self.story.shown("bottleneck"):  # the presets and the ceiling alone
             return [Band(([Section("the preset-check table", [*presets, table_gap]),
                            Section("the ceiling", ceiling)],))], []
-        ceiling += [gap] * bool(ceiling) + [_tagged(self.para(b.lesson.text, s.body),
+        ceiling += [gap] * bool(ceiling) + [tagged(self.para(b.lesson.text, s.body),
                                                     b.lesson.origin)]
         name = "the serial bottleneck"
         left = Section(name, [*chart, gap, *figures])
         right = [Section("the preset-check table", [*presets, table_gap] if presets else []),
                  Section("the ceiling", ceiling)]
         flowing = [Section(name, [*chart, gap]), Section(name, [*figures, table_gap]),
-                   Section("the preset-check table", [_Stack(presets), table_gap] if presets
+                   Section("the preset-check table", [Stack(presets), table_gap] if presets
                            else []),
                    Section("the ceiling", ceiling)]
         return [self.head("bottleneck", name), Band(([left], right))], flowing
@@ -324,8 +325,8 @@ class _Builder:
         ]
         if not b.has_check:  # the writing speedup alone: the end-to-end one is the same
             cells = [row[:1] for row in cells]
-        table = _Grid(cells, colWidths=[half] * len(cells[0]), hAlign="LEFT")
-        table.setStyle(_TIGHT + [("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
+        table = Grid(cells, colWidths=[half] * len(cells[0]), hAlign="LEFT")
+        table.setStyle(TIGHT + [("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5 * mm)])
         return table
 
@@ -336,7 +337,8 @@ class _Builder:
             raise RenderError(f"the handout draws bar charts only, not the {chart.key} chart")
         if self.k.chart < CHART_HEIGHT:
             try:
-                return _Picture(draw_chart(chart, self.p, width, self.k.chart, SMALL_PT), width)
+                drawn = draw_chart(chart, self.p, width, self.k.chart, SMALL_PT)
+                return PictureFlowable(drawn, width)
             except RenderError:
                 pass  # its labels need more room: the designed height
-        return _Picture(draw_chart(chart, self.p, width, CHART_HEIGHT, SMALL_PT), width)
+        return PictureFlowable(draw_chart(chart, self.p, width, CHART_HEIGHT, SMALL_PT), width)

@@ -1,7 +1,7 @@
-"""The handout's bar chart, drawn with reportlab's own shapes where the layout layer's plan
-(`deckgen.plan.charts.sheet.plan`) puts everything, so the sheet needs no chart library: each bar to
-100% of its total, the segments after the first hatched so they read in greyscale, and the
-story's labels, set in the embedded Liberation Sans they were measured in."""
+"""The handout's bar chart, drawn with reportlab's own shapes where the plan
+(`deckgen.plan.charts.handout_bars.plan`) puts everything, so the sheet needs no chart
+library: each bar to 100% of its total, the segments after the first hatched so they read in
+greyscale, and the story's labels, set in the embedded Liberation Sans they were measured in."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
 from reportlab.lib import colors
 
 from deckgen.colour import ratio
-from deckgen.paint.handout.fonts import BOLD, REGULAR, _face, _runs, _width
+from deckgen.paint.handout.fonts import BOLD, REGULAR, face_of, font_runs, text_width
 from deckgen.paint.handout.style import Palette, luminance
-from deckgen.plan.charts import sheet as bars
+from deckgen.plan.charts import handout_bars as bars
 from deckgen.story import BarChart
 
 PT = 72.0  # points per inch: the plan is in inches, the drawing in points
@@ -22,7 +22,7 @@ CAP = 0.35  # a label's baseline sits this many ems under its bar's centre line
 
 
 @dataclass
-class _Sheet(bars.Measured):
+class ChartSheet(bars.MeasuredArea):
     """The chart's sheet, measuring text as `_text` sets it: each run in its own font, a
     fallback's where Liberation Sans lacks a character."""
 
@@ -31,8 +31,8 @@ class _Sheet(bars.Measured):
             return 0.0, 0.0
         font = BOLD if weight == "bold" else REGULAR
         lines = text.split("\n")
-        wide = max(_width(line, font, self.font_pt) for line in lines)
-        return wide / PT, _face(font).height(len(lines), self.font_pt) / PT
+        wide = max(text_width(line, font, self.font_pt) for line in lines)
+        return wide / PT, face_of(font).height(len(lines), self.font_pt) / PT
 
 
 def _ink_on(fill: colors.Color, p: Palette) -> colors.Color:
@@ -46,25 +46,25 @@ def _text(group: Group, x: float, baseline: float, text: str, font: str, size: f
           colour: colors.Color, align: str) -> tuple[float, float]:
     """`text` set at `x` (its left end, right end or centre by `align`) on `baseline`, each run
     in its own font (a fallback where Liberation Sans lacks a character); its left and right."""
-    width = _width(text, font, size)
+    width = text_width(text, font, size)
     left = {"left": x, "right": x - width, "center": x - width / 2}[align]
     at = left
-    for name, run in _runs(text, font):
+    for name, run in font_runs(text, font):
         group.add(String(at, baseline, run, fontName=name, fontSize=size, fillColor=colour,
                          textAnchor="start"))
-        at += _width(run, name, size)
+        at += text_width(run, name, size)
     return left, left + width
 
 
 def draw(chart: BarChart, p: Palette, width: float, height: float, font_pt: float) -> Drawing:
     """The chart as a `width` by `height` point drawing, text at `font_pt`."""
-    laid = bars.plan(_Sheet(width / PT, height / PT, font_pt), chart)
+    laid = bars.plan(ChartSheet(width / PT, height / PT, font_pt), chart)
     scale = font_pt / 16.0
     step = bars.HATCH_STEP * max(scale, 0.6) * PT
     drawing = Drawing(width, height)
     for bar, plan in zip(chart.bars, laid.bars, strict=True):
         font = BOLD if plan.bold else REGULAR
-        face = _face(font)
+        face = face_of(font)
         ascent, descent = face.ascent * font_pt, face.descent * font_pt
         group = Group()
         top = plan.title_top * PT
@@ -90,7 +90,7 @@ def draw(chart: BarChart, p: Palette, width: float, height: float, font_pt: floa
         baseline = plan.centre * PT - CAP * font_pt
         for label in plan.inside:
             if label.boxed:  # a patch of paper over the hatching, under the label
-                text_w = _width(label.text, font, font_pt)
+                text_w = text_width(label.text, font, font_pt)
                 x = label.x * PT - (text_w if label.align == "right" else 0)
                 pad = laid.box_pad
                 group.add(Rect(x - pad, baseline - descent - pad, text_w + 2 * pad,

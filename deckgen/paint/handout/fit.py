@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckgen.paint.handout.builder import _Builder
+from deckgen.paint.handout.builder import Builder
 from deckgen.paint.handout.lists import qr_drawing
-from deckgen.paint.handout.parts import _cut
+from deckgen.paint.handout.parts import cut_band
 from deckgen.paint.handout.sheet import (
     Band,
     Side,
-    _band_height,
-    _column_widths,
-    _side_height,
+    band_height,
+    column_widths,
+    side_height,
 )
 from deckgen.paint.handout.style import BAND_GAP, HEADING_GAP, PAPER, SCALES, Scale
 from deckgen.story import Story
@@ -49,7 +49,7 @@ def arrange(story: Story, pages_auto: bool) -> Sheet:
     first: Sheet | None = None
     for k, with_own in tries:
         frame_w, frame_h = page_w - 2 * k.margin, page_h - 2 * k.margin
-        for bands in _Builder(story, frame_w, k, with_own, qr).arrangements():
+        for bands in Builder(story, frame_w, k, with_own, qr).arrangements():
             sheet = _sheet(bands, k, frame_w, frame_h)
             if sheet.fits:
                 return sheet
@@ -61,7 +61,7 @@ def arrange(story: Story, pages_auto: bool) -> Sheet:
 def _sheet(bands: list[Band], k: Scale, frame_w: float, frame_h: float) -> Sheet:
     front, back = _turn(bands, k, frame_w, frame_h)
     sides = [_side("front page", front, k), _side("back page", back, k)]
-    fits = all(_side_height(side, frame_w) <= frame_h + 0.01 for side in sides)
+    fits = all(side_height(side, frame_w) <= frame_h + 0.01 for side in sides)
     return Sheet(sides, k, fits)
 
 
@@ -75,16 +75,16 @@ def _turn(bands: list[Band], k: Scale, frame_w: float,
     ending on a heading or on a band its section goes on from, and cuts a band that may be
     cut (`parts._cut`) when a part of it fits; it takes at least the header and the band
     after it, even when they run over."""
-    col_w = _column_widths(frame_w, 2)[0]
+    col_w = column_widths(frame_w, 2)[0]
     ends = [n for n in range(1, len(bands) + 1)
             if not bands[n - 1].keep_with_next and not bands[n - 1].continues]
     least = next((n for n in ends if n >= min(2, len(bands))), len(bands))
     best: tuple[list[Band], list[Band]] = (bands[:least], bands[least:])
     height = 0.0
     for n, band in enumerate(bands, start=1):
-        tall = _band_height(band, frame_w)
+        tall = band_height(band, frame_w)
         if height + tall > frame_h + 0.01:
-            cut = _cut(band, col_w, frame_h - height) if band.flowing and n > least else None
+            cut = cut_band(band, col_w, frame_h - height) if band.flowing and n > least else None
             if cut is not None:
                 best = ([*bands[:n - 1], cut[0]], [cut[1], *bands[n:]])
             break

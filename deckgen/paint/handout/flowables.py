@@ -14,22 +14,22 @@ from reportlab.platypus import Flowable, Paragraph, Table
 
 from deckgen.paint.handout.fonts import (
     REGULAR,
-    _para,
-    _runs,
-    _width,
+    font_runs,
+    paragraph,
+    text_width,
 )
 from deckgen.paint.handout.style import (
     CHECK_BOX,
     MIN_WRITE_WIDTH,
     WRITE_PITCH,
-    _x,
+    escaped,
 )
 
 # --------------------------------------------------------------------------------------------
 # Small flowables
 
 
-class _Rule(Flowable):
+class RuleFlowable(Flowable):
     """A horizontal line across the column."""
 
     def __init__(self, colour: colors.Color, thickness: float = 0.5) -> None:
@@ -46,7 +46,7 @@ class _Rule(Flowable):
         self.canv.line(0, self.thickness / 2, self.width, self.thickness / 2)
 
 
-class _Stack(Flowable):
+class Stack(Flowable):
     """Flowables one under the other, moved right by `indent`, with an optional bar down the
     left edge (thick and coloured for "ours"). Splits only between its flowables, or inside
     one that can split itself."""
@@ -56,8 +56,8 @@ class _Stack(Flowable):
         super().__init__()
         self.inner, self.indent, self.bar = list(inner), indent, bar
 
-    def _again(self, inner: Sequence[Flowable]) -> _Stack:
-        return _Stack(inner, self.indent, self.bar)
+    def _again(self, inner: Sequence[Flowable]) -> Stack:
+        return Stack(inner, self.indent, self.bar)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.sizes = [f.wrap(availWidth - self.indent, availHeight) for f in self.inner]
@@ -89,7 +89,7 @@ class _Stack(Flowable):
             f.drawOn(self.canv, self.indent, y)
 
 
-class _StepHead(Flowable):
+class StepHead(Flowable):
     """A checklist step: a real box to tick, then the step in bold beside it."""
 
     def __init__(self, text: Paragraph, stroke: colors.Color) -> None:
@@ -112,7 +112,7 @@ class _StepHead(Flowable):
         self.text.drawOn(c, self.indent, self.height - self.text.height)
 
 
-class _WriteIn(Flowable):
+class WriteIn(Flowable):
     """Ruled lines to write on, `pitch` apart, the first one after its label: "Done means:
     ______".
 
@@ -123,11 +123,12 @@ class _WriteIn(Flowable):
         super().__init__()
         self.label, self.lines, self.style, self.pitch = label, lines, style, pitch
         self.colour, self.indent = colour, indent
-        self.label_w = _width(label, style.fontName, style.fontSize)
+        self.label_w = text_width(label, style.fontName, style.fontSize)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         inline = self.indent + self.label_w + 1.5 * mm + MIN_WRITE_WIDTH <= availWidth
-        self.above = None if inline or not self.label else _para(_x(self.label), self.style)
+        self.above = None if inline or not self.label else \
+            paragraph(escaped(self.label), self.style)
         above_h = (self.above.wrap(availWidth - self.indent, availHeight)[1] + 1.5 * mm
                    if self.above else 0)
         self.width, self.height = availWidth, above_h + self.lines * self.pitch
@@ -146,15 +147,15 @@ class _WriteIn(Flowable):
             if i == 0 and self.label and not self.above:
                 c.setFillColor(self.style.textColor)
                 x = self.indent
-                for font, text in _runs(self.label, self.style.fontName):
+                for font, text in font_runs(self.label, self.style.fontName):
                     c.setFont(font, self.style.fontSize)
                     c.drawString(x, y + 1.2, text)
-                    x += _width(text, font, self.style.fontSize)
+                    x += text_width(text, font, self.style.fontSize)
                 start += self.label_w + 1.5 * mm
             c.line(start, y, self.width, y)
 
 
-class _Picture(Flowable):
+class PictureFlowable(Flowable):
     """A vector drawing (a chart or a QR code) scaled to a width."""
 
     def __init__(self, drawing: Drawing, width: float | None = None) -> None:
@@ -176,7 +177,7 @@ class _Picture(Flowable):
         self.canv.restoreState()
 
 
-class _Grid(Table):
+class Grid(Table):
     """reportlab's table, keeping the cells it was given: the sheet reads their text to check
     that every character has a font."""
 

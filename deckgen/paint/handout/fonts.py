@@ -28,7 +28,7 @@ _FACES = {REGULAR: "regular", BOLD: "bold", ITALIC: "italic", BOLD_ITALIC: "bold
 # Fonts, colours and type styles
 
 
-def _register_fonts() -> None:
+def register_fonts() -> None:
     """Register Liberation Sans's four faces with reportlab, from the files shipped with the
     package, as one family.
 
@@ -80,20 +80,20 @@ def _fallback(path: Path) -> str | None:
 
 def _font_for(ch: str, font: str) -> str:
     """`font` when it draws `ch`, else the first installed fallback that does, else `font`."""
-    if ch < " " or ord(ch) in _coverage(font):
+    if ch < " " or ord(ch) in coverage(font):
         return font
     for path in fonts.fallbacks():
         name = _fallback(path)
-        if name and ord(ch) in _coverage(name):
+        if name and ord(ch) in coverage(name):
             return name
     return font
 
 
-def _runs(text: str, font: str) -> list[tuple[str, str]]:
+def font_runs(text: str, font: str) -> list[tuple[str, str]]:
     """`text` cut into (font, text) runs: `font` where it has the characters, a fallback where
     it has not. A combining mark, joiner or space stays with the character before it when it
     can, so a fallback's words (a right-to-left phrase) stay one run."""
-    cover = _coverage(font)
+    cover = coverage(font)
     if all(ch < " " or ord(ch) in cover for ch in text):
         return [(font, text)] if text else []
     runs: list[tuple[str, str]] = []
@@ -101,7 +101,7 @@ def _runs(text: str, font: str) -> list[tuple[str, str]]:
         name = _font_for(ch, font)
         if runs and name != runs[-1][0] and (unicodedata.category(ch) in _JOINS or ch == " " or
                                                0x1F3FB <= ord(ch) <= 0x1F3FF) \
-                and ord(ch) in _coverage(runs[-1][0]):
+                and ord(ch) in coverage(runs[-1][0]):
             name = runs[-1][0]
         if runs and runs[-1][0] == name:
             runs[-1] = (name, runs[-1][1] + ch)
@@ -113,7 +113,7 @@ def _runs(text: str, font: str) -> list[tuple[str, str]]:
 _measured: dict[str, Face] = {}
 
 
-def _face(name: str) -> Face:
+def face_of(name: str) -> Face:
     """The layout layer's measured face for a reportlab font name: the file it was loaded
     from (Liberation Sans's four faces, or a fallback), read once."""
     if name not in _measured:
@@ -128,10 +128,10 @@ def _face(name: str) -> Face:
     return _measured[name]
 
 
-def _width(text: str, font: str, size: float) -> float:
+def text_width(text: str, font: str, size: float) -> float:
     """The width of `text` as drawn, each run in its own font, measured by the layout layer
     (deckgen.typeset.text) from the same font files the PDF embeds."""
-    return sum((_face(name).width(t, size) for name, t in _runs(text, font)), 0.0)
+    return sum((face_of(name).width(t, size) for name, t in font_runs(text, font)), 0.0)
 
 
 def _with_fallbacks(markup: str, font: str) -> str:
@@ -140,7 +140,7 @@ def _with_fallbacks(markup: str, font: str) -> str:
 
     def runs(text: str) -> str:
         return "".join(t if name == fonts_in[-1] else f'<font name="{name}">{t}</font>'
-                       for name, t in _runs(text, fonts_in[-1]))
+                       for name, t in font_runs(text, fonts_in[-1]))
 
     for token in _TOKEN.finditer(markup):
         out.append(runs(markup[at:token.start()]))
@@ -156,7 +156,7 @@ def _with_fallbacks(markup: str, font: str) -> str:
     return "".join(out)
 
 
-def _para(markup: str, style: ParagraphStyle) -> Paragraph:
+def paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
     """A paragraph of `markup`, with fallback fonts for the characters Liberation Sans lacks;
     text in a script written without spaces (Japanese, Chinese) breaks between characters."""
     if _CJK.search(markup):
@@ -180,5 +180,5 @@ def _cjk_style(style: ParagraphStyle) -> ParagraphStyle:
     return found[1]
 
 
-def _coverage(font: str) -> dict[int, int]:
+def coverage(font: str) -> dict[int, int]:
     return pdfmetrics.getFont(font).face.charToGlyph  # type: ignore[no-any-return]

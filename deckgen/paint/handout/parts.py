@@ -14,20 +14,20 @@ from deckgen.errors import Problem
 from deckgen.paint.handout.fonts import (
     BOLD,
     REGULAR,
-    _coverage,
-    _face,
-    _width,
+    coverage,
+    face_of,
+    text_width,
 )
 from deckgen.paint.handout.sheet import (
     Band,
     Section,
     Side,
-    _texts,
+    flowable_texts,
 )
 from deckgen.paint.handout.style import (
     BODY_PT,
     TABLE_PT,
-    _x,
+    escaped,
 )
 from deckgen.story import Story
 from deckgen.story import Table as StoryTable
@@ -35,14 +35,14 @@ from deckgen.typeset.columns import WRAPS, Needs, search
 from deckgen.typeset.text import break_lines, words
 
 
-def _table_widths(t: StoryTable, width: float, pad: float,
+def table_widths(t: StoryTable, width: float, pad: float,
                   bold_row: int | None) -> tuple[list[float], bool]:
     """Column widths from the layout layer's one column search, and whether they keep every
     body cell on one line: none of the cells wrapped when the table fits so, else only the
     headers (at their spaces), else any cell, in the widths that make the table shortest.
     reportlab breaks lines at spaces only, so a word here is what lies between spaces."""
     def measure(text: str, bold: bool) -> float:
-        return _width(text, BOLD if bold else REGULAR, TABLE_PT) + 2 * pad + 0.5
+        return text_width(text, BOLD if bold else REGULAR, TABLE_PT) + 2 * pad + 0.5
 
     def word(text: str, bold: bool) -> float:
         return max((measure(w, bold) for w in words(text, soft=False)), default=0.0)
@@ -60,7 +60,7 @@ def _table_widths(t: StoryTable, width: float, pad: float,
     def height(widths: list[float]) -> float:
         total = 0.0
         for row, bold in cells:
-            face = _face(BOLD if bold else REGULAR)
+            face = face_of(BOLD if bold else REGULAR)
             lines = [break_lines(text, face, TABLE_PT, w - 2 * pad - 0.5, soft=False)
                      for text, w in zip(row, widths, strict=True)]
             total += max(len(n) if isinstance(n, tuple) else 99 for n in lines)
@@ -74,7 +74,7 @@ def _table_widths(t: StoryTable, width: float, pad: float,
     return [width * n / total for n in natural], False
 
 
-_TIGHT: list[tuple[Any, ...]] = [
+TIGHT: list[tuple[Any, ...]] = [
     ("FONT", (0, 0), (-1, -1), REGULAR, BODY_PT),  # else reportlab sets Helvetica for each cell
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -82,15 +82,15 @@ _TIGHT: list[tuple[Any, ...]] = [
 ]
 
 
-def _link(url: str, text: str, colour: colors.Color) -> str:
+def link_markup(url: str, text: str, colour: colors.Color) -> str:
     """Paragraph markup for a clickable link (a URI annotation in the PDF)."""
     return (f'<a href="{escape(url, {chr(34): "&quot;"})}" color="{colour.hexval()}">'
-            f"<u>{_x(text)}</u></a>")
+            f"<u>{escaped(text)}</u></a>")
 
 
-def _balance(sections: list[Section], width: float, cuttable: bool = False) -> Band:
+def balance(sections: list[Section], width: float, cuttable: bool = False) -> Band:
     """Sections flowing down the left column and on into the right, the two columns as even
-    as whole items allow; a `cuttable` band may be cut where the page turns (`_cut`)."""
+    as whole items allow; a `cuttable` band may be cut where the page turns (`cut_band`)."""
     items = [(s, f) for s in sections for f in s.flowables]
     heights = [f.wrap(width, 10**6)[1] for _, f in items]
     k, _ = _even(items, heights)
@@ -99,7 +99,7 @@ def _balance(sections: list[Section], width: float, cuttable: bool = False) -> B
     return Band((left, _regroup(items[k:], seen)), flowing=list(sections) if cuttable else None)
 
 
-def _cut(band: Band, width: float, room: float, least: int = 2) -> tuple[Band, Band] | None:
+def cut_band(band: Band, width: float, room: float, least: int = 2) -> tuple[Band, Band] | None:
     """A cuttable band cut where the page turns: the most of its items, in order, that two
     columns `room` tall hold, balanced, and the rest, balanced and cuttable again; None when
     fewer than `least` items (spaces not counted) would stay before the turn."""
@@ -113,7 +113,7 @@ def _cut(band: Band, width: float, room: float, least: int = 2) -> tuple[Band, B
             seen: set[int] = set()
             front = _regroup(items[:j], seen)
             back = _regroup(items[j:], seen)
-            return (_balance(front, width), _balance(back, width, cuttable=True))
+            return (balance(front, width), balance(back, width, cuttable=True))
     return None
 
 
@@ -156,7 +156,7 @@ def _regroup(items: list[tuple[Section, Flowable]], seen: set[int]) -> list[Sect
     return result
 
 
-def _short_link(url: str, keep_path: bool = False) -> str:
+def short_link(url: str, keep_path: bool = False) -> str:
     """A link as printed: no scheme or 'www.', and a long path cut to its last part."""
     text = url.split("://", 1)[-1]
     if text.startswith("www."):
@@ -173,11 +173,11 @@ def _short_link(url: str, keep_path: bool = False) -> str:
 def _lacking(font: str, text: str) -> frozenset[str]:
     """The characters of `text` that `font` has no glyph for (kept: the same texts come back
     in every handout of a sweep)."""
-    cover = _coverage(font)
+    cover = coverage(font)
     return frozenset(ch for ch in text if ch >= " " and ord(ch) not in cover)
 
 
-def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
+def missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
     """A warning for each content key whose text has a character no installed font draws
     (it prints as an empty box, and stays in the PDF's text)."""
     missing: dict[str, set[str]] = {}
@@ -185,7 +185,7 @@ def _missing_glyphs(sides: Sequence[Side], story: Story) -> list[Problem]:
         for band in side.bands:
             for section in (s for column in band.columns for s in column):
                 for f in section.flowables:
-                    for font, text, origin in _texts(f):
+                    for font, text, origin in flowable_texts(f):
                         lacking = _lacking(font, text)
                         if lacking:
                             missing.setdefault(origin, set()).update(lacking)

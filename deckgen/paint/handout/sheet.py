@@ -14,13 +14,13 @@ from reportlab.platypus import Flowable, Paragraph, Spacer
 from deckgen import fmt
 from deckgen.errors import Problem
 from deckgen.paint.handout.flowables import (
-    _Grid,
-    _Stack,
-    _StepHead,
-    _WriteIn,
+    Grid,
+    Stack,
+    StepHead,
+    WriteIn,
 )
 from deckgen.paint.handout.fonts import (
-    _runs,
+    font_runs,
 )
 from deckgen.paint.handout.style import (
     BAND_GAP,
@@ -42,7 +42,7 @@ class Section:
     outline: str | None = None  # an entry in the PDF's outline, placed at the section's top
 
     def add(self, flowable: Flowable, origin: str = "") -> Section:
-        self.flowables.append(_tagged(flowable, origin))
+        self.flowables.append(tagged(flowable, origin))
         return self
 
     def space(self, height: float) -> Section:
@@ -75,7 +75,7 @@ class Side:
         return self.heading_gap if band.keep_with_next else self.gap
 
 
-def _column_widths(frame_w: float, count: int) -> list[float]:
+def column_widths(frame_w: float, count: int) -> list[float]:
     if count == 1:
         return [frame_w]
     return [(frame_w - GUTTER) / 2] * 2
@@ -89,29 +89,29 @@ def _height(flowables: Iterable[Flowable], width: float) -> float:
     return sum(float(f.wrap(width, 10**6)[1]) for f in flowables)
 
 
-def _band_height(band: Band, frame_w: float) -> float:
+def band_height(band: Band, frame_w: float) -> float:
     """The band's height on a frame `frame_w` wide: its tallest column (measured once)."""
     if frame_w not in band.measured:
-        widths = _column_widths(frame_w, len(band.columns))
+        widths = column_widths(frame_w, len(band.columns))
         band.measured[frame_w] = max(_height(_flowables(col), w)
                                      for col, w in zip(band.columns, widths, strict=True))
     return band.measured[frame_w]
 
 
-def _side_height(side: Side, frame_w: float) -> float:
+def side_height(side: Side, frame_w: float) -> float:
     gaps = [side.after(b) for b in side.bands[:-1]]
-    return sum(_band_height(b, frame_w) for b in side.bands) + sum(gaps)
+    return sum(band_height(b, frame_w) for b in side.bands) + sum(gaps)
 
 
-def _overflow(side: Side, frame_w: float, frame_h: float, story: Story) -> Problem | None:
+def overflow(side: Side, frame_w: float, frame_h: float, story: Story) -> Problem | None:
     """None when the side fits its page; else how far it runs over, where, and the side's
     longest text (the likeliest to shorten), located in the content file."""
-    over = _side_height(side, frame_w) - frame_h
+    over = side_height(side, frame_w) - frame_h
     if over <= 0.01:
         return None
     top, section = 0.0, None
     for band in side.bands:
-        widths = _column_widths(frame_w, len(band.columns))
+        widths = column_widths(frame_w, len(band.columns))
         for column, width in zip(band.columns, widths, strict=True):
             y = top
             for s in column:
@@ -120,11 +120,11 @@ def _overflow(side: Side, frame_w: float, frame_h: float, story: Story) -> Probl
                     section = s
         if section is not None:
             break
-        top += _band_height(band, frame_w) + side.after(band)
+        top += band_height(band, frame_w) + side.after(band)
     lengths: dict[str, int] = {}
     for band in side.bands:
         for f in (f for column in band.columns for s in column for f in s.flowables):
-            for _, text, origin in _texts(f):
+            for _, text, origin in flowable_texts(f):
                 if origin:
                     lengths[origin] = lengths.get(origin, 0) + len(text)
     where = f"{section.name} runs past the bottom" if section else "it runs past the bottom"
@@ -177,7 +177,7 @@ def _split_sections(column: list[Section], width: float, room: float,
     return head, []
 
 
-class _Sheet:
+class SheetPainter:
     """Draws sides onto a canvas: a page per side, or more pages when allowed."""
 
     def __init__(self, canvas: Canvas, page_w: float, page_h: float, margin: float) -> None:
@@ -194,13 +194,13 @@ class _Sheet:
         while pending:
             band = pending.pop(0)
             after = side.heading_gap if band.keep_with_next else gap
-            height = _band_height(band, self.frame_w)
+            height = band_height(band, self.frame_w)
             room = y - (self.top - self.frame_h)
             fresh = y == self.top
             if paginate and not fresh:
                 needs = height
                 if band.keep_with_next and pending:  # a heading wants some of what follows
-                    needs += after + min(_band_height(pending[0], self.frame_w), 30 * mm)
+                    needs += after + min(band_height(pending[0], self.frame_w), 30 * mm)
                 if needs > room + 0.01 and (band.keep_with_next or height <= self.frame_h):
                     self._new_page()
                     y = self.top
@@ -217,18 +217,18 @@ class _Sheet:
                 y = self.top
                 pending.insert(0, tail)
             else:
-                y -= _band_height(head, self.frame_w) + after
+                y -= band_height(head, self.frame_w) + after
         self._new_page()
 
     def _split_band(self, band: Band, room: float, forced: bool) -> tuple[Band, Band]:
-        widths = _column_widths(self.frame_w, len(band.columns))
+        widths = column_widths(self.frame_w, len(band.columns))
         cuts = [_split_sections(column, width, room, forced)
                 for column, width in zip(band.columns, widths, strict=True)]
         return Band(tuple(h for h, _ in cuts)), Band(tuple(t for _, t in cuts))
 
     def _draw_band(self, band: Band, top: float) -> None:
         """Draw a band's columns left to right, so text extracts in reading order."""
-        widths = _column_widths(self.frame_w, len(band.columns))
+        widths = column_widths(self.frame_w, len(band.columns))
         x = self.x0
         for column, width in zip(band.columns, widths, strict=True):
             y = top
@@ -248,29 +248,29 @@ class _Sheet:
         self.c.showPage()
 
 
-def _tagged(flowable: Flowable, origin: str) -> Flowable:
+def tagged(flowable: Flowable, origin: str) -> Flowable:
     """Mark a flowable inside another with the content key its text came from."""
     flowable.deckgen_origin = origin
     return flowable
 
 
-def _texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
+def flowable_texts(flowable: Any, origin: str = "") -> Iterable[tuple[str, str, str]]:
     """Every (font, text, content key) a flowable will draw, to check each glyph exists."""
     origin = getattr(flowable, "deckgen_origin", "") or origin
     if isinstance(flowable, Paragraph):
         # parsed afresh: wrapping reshapes a paragraph's own fragments
         for frag in Paragraph(flowable.text, flowable.style).frags:
             yield frag.fontName, getattr(frag, "text", ""), origin
-    elif isinstance(flowable, _Stack):
+    elif isinstance(flowable, Stack):
         for inner in flowable.inner:
-            yield from _texts(inner, origin)
-    elif isinstance(flowable, _StepHead):
-        yield from _texts(flowable.text, origin)
-    elif isinstance(flowable, _WriteIn):
-        for font, text in _runs(flowable.label, flowable.style.fontName):
+            yield from flowable_texts(inner, origin)
+    elif isinstance(flowable, StepHead):
+        yield from flowable_texts(flowable.text, origin)
+    elif isinstance(flowable, WriteIn):
+        for font, text in font_runs(flowable.label, flowable.style.fontName):
             yield font, text, origin
-    elif isinstance(flowable, _Grid):
+    elif isinstance(flowable, Grid):
         for row in flowable.cells:
             for cell in row:
                 for inner in cell if isinstance(cell, (list, tuple)) else [cell]:
-                    yield from _texts(inner, origin)
+                    yield from flowable_texts(inner, origin)

@@ -174,6 +174,6 @@ class Styles:
         )
 
 
-def _x(text: str) -> str:
+def escaped(text: str) -> str:
     """Story text as paragraph markup: escaped, with line breaks kept."""
     return escape(text).replace("\n", "<br/>")

@@ -10,15 +10,15 @@ from deckgen.errors import InputError, Problem
 from deckgen.paint.handout.fit import arrange
 from deckgen.paint.handout.fonts import (
     REGULAR,
-    _register_fonts,
+    register_fonts,
 )
 from deckgen.paint.handout.parts import (
-    _missing_glyphs,
+    missing_glyphs,
 )
 from deckgen.paint.handout.sheet import (
-    _overflow,
-    _Sheet,
-    _side_height,
+    SheetPainter,
+    overflow,
+    side_height,
 )
 from deckgen.paint.handout.style import (
     BODY_PT,
@@ -41,16 +41,16 @@ def render(story: Story, *, pages_auto: bool = False,
 
     `warn` hears of each text with a character no installed font can draw; the PDF is dated
     `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
-    _register_fonts()
+    register_fonts()
     page_w, page_h = PAPER[story.meta.paper]
     sheet = arrange(story, pages_auto)
     sides, margin = sheet.sides, sheet.k.margin
     frame_w, frame_h = page_w - 2 * margin, page_h - 2 * margin
-    for warning in _missing_glyphs(sides, story):
+    for warning in missing_glyphs(sides, story):
         if warn:
             warn(warning)
     if not sheet.fits and not pages_auto:
-        problems = [p for p in (_overflow(side, frame_w, frame_h, story) for side in sides) if p]
+        problems = [p for p in (overflow(side, frame_w, frame_h, story) for side in sides) if p]
         if problems:
             raise InputError(problems)
 
@@ -62,10 +62,10 @@ def render(story: Story, *, pages_auto: bool = False,
                         subject=m.subtitle or m.title,
                         keywords=", ".join(k for k in keywords if k), font=REGULAR,
                         font_size=BODY_PT)
-    drawn = _Sheet(canvas, page_w, page_h, margin)
+    drawn = SheetPainter(canvas, page_w, page_h, margin)
     for side in sides:
         # A page with room to spare spreads it between its bands, a little each.
-        spare = frame_h - _side_height(side, frame_w)
+        spare = frame_h - side_height(side, frame_w)
         stretchy = sum(1 for band in side.bands[:-1] if not band.keep_with_next)
         gap = side.gap + (min(spare / max(stretchy, 1), MAX_EXTRA_GAP) if spare > 0 else 0)
         drawn.side(side, paginate=pages_auto, gap=gap)

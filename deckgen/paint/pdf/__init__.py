@@ -25,7 +25,7 @@ from deckgen.box import EMU_PER_PT
 from deckgen.content import Meta
 from deckgen.paint.pdf import fonts
 from deckgen.paint.pdf.canvas import canvas
-from deckgen.paint.pdf.paint import SlidePainter
+from deckgen.paint.pdf.slide import SlidePainter
 from deckgen.plan.placed import Deck
 
 __all__ = ["notes", "slides"]

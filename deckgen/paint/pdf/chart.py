@@ -10,7 +10,7 @@ from collections.abc import Callable
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from deckgen.plan.placed import BarLayout, Chart, Label, LineLayout, Marker, Stroke, TextLine
+from deckgen.plan.placed import BarPlacement, Chart, Label, LinePlacement, Marker, Stroke, TextLine
 
 Text = Callable[[TextLine], None]  # draws a placed line of text
 
@@ -28,10 +28,10 @@ class ChartPainter:
         return self.h - y
 
     def draw(self, chart: Chart) -> None:
-        if isinstance(chart.layout, LineLayout):
-            self.lines(chart.layout)
-        elif isinstance(chart.layout, BarLayout):
-            self.bars(chart.layout)
+        if isinstance(chart.placement, LinePlacement):
+            self.lines(chart.placement)
+        elif isinstance(chart.placement, BarPlacement):
+            self.bars(chart.placement)
 
     # -- strokes, markers and labels
 
@@ -103,24 +103,24 @@ class ChartPainter:
 
     # -- line charts
 
-    def lines(self, layout: LineLayout) -> None:
+    def lines(self, placement: LinePlacement) -> None:
         c = self.c
-        px, py, pw, ph = layout.plot
-        self.stroke(layout.grid)
-        for tick in layout.y_ticks:
+        px, py, pw, ph = placement.plot
+        self.stroke(placement.grid)
+        for tick in placement.y_ticks:
             c.line(px, self.y(tick.at), px + pw, self.y(tick.at))
-        self.stroke(layout.axis)
+        self.stroke(placement.axis)
         c.line(px, self.y(py + ph), px + pw, self.y(py + ph))
         c.line(px, self.y(py + ph), px, self.y(py))
-        for tick in layout.x_ticks:
+        for tick in placement.x_ticks:
             c.line(tick.at, self.y(py + ph), tick.at, self.y(py + ph + 4))
             self.label(tick.label)
-        for tick in layout.y_ticks:
+        for tick in placement.y_ticks:
             c.line(px, self.y(tick.at), px - 4, self.y(tick.at))
             self.label(tick.label)
-        self.label(layout.x_title)
-        self.label(layout.y_title)
-        for series in layout.series:
+        self.label(placement.x_title)
+        self.label(placement.y_title)
+        for series in placement.series:
             self.stroke(series.stroke)
             path = c.beginPath()
             first, *rest = series.points
@@ -131,18 +131,18 @@ class ChartPainter:
             for k in series.marked:
                 self.marker(series.marker, *series.points[k])
             self.label(series.end_label)
-        for entry in layout.legend or ():
-            series = layout.series[entry.series]
+        for entry in placement.legend or ():
+            series = placement.series[entry.series]
             self.stroke(series.stroke)
             c.line(entry.x0, self.y(entry.y), entry.x1, self.y(entry.y))
             self.marker(series.marker, (entry.x0 + entry.x1) / 2, entry.y)
             self.label(entry.label)
-        rule = layout.rule
+        rule = placement.rule
         self.stroke(rule.stroke)
         c.line(rule.x0, self.y(rule.y0), rule.x1, self.y(rule.y1))
         c.setDash()
         self.label(rule.label)
-        for dot in layout.dots:
+        for dot in placement.dots:
             self.stroke(dot.ring)
             c.setFillColor(HexColor(dot.fill.value))
             c.circle(dot.x, self.y(dot.y), dot.radius, stroke=1, fill=1)
@@ -150,9 +150,9 @@ class ChartPainter:
 
     # -- bar charts
 
-    def bars(self, layout: BarLayout) -> None:
+    def bars(self, placement: BarPlacement) -> None:
         c = self.c
-        for bar in layout.bars:
+        for bar in placement.bars:
             self.label(bar.title)
             for piece in bar.segments:
                 x, top, w, h = piece.box

@@ -23,10 +23,10 @@ from matplotlib.text import Text
 from deckgen import fmt
 from deckgen.errors import RenderError
 from deckgen.plan.placed import (
-    BarLayout,
+    BarPlacement,
     Chart,
     Label,
-    LineLayout,
+    LinePlacement,
     Marker,
     Stroke,
 )
@@ -96,43 +96,43 @@ class _Painter:
                                      rotation_mode="anchor", zorder=6)
                 self.texts.append((span.text, found))
 
-    def lines(self, layout: LineLayout) -> None:
-        px, py, pw, ph = layout.plot
-        for tick in layout.y_ticks:
-            self.line([px, px + pw], [tick.at, tick.at], layout.grid, 1.0)
-        self.line([px, px + pw], [py + ph, py + ph], layout.axis, 1.5)
-        self.line([px, px], [py + ph, py], layout.axis, 1.5)
-        for tick in layout.x_ticks:
-            self.line([tick.at, tick.at], [py + ph, py + ph + 4], layout.axis)
+    def lines(self, placement: LinePlacement) -> None:
+        px, py, pw, ph = placement.plot
+        for tick in placement.y_ticks:
+            self.line([px, px + pw], [tick.at, tick.at], placement.grid, 1.0)
+        self.line([px, px + pw], [py + ph, py + ph], placement.axis, 1.5)
+        self.line([px, px], [py + ph, py], placement.axis, 1.5)
+        for tick in placement.x_ticks:
+            self.line([tick.at, tick.at], [py + ph, py + ph + 4], placement.axis)
             self.label(tick.label)
-        for tick in layout.y_ticks:
-            self.line([px - 4, px], [tick.at, tick.at], layout.axis)
+        for tick in placement.y_ticks:
+            self.line([px - 4, px], [tick.at, tick.at], placement.axis)
             self.label(tick.label)
-        self.label(layout.x_title)
-        self.label(layout.y_title)
-        for k, series in enumerate(layout.series):
+        self.label(placement.x_title)
+        self.label(placement.y_title)
+        for k, series in enumerate(placement.series):
             self.line([x for x, _ in series.points], [y for _, y in series.points],
                       series.stroke, 3.0 + (1.0 if series.emphasis else k * 0.01))
             for i in series.marked:
                 self.marker(series.marker, *series.points[i])
             self.label(series.end_label)
-        for entry in layout.legend or ():
-            series = layout.series[entry.series]
+        for entry in placement.legend or ():
+            series = placement.series[entry.series]
             self.line([entry.x0, entry.x1], [entry.y, entry.y], series.stroke)
             self.marker(series.marker, (entry.x0 + entry.x1) / 2, entry.y)
             self.label(entry.label)
-        rule = layout.rule
+        rule = placement.rule
         self.line([rule.x0, rule.x1], [rule.y0, rule.y1], rule.stroke, 2.8)
         self.label(rule.label)
-        for dot in layout.dots:
+        for dot in placement.dots:
             px_, py_ = self.at(dot.x, dot.y)
             self.ax.add_patch(Circle((px_, py_), dot.radius, facecolor=dot.fill.value,
                                      edgecolor=dot.ring.colour.value,
                                      linewidth=dot.ring.width, zorder=5))
             self.label(dot.label)
 
-    def bars(self, layout: BarLayout) -> None:
-        for bar in layout.bars:
+    def bars(self, placement: BarPlacement) -> None:
+        for bar in placement.bars:
             self.label(bar.title)
             for piece in bar.segments:
                 x, top, w, h = piece.box
@@ -165,10 +165,10 @@ def _painted(chart: Chart, dpi: int) -> _Painter:
     # picture whatever a matplotlibrc says
     with rc_context({"lines.scale_dashes": False, "path.simplify": False}):
         painter = _Painter(chart, dpi)
-        if isinstance(chart.layout, LineLayout):
-            painter.lines(chart.layout)
+        if isinstance(chart.placement, LinePlacement):
+            painter.lines(chart.placement)
         else:
-            painter.bars(chart.layout)
+            painter.bars(chart.placement)
     return painter
 
 

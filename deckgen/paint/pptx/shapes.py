@@ -23,11 +23,11 @@ from deckgen.box import Box
 from deckgen.paint.pptx import compat, text
 from deckgen.paint.pptx.colours import THEME_COLOUR
 from deckgen.paint.pptx.tables import draw_table
-from deckgen.plan.placed import Chart, Colour, Image, Qr, Rect, Table, TextBox
+from deckgen.plan.placed import Chart, Colour, Image, Qr, Rect, TableBox, TextBox
 from deckgen.plan.placed import Shape as Placed
 
 
-class ChartPictures(Protocol):
+class PictureSource(Protocol):
     """What draws the charts as pictures (`--charts picture`): the build's chart cache."""
 
     def render(self, chart: Chart, *, dpi: int = 200) -> bytes:
@@ -40,7 +40,7 @@ class Drawer:
     `created` or, with `charts="picture"`, as PNG pictures from `cache` (the build's chart
     pictures); every run of text tagged with the language `lang`."""
 
-    def __init__(self, charts: str, created: datetime, cache: ChartPictures | None,
+    def __init__(self, charts: str, created: datetime, cache: PictureSource | None,
                  lang: str) -> None:
         self.charts = charts
         self.created = created
@@ -58,7 +58,7 @@ class Drawer:
             return qr(slide, shape)
         if isinstance(shape, Image):
             return picture(slide, shape)
-        assert isinstance(shape, Table)
+        assert isinstance(shape, TableBox)
         return draw_table(slide, shape, self.lang)
 
     def text_box(self, slide: PptxSlide, box: TextBox) -> BaseShape:

@@ -27,12 +27,12 @@ from deckgen import template as templates
 from deckgen.content import Meta
 from deckgen.paint.pptx import compat, text
 from deckgen.paint.pptx.package import finish, moment, save
-from deckgen.paint.pptx.shapes import ChartPictures, Drawer
-from deckgen.plan.placed import Deck, Slide, TextBox
+from deckgen.paint.pptx.shapes import Drawer, PictureSource
+from deckgen.plan.placed import Deck, PlacedSlide, TextBox
 
 
 def paint(deck: Deck, template: bytes, meta: Meta, *, charts: str = "native",
-          cache: ChartPictures | None = None, epoch: int | None = None) -> bytes:
+          cache: PictureSource | None = None, epoch: int | None = None) -> bytes:
     """The deck as .pptx bytes, drawn on `template` (the bytes of the .pptx the deck was
     planned on); charts as native chart parts or, with `charts="picture"`, as PNG pictures
     from `cache`; dated `epoch` (SOURCE_DATE_EPOCH's seconds; None: 2000-01-01)."""
@@ -63,7 +63,7 @@ def _theme(prs: PresentationObject, deck: Deck) -> None:
             xml, slots, heading, body, "deckgen" if deck.theme_named else None))
 
 
-def _slide(slide: PptxSlide, layout: SlideLayout, placed: Slide, drawer: Drawer,
+def _slide(slide: PptxSlide, layout: SlideLayout, placed: PlacedSlide, drawer: Drawer,
            lang: str) -> None:
     """One placed slide: the layout's placeholders it uses kept (the rest removed), every
     shape drawn, stacked bottom first as placed; the notes."""

@@ -14,7 +14,7 @@ from pptx.util import Emu
 from deckgen.box import EMU_PER_PT
 from deckgen.paint.pptx import compat, text
 from deckgen.paint.pptx.colours import colour_xml
-from deckgen.plan.placed import Colour, Table
+from deckgen.plan.placed import Colour, TableBox
 
 _PLAIN_TABLE = "{2D5ABB26-0587-4C30-8999-92F81FD0307C}"  # built-in "No Style, No Grid"
 
@@ -25,7 +25,7 @@ def _line_xml(tag: str, rule: tuple[Colour, float] | None) -> str:
     return f'<a:{tag} w="{round(rule[1] * EMU_PER_PT)}" cmpd="sng">{colour_xml(rule[0])}</a:{tag}>'
 
 
-def draw_table(slide: PptxSlide, table: Table, lang: str) -> BaseShape:
+def draw_table(slide: PptxSlide, table: TableBox, lang: str) -> BaseShape:
     """`table` as a native table: its columns and rows at their placed sizes, each cell's
     paragraphs, its rules and fills."""
     rows, columns = len(table.cells), len(table.widths)

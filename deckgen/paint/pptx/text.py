@@ -19,7 +19,7 @@ from pptx.util import Emu, Pt
 
 from deckgen.paint.pptx import compat
 from deckgen.paint.pptx.colours import colour_xml
-from deckgen.plan.placed import Paragraph, Run, TextBox
+from deckgen.plan.placed import Paragraph, TextBox, TextRun
 
 _ALIGN_XML = {"l": "l", "r": "r", "ctr": "ctr"}
 _ANCHORS = {"t": MSO_ANCHOR.TOP, "ctr": MSO_ANCHOR.MIDDLE, "b": MSO_ANCHOR.BOTTOM}
@@ -97,7 +97,7 @@ def _para_xml(p: Paragraph, i: int, link: Callable[[str], str], lang: str) -> st
     return f"<a:p><a:pPr{attrs}>{spacing}</a:pPr>{''.join(runs)}</a:p>"
 
 
-def _footer_run(run: Run, p: Paragraph, lang: str) -> str:
+def _footer_run(run: TextRun, p: Paragraph, lang: str) -> str:
     """A footer's run: the event line, or the slide's number in its field."""
     size = "" if p.size_kept else f' sz="{round(p.size * 100)}"'
     fill = colour_xml(run.colour) if run.colour is not None else ""

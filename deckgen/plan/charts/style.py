@@ -29,7 +29,7 @@ MARKER = 8.0  # points across: every other line's
 
 
 @dataclass(frozen=True)
-class Look:
+class LineLook:
     """A line's look: its colour role, width (points), dash (PowerPoint's name, and the on
     and off lengths in multiples of the width; 'solid' and () for none), marker and its
     size (points across)."""
@@ -47,13 +47,13 @@ class Look:
         return tuple(k * self.width for k in self.pattern)
 
 
-def look(index: int, emphasis: bool) -> Look:
+def look(index: int, emphasis: bool) -> LineLook:
     """The look of the chart's line at `index` (its place among the chart's lines); the
     dial's line (`emphasis`) solid in the accent."""
     if emphasis:
-        return Look("accent", DIAL_WIDTH, "solid", (), "circle", DIAL_MARKER)
+        return LineLook("accent", DIAL_WIDTH, "solid", (), "circle", DIAL_MARKER)
     dash, pattern = DASHES[index % len(DASHES)]
-    return Look("muted", LINE_WIDTH, dash, pattern, MARKERS[index % len(MARKERS)], MARKER)
+    return LineLook("muted", LINE_WIDTH, dash, pattern, MARKERS[index % len(MARKERS)], MARKER)
 
 
 def dasharrays(width: float) -> list[str]:

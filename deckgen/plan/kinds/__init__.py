@@ -1,7 +1,7 @@
 """Every slide planned without python-pptx: boxes, paragraphs and sizes (deckgen.plan.items's
 types), worked out before anything is drawn.
 
-`plan_slides` (deck.py) is the entry point. A slide is planned in a `Context` (context.py: the
+`arrange_slides` (deck.py) is the entry point. A slide is planned in a `Context` (context.py: the
 story, the template's geometry, the type scale, the faces); `titles.py` sets its kicker and
 title and leaves the frame for its content; its kind's module offers the content's
 arrangements in order of preference, and the ordered search (deckgen.typeset.fit) takes the
@@ -11,6 +11,6 @@ writing chart and the tables alone on their slides), `experiments`, `bottleneck`
 `tables.py` plans tables.
 """
 
-from deckgen.plan.kinds.deck import plan_slides
+from deckgen.plan.kinds.arrange import arrange_slides
 
-__all__ = ["plan_slides"]
+__all__ = ["arrange_slides"]

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 from deckgen import story as st
 from deckgen.box import Box, inch, pt
-from deckgen.plan.items import LOOSE, TIGHT, Item, Para, RectItem, SlidePlan
+from deckgen.plan.items import LOOSE, TIGHT, ArrangedSlide, Item, Para, RectItem
 from deckgen.plan.kinds.context import Context
 from deckgen.plan.kinds.fitting import fit, needed_height, text_item
 from deckgen.plan.kinds.titles import no_lone_word
 from deckgen.typeset.fit import Misfit
 
 
-def plan(c: Context, s: st.Slide) -> SlidePlan | Misfit:
+def plan(c: Context, s: st.Slide) -> ArrangedSlide | Misfit:
     """The title in the title placeholder, the rest in the subtitle (or under the title)."""
     g, t, meta = c.g, c.t, c.story.meta
     own = g.own
@@ -57,4 +57,4 @@ def plan(c: Context, s: st.Slide) -> SlidePlan | Misfit:
         if isinstance(sub, Misfit):
             return sub
         items.append(sub)
-    return SlidePlan("title", heads, title_sizes, items, s.notes, cover=True, extra=extra)
+    return ArrangedSlide("title", heads, title_sizes, items, s.notes, cover=True, extra=extra)

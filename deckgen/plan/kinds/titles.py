@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from deckgen import story as st
 from deckgen.box import Box, inch, pt
-from deckgen.plan.items import TIGHT, WIDTH_SAFETY, Item, Para, SlidePlan
+from deckgen.plan.items import TIGHT, WIDTH_SAFETY, ArrangedSlide, Item, Para
 from deckgen.plan.kinds.context import Context
 from deckgen.plan.kinds.fitting import fit, para_lines, text_item
 from deckgen.typeset.fit import Misfit
@@ -95,11 +95,11 @@ def kicker_inside(c: Context, s: st.Slide) -> bool:
     return len(found) * size * TIGHT + pt(inch(0.4)) <= room
 
 
-def slide_plan(c: Context, s: st.Slide, items: list[Item], size: float) -> SlidePlan:
+def slide_plan(c: Context, s: st.Slide, items: list[Item], size: float) -> ArrangedSlide:
     """The slide's plan: its title at `size` over `items`."""
     anchor = "b" if s.kicker and kicker_inside(c, s) else "t" if c.g.own else None
     title = [no_lone_word(c, p, size, title_room(c)[0]) for p in title_paras(c, s)]
-    return SlidePlan(s.kind, title, [size], items, s.notes, extra={"title_anchor": anchor})
+    return ArrangedSlide(s.kind, title, [size], items, s.notes, extra={"title_anchor": anchor})
 
 
 def header(c: Context, s: st.Slide, lines: int) -> tuple[list[Item], Box] | Misfit:

@@ -16,10 +16,10 @@ from datetime import datetime
 from typing import Any
 
 from deckgen.paint.pptx import compat
-from deckgen.paint.pptx.charts.bars import bar_chart
-from deckgen.paint.pptx.charts.lines import line_chart
+from deckgen.paint.pptx.charts.bar_chart import bar_chart
+from deckgen.paint.pptx.charts.line_chart import line_chart
 from deckgen.paint.pptx.charts.parts import CREATED
-from deckgen.plan.placed import BarLayout, Chart, LineLayout
+from deckgen.plan.placed import BarPlacement, Chart, LinePlacement
 from deckgen.story import BarChart, LineChart
 
 __all__ = ["CREATED", "add_chart"]
@@ -28,13 +28,13 @@ __all__ = ["CREATED", "add_chart"]
 def add_chart(slide: Any, placed: Chart, created: datetime = CREATED) -> Any:  # noqa: ANN401
     """Add the placed chart to `slide` as a native chart in its box; returns its frame. Its
     embedded workbook records `created` (the deck's own fixed date)."""
-    chart, layout = placed.chart, placed.layout
+    chart, placement = placed.chart, placed.placement
     b = placed.box
     box = (b.x, b.y, b.w, b.h)
-    if isinstance(chart, LineChart) and isinstance(layout, LineLayout):
-        frame = line_chart(slide, chart, layout, box, placed.size, created)
-    elif isinstance(chart, BarChart) and isinstance(layout, BarLayout):
-        frame = bar_chart(slide, chart, layout, box, placed.size, created)
+    if isinstance(chart, LineChart) and isinstance(placement, LinePlacement):
+        frame = line_chart(slide, chart, placement, box, placed.size, created)
+    elif isinstance(chart, BarChart) and isinstance(placement, BarPlacement):
+        frame = bar_chart(slide, chart, placement, box, placed.size, created)
     else:  # pragma: no cover - the plan places only these two
         raise TypeError(f"cannot draw a chart of type {type(chart).__name__}")
     frame.name = placed.name or f"Chart: {chart.title}"

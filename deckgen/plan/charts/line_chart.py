@@ -19,14 +19,14 @@ from fractions import Fraction
 from deckgen.box import Box, pt
 from deckgen.fonts import Typeface
 from deckgen.plan.charts import style
-from deckgen.plan.charts.text import label_of
+from deckgen.plan.charts.labels import label_of
 from deckgen.plan.placed import (
     AxisTick,
     Colour,
     Dot,
     Entry,
     Label,
-    LineLayout,
+    LinePlacement,
     Marker,
     Rule,
     Series,
@@ -79,7 +79,7 @@ def _log(v: Fraction) -> float:
 
 
 def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typeface, Typeface],
-                roles: Mapping[str, str]) -> LineLayout:
+                roles: Mapping[str, str]) -> LinePlacement:
     """`chart` placed in `box` (EMU on the slide), its text at `size` points in
     `typefaces` (regular, bold), its colours by role."""
     p = _Placer(chart, box, size, typefaces, roles)
@@ -133,7 +133,7 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
     dots = tuple(_dot(p, chart, mark.at, mark.value, mark.label, x, y, series, taken)
                  for mark in chart.marks)
     rule = _rule(p, chart, x(chart.marker), plot, [*taken, *(d.label.box for d in dots)])
-    return LineLayout(plot, margins, x_ticks, y_ticks, x_step, y_step,
+    return LinePlacement(plot, margins, x_ticks, y_ticks, x_step, y_step,
                       Stroke(p.colour("rule"), 0.75), Stroke(p.colour("text"), 1.0), x_title,
                       y_title, series, legend, side, rule, dots)
 

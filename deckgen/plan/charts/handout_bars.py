@@ -30,7 +30,7 @@ def face(weight: str = "normal") -> Face:
     return fonts.face(fonts.CHART_FAMILY, weight == "bold")
 
 
-class Sheet(Protocol):
+class ChartArea(Protocol):
     """What a chart is laid out on: its size in inches, its text size, a way to measure."""
 
     width: float
@@ -47,7 +47,7 @@ class Sheet(Protocol):
 
 
 @dataclass
-class Measured:
+class MeasuredArea:
     """A sheet of `width` by `height` inches with text at `font_pt`, measured by the layout
     layer: its widest line, and a line box per line."""
 
@@ -100,7 +100,7 @@ def chunks(text: str) -> list[str]:
     return pieces
 
 
-def wrap(page: Sheet, text: str, budget: float, weight: str) -> str:
+def wrap(page: ChartArea, text: str, budget: float, weight: str) -> str:
     """`text` broken into lines no wider than `budget` inches where it can be, by the layout
     layer's line breaker; a figure and its unit ("2 h 14 min", "60 seconds") are held
     together for it, and a piece wider than the line goes on a line of its own."""
@@ -169,7 +169,7 @@ class BarsPlan:
     bars: tuple[BarPlan, ...]
 
 
-def plan(page: Sheet, chart: BarChart) -> BarsPlan:
+def plan(page: ChartArea, chart: BarChart) -> BarsPlan:
     """Where the chart's titles, bars, segments and labels go on `page`; a RenderError when
     they cannot fit."""
     x0, x1 = page.pad, page.width - page.pad
@@ -211,7 +211,7 @@ def plan(page: Sheet, chart: BarChart) -> BarsPlan:
 Labels = tuple[list[Placed], list[list[Row]]]  # a bar's labels inside it, and its rows below
 
 
-def _labels(page: Sheet, bar: Bar, x0: float, x1: float, inset: float,
+def _labels(page: ChartArea, bar: Bar, x0: float, x1: float, inset: float,
             box_pad: float) -> Labels:
     """Per segment, whether its label goes inside it or on a row below the bar."""
     weight = "bold" if bar.emphasis else "normal"
@@ -227,13 +227,13 @@ def _labels(page: Sheet, bar: Bar, x0: float, x1: float, inset: float,
     return inside, rows(below, x0, x1, page, weight)
 
 
-def _too_wide(page: Sheet, chart: BarChart, what: str) -> RenderError:
+def _too_wide(page: ChartArea, chart: BarChart, what: str) -> RenderError:
     return RenderError(f"the chart {chart.key!r} does not fit in "
                        f"{dimensions(page.width, page.height, 'in')} at "
                        f"{measure(page.font_pt, 'pt')} text: {what} is wider than the chart")
 
 
-def _titles(page: Sheet, chart: BarChart, bar_w: float, plans: list[Labels]) -> list[str]:
+def _titles(page: ChartArea, chart: BarChart, bar_w: float, plans: list[Labels]) -> list[str]:
     """Each bar's title, wrapped to the bars' width; a RenderError when a title or a label
     below a bar is wider than the chart."""
     titles = []
@@ -260,7 +260,7 @@ class _Heights:
     between: float  # from one bar's last label row to the next bar's title
 
 
-def _heights(page: Sheet, chart: BarChart, titles: list[str], plans: list[Labels],
+def _heights(page: ChartArea, chart: BarChart, titles: list[str], plans: list[Labels],
              box_pad: float) -> _Heights:
     """Heights: bar title, bar, label rows under it; spare height goes to the bars, then
     around. Short of height, the space between the bars goes first, then the bars get
@@ -316,7 +316,7 @@ def hatch(left: float, base: float, width: float, height: float,
     return strokes
 
 
-def rows(below: list[Placed], x0: float, x1: float, page: Sheet,
+def rows(below: list[Placed], x0: float, x1: float, page: ChartArea,
          weight: str) -> list[list[Row]]:
     """Labels set under a bar, at its left end, right end or centred, in rows that don't clash."""
     placed: list[list[Row]] = []

@@ -4,7 +4,7 @@ in the faces that draw them, aligned at a point, and the box it takes."""
 from __future__ import annotations
 
 from deckgen.fonts import Typeface
-from deckgen.plan.lines import by_face
+from deckgen.plan.paragraphs import by_face
 from deckgen.plan.placed import Colour, Font, Label, Span, TextLine
 
 PITCH = 1.2  # a chart's lines of text, in ems

@@ -25,11 +25,11 @@ from deckgen.plan.placed import (
     Deck,
     Image,
     Paragraph,
+    PlacedSlide,
     Qr,
     Rect,
     Shape,
-    Slide,
-    Table,
+    TableBox,
     TextBox,
     TextLine,
 )
@@ -68,12 +68,12 @@ class SlidePainter:
 
     # -- the slide
 
-    def draw(self, slide: Slide) -> None:
+    def draw(self, slide: PlacedSlide) -> None:
         self.ground(slide)
         for shape in slide.shapes:
             self.shape(shape)
 
-    def ground(self, slide: Slide) -> None:
+    def ground(self, slide: PlacedSlide) -> None:
         c = self.c
         ground = slide.ground
         w = self.deck.width / EMU_PER_PT
@@ -156,7 +156,7 @@ class SlidePainter:
             self.text(shape)
         elif isinstance(shape, Rect):
             self.rect(shape.box, shape.fill, shape.outline)
-        elif isinstance(shape, Table):
+        elif isinstance(shape, TableBox):
             self.table(shape)
         elif isinstance(shape, Qr):
             self.qr(shape)
@@ -203,7 +203,7 @@ class SlidePainter:
 
     # -- tables, pictures and codes
 
-    def table(self, table: Table) -> None:
+    def table(self, table: TableBox) -> None:
         c = self.c
         for row in table.cells:
             for cell in row:

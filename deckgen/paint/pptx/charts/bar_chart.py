@@ -13,11 +13,11 @@ from pptx.util import Pt
 from deckgen.paint.pptx import compat
 from deckgen.paint.pptx.charts.parts import data_label, new_chart, paint
 from deckgen.paint.pptx.compat import CategoryData
-from deckgen.plan.placed import BarLayout
+from deckgen.plan.placed import BarPlacement
 from deckgen.story import BarChart
 
 
-def bar_chart(slide: Any, chart: BarChart, layout: BarLayout,  # noqa: ANN401
+def bar_chart(slide: Any, chart: BarChart, placement: BarPlacement,  # noqa: ANN401
               box: tuple[int, int, int, int], font_pt: float, created: datetime) -> Any:  # noqa: ANN401
     """Bars each to 100% of their own total, the first on top; the segments' labels where
     the plan put them."""
@@ -29,7 +29,7 @@ def bar_chart(slide: Any, chart: BarChart, layout: BarLayout,  # noqa: ANN401
     frame = new_chart(slide, XL_CHART_TYPE.BAR_STACKED_100, box, data, font_pt)
     c = frame.chart
     plot = c.plots[0]
-    plot.gap_width = round(layout.gap * 100)
+    plot.gap_width = round(placement.gap * 100)
     plot.overlap = 100
     category, value = c.category_axis, c.value_axis
     category.reverse_order = True  # the first bar on top, as the story reads
@@ -40,14 +40,14 @@ def bar_chart(slide: Any, chart: BarChart, layout: BarLayout,  # noqa: ANN401
     value.has_major_gridlines = False
     value.maximum_scale = 1.0
     value.minimum_scale = 0.0
-    left, top, right, bottom = layout.margins
+    left, top, right, bottom = placement.margins
     compat.plot_layout(c, left, top, 1 - left - right, 1 - top - bottom)
     series_list = list(plot.series)
     for k, series in enumerate(series_list):
         for b in range(len(chart.bars)):
             point = series.points[b]
             fill = point.format.fill
-            piece = layout.bars[b].segments[k]
+            piece = placement.bars[b].segments[k]
             if piece.hatch is None:  # writing: solid, the dial's bar in the accent
                 fill.solid()
                 paint(fill.fore_color, piece.fill.role)
@@ -59,7 +59,7 @@ def bar_chart(slide: Any, chart: BarChart, layout: BarLayout,  # noqa: ANN401
             point.format.line.width = Pt(piece.edge.width)
             paint(point.format.line.color, piece.edge.colour.role)
     for b, bar in enumerate(chart.bars):
-        for k, label in layout.bars[b].labels:
+        for k, label in placement.bars[b].labels:
             role = label.lines[0].spans[0].colour.role if label.lines[0].spans else "text"
             data_label(series_list[k], b, label.text, XL_LABEL_POSITION.CENTER, font_pt,
                        bar.emphasis, role, boxed=label.back is not None)

@@ -22,7 +22,7 @@ from deckgen import locale
 from deckgen.paint.pptx import compat
 from deckgen.paint.pptx.charts.parts import PALETTE, data_label, new_chart, paint
 from deckgen.paint.pptx.compat import XyData
-from deckgen.plan.placed import LineLayout, Series
+from deckgen.plan.placed import LinePlacement, Series
 from deckgen.story import LineChart
 
 # PowerPoint's preset dashes, by the name the plan gives them.
@@ -53,26 +53,26 @@ def number_format(unit: str, chart: LineChart) -> str:
     return ";".join(prefix + part for part in code.split(";")) if prefix else code
 
 
-def line_chart(slide: Any, chart: LineChart, layout: LineLayout,  # noqa: ANN401
+def line_chart(slide: Any, chart: LineChart, placement: LinePlacement,  # noqa: ANN401
                box: tuple[int, int, int, int], font_pt: float, created: datetime) -> Any:  # noqa: ANN401
     frame = new_chart(slide, XL_CHART_TYPE.XY_SCATTER_LINES, box, _data(chart, created),
                       font_pt)
     c = frame.chart
-    _axes(chart, layout, c.category_axis, c.value_axis, font_pt)
+    _axes(chart, placement, c.category_axis, c.value_axis, font_pt)
     series_list = list(c.plots[0].series)  # each pass over plot.series finds every series again
-    for placed, series in zip(layout.series, series_list, strict=False):
+    for placed, series in zip(placement.series, series_list, strict=False):
         _line(placed, series, font_pt)
     rule = series_list[len(chart.lines)]
     rule.smooth = False
     rule.marker.style = XL_MARKER_STYLE.NONE
-    _stroke(rule.format.line, layout.rule.stroke.width, layout.rule.stroke.dash,
-            layout.rule.stroke.colour.role)
-    if layout.rule.label is not None:
-        data_label(rule, 1, layout.rule.label.text, SIDES[layout.rule.side], font_pt, True,
+    _stroke(rule.format.line, placement.rule.stroke.width, placement.rule.stroke.dash,
+            placement.rule.stroke.colour.role)
+    if placement.rule.label is not None:
+        data_label(rule, 1, placement.rule.label.text, SIDES[placement.rule.side], font_pt, True,
                    "text")
-        if layout.rule.shift:
-            compat.label_offset(rule, 1, layout.rule.shift)
-    for dot, series in zip(layout.dots, series_list[len(chart.lines) + 1:], strict=True):
+        if placement.rule.shift:
+            compat.label_offset(rule, 1, placement.rule.shift)
+    for dot, series in zip(placement.dots, series_list[len(chart.lines) + 1:], strict=True):
         series.format.line.fill.background()  # a point alone
         series.marker.style = XL_MARKER_STYLE.CIRCLE
         series.marker.size = round(dot.radius * 2 + dot.ring.width)
@@ -85,15 +85,15 @@ def line_chart(slide: Any, chart: LineChart, layout: LineLayout,  # noqa: ANN401
                    boxed=True)
         if dot.shift:
             compat.label_offset(series, 0, 0.0, dot.shift)
-    if layout.legend is not None:
+    if placement.legend is not None:
         c.has_legend = True
-        c.legend.position = XL_LEGEND_POSITION.RIGHT if layout.legend_side == "right" \
+        c.legend.position = XL_LEGEND_POSITION.RIGHT if placement.legend_side == "right" \
             else XL_LEGEND_POSITION.BOTTOM
         c.legend.include_in_layout = False
         c.legend.font.size = Pt(font_pt)
         compat.hide_legend_entries(  # the rule and the dial's marks
             c.legend, range(len(chart.lines), len(series_list)))
-    left, top, right, bottom = layout.margins
+    left, top, right, bottom = placement.margins
     compat.plot_layout(c, left, top, 1 - left - right, 1 - top - bottom)
     return frame
 
@@ -115,13 +115,13 @@ def _data(chart: LineChart, created: datetime) -> XyData:
     return data
 
 
-def _axes(chart: LineChart, layout: LineLayout, x_axis: Any, y_axis: Any,  # noqa: ANN401
+def _axes(chart: LineChart, placement: LinePlacement, x_axis: Any, y_axis: Any,  # noqa: ANN401
           font_pt: float) -> None:
     """Both axes on their scales and ranges, ticks as many decades apart as planned, their
     labels in the story's forms, their titles; gridlines across the y values only."""
     for axis, scale, (low, high), unit, title, step in (
-            (x_axis, chart.x_scale, chart.x_range, chart.x_unit, chart.x_label, layout.x_step),
-            (y_axis, chart.y_scale, chart.y_range, chart.y_unit, chart.y_label, layout.y_step)):
+            (x_axis, chart.x_scale, chart.x_range, chart.x_unit, chart.x_label, placement.x_step),
+            (y_axis, chart.y_scale, chart.y_range, chart.y_unit, chart.y_label, placement.y_step)):
         if scale == "log":
             compat.log_axis(axis)
             if step > 1:
@@ -138,11 +138,11 @@ def _axes(chart: LineChart, layout: LineLayout, x_axis: Any, y_axis: Any,  # noq
         run = axis.axis_title.text_frame.paragraphs[0].runs[0]
         run.font.size = Pt(font_pt)
         run.font.bold = False
-        axis.format.line.width = Pt(layout.axis.width)
-        paint(axis.format.line.color, layout.axis.colour.role)
+        axis.format.line.width = Pt(placement.axis.width)
+        paint(axis.format.line.color, placement.axis.colour.role)
     y_axis.has_major_gridlines = True
-    y_axis.major_gridlines.format.line.width = Pt(layout.grid.width)
-    paint(y_axis.major_gridlines.format.line.color, layout.grid.colour.role)
+    y_axis.major_gridlines.format.line.width = Pt(placement.grid.width)
+    paint(y_axis.major_gridlines.format.line.color, placement.grid.colour.role)
     x_axis.has_major_gridlines = False
 
 

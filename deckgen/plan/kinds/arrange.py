@@ -13,7 +13,7 @@ from deckgen import story as st
 from deckgen.box import Box, inch
 from deckgen.errors import InputError, Problem
 from deckgen.plan.geometry import Geometry, scale_height
-from deckgen.plan.items import Item, Para, SlidePlan
+from deckgen.plan.items import ArrangedSlide, Item, Para
 from deckgen.plan.kinds import (
     bottleneck,
     ceiling,
@@ -58,8 +58,8 @@ KINDS: dict[str, Kind] = {
 SIBLINGS = ("experiment", "dial", "sources")
 
 
-def plan_slides(story: st.Story, geometry: Geometry, kinds: dict[str, Geometry] | None,
-                slides: Sequence[st.Slide], faces: Faces) -> list[SlidePlan]:
+def arrange_slides(story: st.Story, geometry: Geometry, kinds: dict[str, Geometry] | None,
+                slides: Sequence[st.Slide], faces: Faces) -> list[ArrangedSlide]:
     """Every slide's plan on a template of `geometry` (`kinds`: the geometry of a layout
     chosen by name, by slide kind), siblings settled together; every slide that does not
     fit is reported, all at once (an InputError). On a presenter's template the content
@@ -84,10 +84,10 @@ def plan_slides(story: st.Story, geometry: Geometry, kinds: dict[str, Geometry] 
 
 
 def planned(base: Context, geometry: Geometry, kinds: dict[str, Geometry],
-            slides: Sequence[st.Slide]) -> list[SlidePlan]:
+            slides: Sequence[st.Slide]) -> list[ArrangedSlide]:
     """Every slide planned in `base` (on the layout its kind was given, else `geometry`);
     every slide that does not fit reported at once."""
-    plans: list[SlidePlan | None] = [None] * len(slides)
+    plans: list[ArrangedSlide | None] = [None] * len(slides)
     problems: list[Problem] = []
     groups: dict[str, list[int]] = {}
     for i, s in enumerate(slides):
@@ -138,7 +138,7 @@ def continued(base: Context, kinds: dict[str, Geometry], geometry: Geometry,
 
 
 def siblings(c: Context, group: list[st.Slide], members: list[int]
-             ) -> list[SlidePlan] | InputError:
+             ) -> list[ArrangedSlide] | InputError:
     """Sibling slides settled together: one arrangement and one set of sizes for all of
     them, the title as large as all of them allow; else the error naming the siblings that
     cannot fit even alone (`members`: their places in the deck, from 0)."""
@@ -158,7 +158,7 @@ def siblings(c: Context, group: list[st.Slide], members: list[int]
     return [slide_plan(c, s, items, size) for s, items in zip(group, found[1], strict=True)]
 
 
-def one(c: Context, number: int, s: st.Slide) -> SlidePlan:
+def one(c: Context, number: int, s: st.Slide) -> ArrangedSlide:
     """Slide `number`'s plan, its title as large as the slide allows."""
     if s.kind == "title":
         made = cover.plan(c, s)

@@ -15,8 +15,8 @@ from fractions import Fraction
 from deckgen.box import Box, pt
 from deckgen.fonts import Typeface
 from deckgen.plan.charts import style
-from deckgen.plan.charts.text import PAD, label_of
-from deckgen.plan.placed import BarLayout, BarPiece, BarRow, Colour, Stroke
+from deckgen.plan.charts.labels import PAD, label_of
+from deckgen.plan.placed import BarPiece, BarPlacement, BarRow, Colour, Stroke
 from deckgen.story import BarChart
 
 GAP = 0.7  # between two bars, a share of a bar's thickness (a native chart's gap width, 70%)
@@ -25,7 +25,7 @@ INSET = 0.45  # ems: a label in a segment keeps this far from its edges
 
 
 def place_bars(chart: BarChart, box: Box, size: float, typefaces: tuple[Typeface, Typeface],
-               roles: Mapping[str, str]) -> BarLayout:
+               roles: Mapping[str, str]) -> BarPlacement:
     """`chart` placed in `box` (EMU on the slide), its text at `size` points in `typefaces`
     (regular, bold), its colours by role."""
     x0, y0, w, h = pt(box.x), pt(box.y), pt(box.w), pt(box.h)
@@ -78,4 +78,4 @@ def place_bars(chart: BarChart, box: Box, size: float, typefaces: tuple[Typeface
                                        back=colour("background") if k else None)))
         bars.append(BarRow(title, tuple(pieces), tuple(placed)))
     margins = (labels_w / w, size * 0.5 / h, size * 0.5 / w, size * 0.5 / h)
-    return BarLayout(margins, GAP, tuple(bars))
+    return BarPlacement(margins, GAP, tuple(bars))

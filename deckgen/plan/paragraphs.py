@@ -19,7 +19,7 @@ from deckgen.fonts import Typeface
 from deckgen.plan.items import WIDTH_SAFETY, Para
 from deckgen.plan.items import Run as ItemRun
 from deckgen.plan.kinds.fitting import Faces, para_lines
-from deckgen.plan.placed import Colour, Font, Paragraph, Run, Span, TextLine
+from deckgen.plan.placed import Colour, Font, Paragraph, Span, TextLine, TextRun
 from deckgen.typeset.text import Face, Overlong
 
 DESCENT = 0.212  # Liberation Sans's descent, in ems: a line's baseline sits this far above its
@@ -28,7 +28,7 @@ _JOINS = {"Mn", "Me", "Cf"}  # combining marks, joiners, variation selectors
 
 
 @dataclass(frozen=True)
-class Look:
+class BoxLook:
     """How a box's paragraphs are coloured and aligned where they say nothing themselves:
     the colour their runs take (`colour`; written by the deck unless kept), the alignment
     (`align_kept`: the template's, not written), and whether they sit in a placeholder."""
@@ -45,7 +45,7 @@ def colour_of(role: str, roles: Mapping[str, str]) -> Colour:
 
 def set_text(paras: Sequence[Para], sizes: Sequence[float], box: Box,
              inset: tuple[int, int, int, int], anchor: str, faces: Faces,
-             roles: Mapping[str, str], look: Look) -> tuple[Paragraph, ...]:
+             roles: Mapping[str, str], look: BoxLook) -> tuple[Paragraph, ...]:
     """`paras` at `sizes` set in `box`: their lines, spans and places."""
     width = pt(box.w - inset[0] - inset[2])
     height = pt(box.h - inset[1] - inset[3])
@@ -88,14 +88,14 @@ def set_text(paras: Sequence[Para], sizes: Sequence[float], box: Box,
     return tuple(out)
 
 
-def _runs(p: Para, roles: Mapping[str, str]) -> list[Run]:
+def _runs(p: Para, roles: Mapping[str, str]) -> list[TextRun]:
     """The paragraph's runs as the deck writes them: each in its own colour role or the
     paragraph's (None: the template's own), its weight and link, the heading face when the
     paragraph is a heading."""
     out = []
     for run in p.runs or (ItemRun(p.text),):
         role = run.colour or p.colour
-        out.append(Run(run.text, colour_of(role, roles) if role else None,
+        out.append(TextRun(run.text, colour_of(role, roles) if role else None,
                        p.bold if run.bold is None else run.bold, run.link or p.link,
                        face="heading" if p.heading else ""))
     return out
