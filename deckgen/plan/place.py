@@ -11,7 +11,6 @@ faces. What is decided here is what every painter draws.
 from __future__ import annotations
 
 import colorsys
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -21,10 +20,11 @@ from deckgen.box import Box, inch
 from deckgen.colour import TEXT_CONTRAST, contrast, passing
 from deckgen.plan.charts.bar_chart import place_bars
 from deckgen.plan.charts.line_chart import place_lines
+from deckgen.plan.footers import footers
 from deckgen.plan.geometry import Geometry
+from deckgen.plan.ground import slide_ground
 from deckgen.plan.grounds import Grounds
 from deckgen.plan.items import (
-    WIDTH_SAFETY,
     ArrangedSlide,
     ChartItem,
     Item,
@@ -39,12 +39,9 @@ from deckgen.plan.kinds.fitting import Faces
 from deckgen.plan.layouts import Layouts
 from deckgen.plan.paragraphs import BoxLook, set_text
 from deckgen.plan.placed import (
-    Art,
-    Blend,
     Cell,
     Chart,
     Colour,
-    Ground,
     Image,
     Paragraph,
     PlacedSlide,
@@ -62,17 +59,11 @@ from deckgen.plan.qr import modules, qr_runs
 from deckgen.template.model import (
     BODY_KINDS,
     TITLE_KINDS,
-    Drawing,
-    Fill,
-    Gradient,
     Layout,
-    Master,
     Placeholder,
 )
 
 CHART_LEAST = 14.0  # points: the least size of any text on a chart
-FOOTER = 12.0  # points: the footer and the slide number, the only text outside the type scale
-FOOTER_LEAST = 9.0  # points: the least a template's footer is shrunk to, to keep it on its box
 SECOND_KINDS = ("subTitle", *BODY_KINDS)
 
 
@@ -145,7 +136,8 @@ class Placer:
             shapes = self.content(number, plan, layout)
         title = " ".join(" ".join(p.shown.split()) for p in plan.title) or plan.kind
         return PlacedSlide(plan.kind, title, self.layouts.number(layout),
-                           self.ground(layout, number), tuple(shapes), plan.notes, plan.cover)
+                           slide_ground(self, layout, number), tuple(shapes), plan.notes,
+                           plan.cover)
 
     def cover(self, plan: ArrangedSlide, layout: Layout) -> list[Shape]:
         g = self.layouts.geometry(cover_layout=layout)
@@ -200,7 +192,7 @@ class Placer:
                 shapes.append(self.kicker(item, layout, g))
             else:
                 shapes.append(self.item(item, layout))
-        shapes += self.footer(number, layout)
+        shapes += footers(self, number, layout)
         return shapes
 
     # -- text
@@ -301,90 +293,6 @@ class Placer:
             return None  # one piece of artwork under all of it: the colours were checked on it
         return area
 
-    # -- the footer
-
-    def footer(self, number: int, layout: Layout) -> list[TextBox]:
-        """The event and date in the layout's footer placeholder, the number in its slide-
-        number one (unless its artwork shows the number itself); text boxes along the
-        bottom for those the layout lacks."""
-        ph = self.layouts.ph
-        master = ph.master(layout)
-        words = self.story.event_line
-        done: set[str] = set()
-        shapes: list[TextBox] = []
-        footers = [p for p in layout.placeholders if p.kind in ("ftr", "sldNum")]
-        if not self.own and ph.numbers_itself(layout):
-            done.add("sldNum")  # the template's artwork shows it
-            footers = [p for p in footers if p.kind != "sldNum"]
-        for p in footers:
-            box = ph.box(p, master)
-            footer = p.kind == "ftr"
-            if box is None:  # nowhere to show it: the text box below takes it
-                continue
-            own_size, bold = ph.text_size(p, master)
-            if self.own:
-                size, size_kept, colour = FOOTER, False, self.colour("muted")
-            else:
-                fitted = self.footer_size(p, master, words) if footer else None
-                size, size_kept = fitted or own_size, fitted is None
-                found = self.grounds.for_placeholder(layout, (p.kind,), box)
-                colour = Colour(found) if found is not None else \
-                    Colour(self.roles["text"], kept=True)
-            inset = ph.insets(p, master)
-            anchor = ph.anchor(layout, (p.kind,), "ctr")
-            shapes.append(self.footer_text(footer, words, number, box, inset, anchor, size,
-                                           colour, bold, size_kept=size_kept,
-                                           placeholder=layout.placeholders.index(p),
-                                           wrap=None if self.own else False))
-            done.add(p.kind)
-        title = self.title_box
-        band = Box(title.x, ph.height - inch(0.5), title.w, inch(0.34))
-        for kind in ("ftr", "sldNum"):
-            if kind in done:
-                continue
-            box = band if kind == "ftr" else Box(band.right - inch(1.2), band.y, inch(1.2),
-                                                 band.h)
-            shapes.append(self.footer_text(kind == "ftr", words, number, box, (0, 0, 0, 0),
-                                           "ctr", FOOTER, self.colour("muted"), False))
-        return shapes
-
-    def footer_text(self, footer: bool, words: str, number: int, box: Box,
-                    inset: tuple[int, int, int, int], anchor: str, size: float, colour: Colour,
-                    bold: bool, *, size_kept: bool = False, placeholder: int | None = None,
-                    wrap: bool | None = True) -> TextBox:
-        """The event line or the slide's number, on one line, at `size`."""
-        text = words if footer else str(number)
-        para = Para(text, (size,), bold=bold, colour=None, align="l" if footer else "r",
-                    one_line=True)
-        look = BoxLook(colour, "l")
-        found = set_text([para], [size], box, inset, anchor, self.faces, self.roles, look)
-        run = TextRun(text, colour if not colour.kept else None, bold,
-                  field="" if footer else "slidenum", face="body")
-        paragraph = found[0]
-        paragraph = Paragraph((run,), size, 0.0, 0.0, paragraph.align, lines=paragraph.lines,
-                              size_kept=size_kept)
-        name = "Footer" if footer else "Slide number"
-        return TextBox(box, (paragraph,), inset, anchor, anchor_kept=placeholder is not None,
-                       wrap=wrap, name=name, placeholder=placeholder,
-                       cloned=placeholder is not None)
-
-    def footer_size(self, p: Placeholder, master: object, words: str) -> float | None:
-        """The size (points) to set a template's footer at so `words` fit its box on one
-        line: None when they fit at the template's own size, else the largest half point
-        that fits (never under FOOTER_LEAST)."""
-        ph = self.layouts.ph
-        box = ph.box(p, master)  # type: ignore[arg-type]
-        if box is None:
-            return None
-        own, bold = ph.text_size(p, master)  # type: ignore[arg-type]
-        inset = ph.insets(p, master)  # type: ignore[arg-type]
-        room = (box.w - inset[0] - inset[2]) / 12700
-        face = self.faces.typeface(False, bold).measure
-        wide = face.width(words, own) / WIDTH_SAFETY
-        if wide <= room:
-            return None
-        return max(FOOTER_LEAST, math.floor(own * room / wide * 2) / 2)
-
     # -- items
 
     def item(self, item: Item, layout: Layout) -> Shape:
@@ -447,69 +355,6 @@ class Placer:
             rules.append(TableRule(xs[0], xs[-1], ys[r + 1], width, colour))
         return TableBox(item.box, tuple(item.widths), tuple(item.heights), tuple(cells),
                      item.margin, item.header, tuple(rules), item.name)
-
-    # -- the ground, for the slides PDF
-
-    def ground(self, layout: Layout, number: int) -> Ground:
-        """What the slide sits on: the deck's own background, or the template's background
-        (the layout's, else its master's, else lt1) and artwork (the master's, when the
-        layout shows it, then the layout's)."""
-        if self.own:
-            return Ground(self.roles["background"])
-        slots = self.grounds.slots
-        fill, picture, blend = slots.get("lt1", "#FFFFFF"), b"", None
-        for owner in self.grounds.owners(layout):
-            bg = owner.background
-            if bg is None:
-                continue
-            if bg.kind == "picture":
-                picture = bg.picture.data if bg.picture is not None else b""
-                break
-            colours = self.grounds.fill(bg)
-            if colours:
-                fill = colours[0]
-                blend = self.blend(bg.gradient)
-                break
-        art: list[Art] = []
-        owners: list[Layout | Master] = [self.layouts.ph.master(layout), layout] \
-            if layout.shows_master_art else [layout]
-        for owner in owners:
-            for piece in owner.art:
-                art += [self.art(d, number) for d in piece.drawings]
-        return Ground(fill, picture, blend, tuple(art))
-
-    def blend(self, gradient: Gradient | None) -> Blend | None:
-        if gradient is None:
-            return None
-        slots = self.grounds.slots
-        stops = tuple((at, c.on(slots) or "#FFFFFF") for at, c in gradient.stops)
-        return Blend(stops, gradient.angle, gradient.radial, gradient.focus)
-
-    def art(self, d: Drawing, number: int) -> Art:
-        slots = self.grounds.slots
-        if d.number is not None:
-            colour = d.number.colour.on(slots) if d.number.colour is not None else ""
-            value = colour or self.roles["text"]
-            size = d.number.size
-            para = Para(str(number), (size,), bold=d.number.bold, colour=None, align="ctr",
-                        one_line=True)
-            found = set_text([para], [size], d.box, (0, 0, 0, 0), "ctr", self.faces,
-                             self.roles, BoxLook(Colour(value), "ctr"))
-            return Art(d.box, number=TextBox(d.box, found, anchor="ctr", name="Slide number"))
-        fill = _fill_value(d.fill, slots)
-        return Art(d.box, picture=d.picture.data if d.picture is not None else b"",
-                   fill=fill, fill_alpha=d.fill.colours[0].alpha if d.fill.colours else 1.0,
-                   blend=self.blend(d.fill.gradient),
-                   line=d.line.on(slots) if d.line is not None else "", line_width=d.line_width,
-                   ellipse=d.ellipse, steps=d.steps)
-
-
-def _fill_value(fill: Fill, slots: Mapping[str, str]) -> str:
-    if fill.kind == "none":
-        return ""
-    values = [c.on(slots) for c in fill.colours]
-    return next((v for v in values if v), "")
-
 
 def _overlaps(a: Box, b: Box) -> bool:
     return min(a.right, b.right) > max(a.x, b.x) and min(a.bottom, b.bottom) > max(a.y, b.y)
