@@ -431,3 +431,29 @@ def test_an_entity_only_an_outside_dtd_declares_is_one_line(here: Path, where: b
     line = refusal(here, data)
     assert line.startswith(f"--template: part '{THEME}' "), line
     assert line.endswith(f"; {SAVE}") and "entit" in line, line
+
+
+def test_strict_percentages_and_unreadable_numbers_are_read_not_raised(tmp_path: Path) -> None:
+    """A gradient's stops in the strict form ("100%") and sizes that are not numbers: a
+    ValueError traceback before. Stops read as their transitional values; what is not a
+    number reads as missing."""
+    gradient = (b'<p:bg><p:bgPr><a:gradFill><a:gsLst>'
+                b'<a:gs pos="0%"><a:srgbClr val="102030"/></a:gs>'
+                b'<a:gs pos="62.5%"><a:srgbClr val="405060"/></a:gs>'
+                b'<a:gs pos="100%"><a:srgbClr val="FFFFFF"/></a:gs>'
+                b'</a:gsLst><a:lin ang="x"/></a:gradFill><a:effectLst/></p:bgPr></p:bg>')
+
+    def change(parts: dict[str, bytes]) -> None:
+        master = parts[MASTER]
+        start, end = master.index(b"<p:bg>"), master.index(b"</p:bg>") + len(b"</p:bg>")
+        master = master[:start] + gradient + master[end:]
+        parts[MASTER] = master.replace(b'sz="4400"', b'sz="big"', 1)
+
+    assert b'sz="4400"' in dict(BASE)[MASTER]
+    (tmp_path / "t.pptx").write_bytes(template(change))
+    read = template_file.read(tmp_path / "t.pptx")
+    background = read.masters[0].background
+    assert background is not None and background.gradient is not None
+    assert [stop for stop, _ in background.gradient.stops] == [0, 0.625, 1]
+    assert background.gradient.angle == 0
+    assert read.masters[0].title_style.size is None

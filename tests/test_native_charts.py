@@ -486,7 +486,7 @@ def test_each_line_marks_its_ends_and_the_decades_in_its_own_marker(default_deck
         emphasis = series.name == "Check 60 seconds"
         assert first.size == (9 if emphasis else 8)
         assert first.format.fill.fore_color.theme_color == \
-            (MSO_THEME_COLOR.ACCENT_1 if emphasis else MSO_THEME_COLOR.DARK_2)
+            (MSO_THEME_COLOR.ACCENT_1 if emphasis else MSO_THEME_COLOR.TEXT_2)
         # the points are the series' children in python-pptx's order: after the marker
         children = [c.tag for c in series._element]
         assert children.index(qn("c:marker")) < children.index(qn("c:dPt"))

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DEFAULT_CONTENT, arranged_of, deck_of
+from conftest import DEFAULT_CONTENT, arranged_of, deck_of, placed_of
 from pptx import Presentation
 from pptx.enum.shapes import PP_PLACEHOLDER
 from pptx.oxml.ns import qn
@@ -330,3 +330,69 @@ def test_a_two_line_title_never_ends_on_one_short_word(content: Content) -> None
     titles = {p.kind: p.title[0].text for p in plans}
     assert titles["checklist"].endswith("ask for\u00a0more")
     assert titles["meanings"] == "One number, four meanings"
+
+
+def test_a_placeholder_colour_that_does_not_read_is_replaced_in_the_deck_too(
+        content: Content) -> None:
+    """A template whose title style is white on its white slides: the titles take the theme's
+    text colour, and the deck writes it (it kept the white before, while the slides PDF drew
+    black)."""
+    story = deckgen.story.compose(content)
+    with zipfile.ZipFile(io.BytesIO(python_pptx_template())) as z:
+        entries = {name: z.read(name) for name in z.namelist()}
+    master = "ppt/slideMasters/slideMaster1.xml"
+    title_style = entries[master].index(b"<p:titleStyle>")
+    white = entries[master].index(b'<a:schemeClr val="tx1"/>', title_style)
+    entries[master] = (entries[master][:white] + b'<a:srgbClr val="FFFFFF"/>'
+                       + entries[master][white + len(b'<a:schemeClr val="tx1"/>'):])
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as z:
+        for name, data in entries.items():
+            z.writestr(name, data)
+    template = packed.getvalue()
+    deck: Any = placed_of(story, template)
+    titled = [shape for shape in deck.slides[1].shapes
+              if getattr(shape, "name", "").startswith("Title")]
+    assert titled, [getattr(shape, "name", "") for shape in deck.slides[1].shapes]
+    colours = {run.colour.value if run.colour else None
+               for paragraph in titled[0].paragraphs for run in paragraph.runs}
+    assert colours == {"#000000"}
+    written = Presentation(io.BytesIO(deck_of(story, template))).slides[1].shapes.title
+    fills = {run.font.color.rgb for paragraph in written.text_frame.paragraphs
+             for run in paragraph.runs}
+    assert {str(fill) for fill in fills} == {"000000"}
+
+
+def test_a_master_that_swaps_its_colour_map_is_drawn_light_on_dark(content: Content) -> None:
+    """A dark master maps text to the theme's light slot and backgrounds to its dark one
+    (`bg1="dk1" tx1="lt1"`): the slides PDF draws what the deck shows, light text on a dark
+    ground, and the charts name the same theme colours as the slides (tx1, not dk1)."""
+    from deckgen.colour import contrast
+
+    story = deckgen.story.compose(content)
+    with zipfile.ZipFile(io.BytesIO(python_pptx_template())) as z:
+        entries = {name: z.read(name) for name in z.namelist()}
+    master = "ppt/slideMasters/slideMaster1.xml"
+    default = b'bg1="lt1" tx1="dk1" bg2="lt2" tx2="dk2"'
+    assert default in entries[master]
+    entries[master] = entries[master].replace(default, b'bg1="dk1" tx1="lt1" bg2="dk2" tx2="lt2"')
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as z:
+        for name, data in entries.items():
+            z.writestr(name, data)
+    template = packed.getvalue()
+    deck: Any = placed_of(story, template)
+    theme = zipfile.ZipFile(io.BytesIO(template)).read("ppt/theme/theme1.xml").decode()
+    dark = "#" + re.search(r'<a:dk1>.*?(?:val|lastClr)="([0-9A-F]{6})"', theme, re.S)[1]
+    for slide in deck.slides[1:4]:
+        assert slide.ground.fill == dark
+        on_ground = [shape for shape in slide.shapes if hasattr(shape, "paragraphs")
+                     and shape.fill is None]  # a badge's text sits on its own fill
+        spans = [span for shape in on_ground for paragraph in shape.paragraphs
+                 for line in paragraph.lines for span in line.spans]
+        assert spans
+        assert all(contrast(span.colour.value, dark) >= 4.5 for span in spans), slide.title
+    with zipfile.ZipFile(io.BytesIO(deck_of(story, template))) as built:
+        charts = [built.read(name).decode() for name in built.namelist()
+                  if name.startswith("ppt/charts/chart")]
+    assert charts and not any(re.search(r'schemeClr val="(dk1|lt1|dk2|lt2)"', c) for c in charts)

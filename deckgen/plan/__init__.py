@@ -85,14 +85,14 @@ def plan(story: st.Story, template: Template, typefaces: Typefaces,
     warnings: list[Problem] = [unknown] if unknown else []
     if template.own:
         theme, slots = story.theme, _own_slots(story.theme)
-        checked = Grounds(template, tuple({**template.colours, **slots}.items()))
+        checked = Grounds(template, tuple({**dict(template.scheme), **slots}.items()))
     else:
         theme, checked, slots, found = _checked(story, layouts, layouts.grounds, chosen,
                                                 template_name)
         warnings += found
     warnings += typefaces.warnings
     roles = _roles(checked)
-    placer = Placer(story, layouts, checked, roles, is_dark(theme.background), arranged.faces,
+    placer = Placer(story, layouts, checked, roles, is_dark(roles["background"]), arranged.faces,
                     chosen, layouts.geometry().title)
     placed = tuple(placer.slide(n, p) for n, p in enumerate(arranged.slides, 1))
     undrawn = sorted({what for layout in {template.layouts[s.layout] for s in placed}
@@ -135,10 +135,10 @@ def _roles(grounds: Grounds) -> dict[str, str]:
     """'#RRGGBB' by colour role, as the deck's theme shows them (tx1, tx2, accent1, bg1, bg2)."""
     slots = grounds.slots
     return {role: "#" + slots.get(slot, default).lstrip("#").upper()
-            for role, slot, default in (("text", "dk1", "#000000"), ("muted", "dk2", "#595959"),
+            for role, slot, default in (("text", "tx1", "#000000"), ("muted", "tx2", "#595959"),
                                         ("accent", "accent1", "#1F4E79"),
-                                        ("background", "lt1", "#FFFFFF"),
-                                        ("rule", "lt2", "#D9D9D9"))}
+                                        ("background", "bg1", "#FFFFFF"),
+                                        ("rule", "bg2", "#D9D9D9"))}
 
 
 def _checked(story: st.Story, layouts: Layouts, grounds: Grounds, chosen: dict[str, Layout],
@@ -149,10 +149,10 @@ def _checked(story: st.Story, layouts: Layouts, grounds: Grounds, chosen: dict[s
     colour that reads on its own ground)."""
     template = layouts.template
     slots = template.colours
-    base = replace(story.theme, text=slots.get("dk1", story.theme.text),
-                   background=slots.get("lt1", story.theme.background),
-                   muted=slots.get("dk2", story.theme.muted),
-                   rule=slots.get("lt2", story.theme.rule),
+    base = replace(story.theme, text=slots.get("tx1", story.theme.text),
+                   background=slots.get("bg1", story.theme.background),
+                   muted=slots.get("tx2", story.theme.muted),
+                   rule=slots.get("bg2", story.theme.rule),
                    accent=slots.get("accent1", story.theme.accent))
     cover = chosen.get("title", layouts.cover)
     g = layouts.geometry(cover_layout=cover)

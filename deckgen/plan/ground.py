@@ -27,7 +27,7 @@ def slide_ground(placer: Placer, layout: Layout, number: int) -> Ground:
     if placer.own:
         return Ground(placer.roles["background"])
     slots = placer.grounds.slots
-    fill, picture, shading = slots.get("lt1", "#FFFFFF"), b"", None
+    fill, picture, shading = slots.get("bg1", "#FFFFFF"), b"", None
     for owner in placer.grounds.owners(layout):
         bg = owner.background
         if bg is None:

@@ -37,6 +37,7 @@ from deckgen.template.model import (
     TextLook,
     ThemeColour,
     family,
+    mapped,
 )
 
 Ground = tuple[list[str], str]  # the colours text sits on, and what they are ('solid', ...)
@@ -57,7 +58,8 @@ class Grounds:
 
     @property
     def slots(self) -> dict[str, str]:
-        return dict(self.scheme)
+        """The theme's colours by slot and by the names the colour map gives them."""
+        return mapped(dict(self.scheme), self.template.colour_map)
 
     def resolve(self, colours: tuple[ThemeColour, ...]) -> list[str]:
         """The colours as '#RRGGBB' on this scheme (those naming a slot it lacks left out)."""
@@ -74,7 +76,7 @@ class Grounds:
         darkest, middle and lightest tenth, by luminance; the theme's lt1 when the picture
         cannot be read."""
         found = sampled(picture.raster, piece, area) if picture and picture.raster else None
-        return list(found[0]) if found is not None else [self.slots.get("lt1", "#FFFFFF")]
+        return list(found[0]) if found is not None else [self.slots.get("bg1", "#FFFFFF")]
 
     def background_picture(self, layout: Layout) -> TemplatePicture | None | bool:
         """The picture of a layout's own background (the layout's, else its master's), None
@@ -142,7 +144,7 @@ class Grounds:
             colours = self.resolve(bg.colours)
             if colours:
                 return colours, bg.kind
-        return [self.slots.get("lt1", "#FFFFFF")], "solid"
+        return [self.slots.get("bg1", "#FFFFFF")], "solid"
 
     def covers_slide(self, box: Box) -> bool:
         t = self.template
@@ -197,7 +199,8 @@ class Grounds:
             seen += [(layout.name, c, kind) for c in colours]
         chosen: dict[str, str] = {}
         changed: list[str] = []
-        roles = (("dk1", "text", base.text), ("dk2", "muted", base.muted),
+        slot_of = self.template.slot
+        roles = ((slot_of("tx1"), "text", base.text), (slot_of("tx2"), "muted", base.muted),
                  ("accent1", "accent", base.accent), ("hlink", "link", base.accent))
         for slot, role, own in roles:
             colour = slots.get(slot, own)
@@ -217,13 +220,13 @@ class Grounds:
                         accent=chosen["accent"], background=seen[0][1])
         if not changed:
             return theme, self, {}, []
-        replaced = {"dk1": chosen["text"], "dk2": chosen["muted"], "accent1": chosen["accent"],
-                    "hlink": chosen["link"]}
+        replaced = {slot_of("tx1"): chosen["text"], slot_of("tx2"): chosen["muted"],
+                    "accent1": chosen["accent"], "hlink": chosen["link"]}
         if chosen["text"] == "#FFFFFF":  # light on dark: the light slots become the ground's
             dark = min((g[1] for g in seen), key=luminance)
-            replaced["lt1"] = dark
-            replaced["lt2"] = mix(dark, "#FFFFFF", 0.18)
-            theme = replace(theme, background=dark, rule=replaced["lt2"])
+            replaced[slot_of("bg1")] = dark
+            replaced[slot_of("bg2")] = mix(dark, "#FFFFFF", 0.18)
+            theme = replace(theme, background=dark, rule=replaced[slot_of("bg2")])
         # the slots as the theme writes them: upper-case hex
         replaced = {slot: "#" + value.lstrip("#").upper() for slot, value in replaced.items()}
         now = Grounds(self.template, tuple({**slots, **replaced}.items()))
@@ -257,9 +260,11 @@ class Grounds:
                 else master.body_style
             sample = _first(self.resolve(style.colours))
         grounds, _ = self.ground(layout, box)
-        for colour in (sample, self.slots.get("dk1")):
+        for colour in (sample, self.slots.get("tx1")):
             if colour and all(contrast(colour, g) >= TEXT_CONTRAST for g in grounds):
-                return colour if colour == sample else None
+                # the theme's text colour is what the placeholder shows unless the template
+                # gave it its own; then it must be written to replace that one
+                return colour if sample else None
         return best_of_black_and_white(grounds)
 
     def look_colour(self, look: TextLook) -> str | None:

@@ -262,9 +262,9 @@ def describe(template: Template, path: str) -> str:
     would use."""
     slots = template.colours
     lines = [f"{path}: {fmt.dimensions(_inches(template.width), _inches(template.height), 'in')}",
-             f"theme: text {slots.get('dk1', '?')}, accent {slots.get('accent1', '?')}, "
-             f"muted {slots.get('dk2', '?')}, "
-             f"background {slots.get('lt1', '?')}; fonts {template.heading_font or '?'} "
+             f"theme: text {slots.get('tx1', '?')}, accent {slots.get('accent1', '?')}, "
+             f"muted {slots.get('tx2', '?')}, "
+             f"background {slots.get('bg1', '?')}; fonts {template.heading_font or '?'} "
              f"(headings), {template.body_font or '?'} (body)"]
     try:
         chosen: Layouts | None = Layouts(template, Grounds.of(template))

@@ -16,8 +16,21 @@ from dataclasses import dataclass
 
 from deckgen.box import Box
 
-# The theme's colour slots as the master's colour map names them by default.
-SLOT_ALIASES = {"bg1": "lt1", "tx1": "dk1", "bg2": "lt2", "tx2": "dk2"}
+# The names text and backgrounds use for the theme's colour slots, as a master's colour map
+# (`p:clrMap`) gives them by default; a dark master may swap them (tx1 to lt1, bg1 to dk1).
+DEFAULT_COLOUR_MAP = (("bg1", "lt1"), ("tx1", "dk1"), ("bg2", "lt2"), ("tx2", "dk2"))
+SLOT_ALIASES = dict(DEFAULT_COLOUR_MAP)
+
+
+def mapped(slots: Mapping[str, str],
+           colour_map: tuple[tuple[str, str], ...] = DEFAULT_COLOUR_MAP) -> dict[str, str]:
+    """The theme's colour `slots` with the colour map's names (tx1, bg1, tx2, bg2) added, each
+    the value of the slot it names."""
+    found = dict(slots)
+    for name, slot in colour_map:
+        if slot in found:
+            found[name] = found[slot]
+    return found
 
 # Placeholder kinds, by the names PresentationML gives them (`p:ph/@type`; "obj" without one).
 TITLE_KINDS = ("title", "ctrTitle")
@@ -46,8 +59,8 @@ class ThemeColour:
     def on(self, scheme: Mapping[str, str]) -> str:
         """'#RRGGBB' with `scheme`'s slots (theme colours, '#RRGGBB' by slot name); '' when
         it names a slot the scheme lacks."""
-        base = scheme.get(SLOT_ALIASES.get(self.slot, self.slot), "") if self.slot \
-            else self.value
+        base = (scheme.get(self.slot) or scheme.get(SLOT_ALIASES.get(self.slot, self.slot), "")) \
+            if self.slot else self.value
         return modified(base, self.modifiers) if base else ""
 
 
@@ -232,8 +245,9 @@ class Layout:
 class Template:
     """A template as the planner reads it: the slide size (EMU), whether it is deckgen's own
     master, the theme's colour slots ('#RRGGBB' by slot name) and fonts (heading and body),
-    the masters and every layout of every master in order; and the file itself (`data`,
-    None for deckgen's own), which the deck is drawn on."""
+    the masters and every layout of every master in order; the file itself (`data`, None
+    for deckgen's own), which the deck is drawn on; and the first master's colour map (which
+    slot text and backgrounds show)."""
 
     width: int
     height: int
@@ -244,10 +258,16 @@ class Template:
     masters: tuple[Master, ...]
     layouts: tuple[Layout, ...]
     data: bytes | None = None
+    colour_map: tuple[tuple[str, str], ...] = DEFAULT_COLOUR_MAP
 
     @property
     def colours(self) -> dict[str, str]:
-        return dict(self.scheme)
+        """The theme's colours by slot, and by the names the colour map gives them."""
+        return mapped(dict(self.scheme), self.colour_map)
+
+    def slot(self, name: str) -> str:
+        """The theme slot a colour-map name ('tx1', 'bg1', 'tx2', 'bg2') shows."""
+        return dict(self.colour_map).get(name, name)
 
     def master_of(self, layout: Layout) -> Master:
         return self.masters[layout.master]

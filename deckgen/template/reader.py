@@ -14,11 +14,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from typing import overload
 from xml.etree import ElementTree
 
 from deckgen.box import Box
 from deckgen.template import rasters
 from deckgen.template.model import (
+    DEFAULT_COLOUR_MAP,
     Artwork,
     Drawing,
     Fill,
@@ -49,6 +51,25 @@ _FILLS = (f"{A}solidFill", f"{A}gradFill", f"{A}pattFill", f"{A}blipFill", f"{A}
 _SHAPES = (f"{P}sp", f"{P}pic", f"{P}grpSp")
 _ANCHORS = {"t": "t", "ctr": "ctr", "b": "b"}
 _ALIGNS = {"l": "l", "ctr": "ctr", "r": "r"}
+
+
+@overload
+def whole(el: Element, name: str, default: int, *, percent: bool = False) -> int: ...
+@overload
+def whole(el: Element, name: str, default: None, *, percent: bool = False) -> int | None: ...
+def whole(el: Element, name: str, default: int | None, *, percent: bool = False) -> int | None:
+    """The whole number in attribute `name` of `el`; `default` when it is missing or is not
+    one. With `percent`, the strict form "50%" reads as the transitional 50000."""
+    raw = (el.get(name) or "").strip()
+    if percent and raw.endswith("%"):
+        try:
+            return round(float(raw[:-1]) * 1000)
+        except ValueError:
+            return default
+    try:
+        return int(raw)
+    except ValueError:
+        return default
 
 
 def read(package: Package, data: bytes) -> Template:
@@ -94,9 +115,9 @@ class _Reader:
         assert first is not None
         theme = self.root(self.related(first, "theme")[0][1])
         scheme, heading, body = _theme(theme)
-        return Template(int(size.get("cx", "0")), int(size.get("cy", "0")), False,
+        return Template(whole(size, "cx", 0), whole(size, "cy", 0), False,
                         tuple(scheme.items()), heading, body, tuple(masters), tuple(layouts),
-                        data)
+                        data, _colour_map(self.root(first)))
 
     def master(self, partname: str) -> Master:
         root = self.root(partname)
@@ -212,25 +233,20 @@ def own_box(el: Element) -> Box | None:
     off, ext = xfrm.find(f"{A}off"), xfrm.find(f"{A}ext")
     if off is None or ext is None:
         return None
-    try:
-        return Box(int(off.get("x", 0)), int(off.get("y", 0)), int(ext.get("cx", 0)),
-                   int(ext.get("cy", 0)))
-    except ValueError:
-        return None
+    found = [whole(off, "x", None), whole(off, "y", None), whole(ext, "cx", None),
+             whole(ext, "cy", None)]
+    x, y, w, h = (0 if value is None else value for value in found)
+    return None if None in found else Box(x, y, w, h)
 
 
 def _placeholder(el: Element, ph: Element) -> Placeholder:
     first = el[0]
     c_nv_pr = first.find(f"{P}cNvPr")
-    try:
-        idx = int(ph.get("idx", "0"))
-    except ValueError:
-        idx = 0
+    idx = whole(ph, "idx", 0)
     body_pr = el.find(f"{P}txBody/{A}bodyPr")
     insets: list[int | None] = []
     for key in ("lIns", "tIns", "rIns", "bIns"):
-        value = body_pr.get(key) if body_pr is not None else None
-        insets.append(int(value) if value is not None and value.lstrip("-").isdigit() else None)
+        insets.append(whole(body_pr, key, None) if body_pr is not None else None)
     any_body = el.find(f".//{A}bodyPr")
     anchor = _ANCHORS.get(any_body.get("anchor", "")) if any_body is not None else None
     centred = any_body is not None and any_body.get("anchorCtr") in ("1", "true")
@@ -258,7 +274,8 @@ def _look(level: Element | None) -> TextLook:
 def _size_bold(r_pr: Element | None) -> tuple[float | None, bool | None]:
     if r_pr is None:
         return None, None
-    size = int(r_pr.get("sz", "")) / 100 if (r_pr.get("sz") or "").isdigit() else None
+    hundredths = whole(r_pr, "sz", None)
+    size = hundredths / 100 if hundredths is not None and hundredths > 0 else None
     bold = r_pr.get("b") in ("1", "true") if r_pr.get("b") is not None else None
     return size, bold
 
@@ -279,9 +296,8 @@ def colour(el: Element) -> ThemeColour | None:
     alpha = 1.0
     for child in el:
         tag = child.tag.rsplit("}", 1)[-1]
-        try:
-            val = int(child.get("val", "100000"))
-        except ValueError:
+        val = whole(child, "val", None, percent=True)
+        if val is None:
             continue
         if tag == "alpha":
             alpha = val / 100000
@@ -303,18 +319,27 @@ def gradient(grad: Element) -> Gradient | None:
     for gs in grad.iter(f"{A}gs"):
         found = colours(gs)
         if found:
-            stops.append((int(gs.get("pos", "0")) / 100000, found[0]))
+            stops.append((whole(gs, "pos", 0, percent=True) / 100000, found[0]))
     stops.sort(key=lambda stop: stop[0])
     if len(stops) < 2:
         return None
     lin, path = grad.find(f"{A}lin"), grad.find(f"{A}path")
     if path is not None:
         rect = path.find(f"{A}fillToRect")
-        fx = int(rect.get("l", "50000")) / 100000 if rect is not None else 0.5
-        fy = int(rect.get("t", "50000")) / 100000 if rect is not None else 0.5
+        fx = whole(rect, "l", 50000, percent=True) / 100000 if rect is not None else 0.5
+        fy = whole(rect, "t", 50000, percent=True) / 100000 if rect is not None else 0.5
         return Gradient(tuple(stops), radial=True, focus=(fx, fy))
-    angle = int(lin.get("ang", "0")) / 60000 if lin is not None else 0.0
+    angle = whole(lin, "ang", 0) / 60000 if lin is not None else 0.0
     return Gradient(tuple(stops), angle=angle)
+
+
+def _colour_map(master: Element) -> tuple[tuple[str, str], ...]:
+    """A master's colour map (`p:clrMap`): the slot each of tx1, bg1, tx2, bg2 shows (the
+    default where it names none of the four)."""
+    found = master.find(f"{P}clrMap")
+    slots = ("dk1", "lt1", "dk2", "lt2")
+    return tuple((name, value if found is not None and (value := found.get(name, "")) in slots
+                  else slot) for name, slot in DEFAULT_COLOUR_MAP)
 
 
 def _theme(root: Element) -> tuple[dict[str, str], str, str]:
@@ -418,9 +443,9 @@ class _Drawer:
                 or xfrm.get("flipH") == "1" or xfrm.get("flipV") == "1":
             self.undrawn.add("rotated, flipped or unplaced groups")
             return []
-        cx, cy = int(child_off.get("x", 0)), int(child_off.get("y", 0))
-        cw = int(child_ext.get("cx", 0)) or 1
-        ch = int(child_ext.get("cy", 0)) or 1
+        cx, cy = whole(child_off, "x", 0), whole(child_off, "y", 0)
+        cw = whole(child_ext, "cx", 0) or 1
+        ch = whole(child_ext, "cy", 0) or 1
 
         def inner(x: float, y: float) -> Point:
             return to(box.x + (x - cx) * box.w / cw, box.y + (y - cy) * box.h / ch)
@@ -447,7 +472,7 @@ class _Drawer:
             solid = ln.find(f"{A}solidFill")
             found = colours(solid) if solid is not None else ()
             if found:
-                line, width = found[0], int(ln.get("w", "12700")) / 12700
+                line, width = found[0], whole(ln, "w", 12700) / 12700
         if fill.kind == "none" and line is None:
             return []
         preset = sp_pr.find(f"{A}prstGeom")
@@ -458,7 +483,7 @@ class _Drawer:
         custom = sp_pr.find(f"{A}custGeom")
         steps = _steps(custom, placed) if custom is not None else _preset_steps(kind or "", placed)
         if steps is not None and turn is not None:
-            steps = _turned(steps, placed, int(turn.get("rot", "0")) / 60000,
+            steps = _turned(steps, placed, whole(turn, "rot", 0) / 60000,
                             turn.get("flipH") in ("1", "true"), turn.get("flipV") in ("1", "true"))
         if steps is None:
             self.undrawn.add("shapes other than rectangles, ellipses and drawn outlines")
@@ -482,7 +507,7 @@ def _number(el: Element) -> NumberField | None:
     r_pr = fields[0].find(f"{A}rPr")
     solid = r_pr.find(f"{A}solidFill") if r_pr is not None else None
     found = colours(solid) if solid is not None else ()
-    size = int(r_pr.get("sz", "1800")) / 100 if r_pr is not None else 18.0
+    size = (whole(r_pr, "sz", 1800) or 1800) / 100 if r_pr is not None else 18.0
     bold = r_pr is not None and r_pr.get("b") in ("1", "true")
     return NumberField(size, found[0] if found else None, bold)
 
@@ -492,12 +517,12 @@ def _steps(custom: Element, box: Box) -> tuple[Step, ...] | None:
     read here (arcs)."""
     steps: list[Step] = []
     for path in custom.iter(f"{A}path"):
-        w = int(path.get("w", "0")) or box.w or 1
-        h = int(path.get("h", "0")) or box.h or 1
+        w = whole(path, "w", 0) or box.w or 1
+        h = whole(path, "h", 0) or box.h or 1
 
         def at(pt_el: Element, w: int = w, h: int = h) -> Point:
-            return (box.x + int(pt_el.get("x", 0)) * box.w / w,
-                    box.y + int(pt_el.get("y", 0)) * box.h / h)
+            return (box.x + whole(pt_el, "x", 0) * box.w / w,
+                    box.y + whole(pt_el, "y", 0) * box.h / h)
 
         last: Point = (float(box.x), float(box.y))
         for cmd in path:

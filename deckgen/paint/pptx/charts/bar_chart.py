@@ -58,9 +58,7 @@ def bar_chart(slide: Any, chart: BarChart, placement: BarPlacement,  # noqa: ANN
                 paint(fill.back_color, piece.fill.role)
             point.format.line.width = Pt(piece.edge.width)
             paint(point.format.line.color, piece.edge.colour.role)
-    for b, bar in enumerate(chart.bars):
-        for k, label in placement.bars[b].labels:
-            role = label.lines[0].spans[0].colour.role if label.lines[0].spans else "text"
-            data_label(series_list[k], b, label.text, XL_LABEL_POSITION.CENTER, font_pt,
-                       bar.emphasis, role, boxed=label.back is not None)
+    for b, placed in enumerate(placement.bars):
+        for k, label in placed.labels:
+            data_label(series_list[k], b, label, XL_LABEL_POSITION.CENTER)
     return frame

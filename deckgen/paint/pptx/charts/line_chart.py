@@ -20,7 +20,7 @@ from pptx.util import Pt
 
 from deckgen import locale
 from deckgen.paint.pptx import compat
-from deckgen.paint.pptx.charts.parts import PALETTE, data_label, new_chart, paint
+from deckgen.paint.pptx.charts.parts import data_label, label_text, new_chart, paint, tinted
 from deckgen.paint.pptx.compat import XyData
 from deckgen.plan.placed import LinePlacement, Series
 from deckgen.story import LineChart
@@ -68,8 +68,7 @@ def line_chart(slide: Any, chart: LineChart, placement: LinePlacement,  # noqa: 
     _stroke(rule.format.line, placement.rule.stroke.width, placement.rule.stroke.dash,
             placement.rule.stroke.colour.role)
     if placement.rule.label is not None:
-        data_label(rule, 1, placement.rule.label.text, SIDES[placement.rule.side], font_pt, True,
-                   "text")
+        data_label(rule, 1, placement.rule.label, SIDES[placement.rule.side])
         if placement.rule.shift:
             compat.label_offset(rule, 1, placement.rule.shift)
     for dot, series in zip(placement.dots, series_list[len(chart.lines) + 1:], strict=True):
@@ -81,8 +80,7 @@ def line_chart(slide: Any, chart: LineChart, placement: LinePlacement,  # noqa: 
         series.marker.format.line.width = Pt(dot.ring.width)
         series.marker.format.line.fill.solid()
         paint(series.marker.format.line.fill.fore_color, dot.ring.colour.role)
-        data_label(series, 0, dot.label.text, SIDES[dot.side], font_pt, True, "accent",
-                   boxed=True)
+        data_label(series, 0, dot.label, SIDES[dot.side])
         if dot.shift:
             compat.label_offset(series, 0, 0.0, dot.shift)
     if placement.legend is not None:
@@ -120,8 +118,10 @@ def _axes(chart: LineChart, placement: LinePlacement, x_axis: Any, y_axis: Any, 
     """Both axes on their scales and ranges, ticks as many decades apart as planned, their
     labels in the story's forms, their titles; gridlines across the y values only."""
     for axis, scale, (low, high), unit, title, step in (
-            (x_axis, chart.x_scale, chart.x_range, chart.x_unit, chart.x_label, placement.x_step),
-            (y_axis, chart.y_scale, chart.y_range, chart.y_unit, chart.y_label, placement.y_step)):
+            (x_axis, chart.x_scale, chart.x_range, chart.x_unit, placement.x_title,
+             placement.x_step),
+            (y_axis, chart.y_scale, chart.y_range, chart.y_unit, placement.y_title,
+             placement.y_step)):
         if scale == "log":
             compat.log_axis(axis)
             if step > 1:
@@ -134,10 +134,7 @@ def _axes(chart: LineChart, placement: LinePlacement, x_axis: Any, y_axis: Any, 
         axis.major_tick_mark = XL_TICK_MARK.OUTSIDE
         axis.minor_tick_mark = XL_TICK_MARK.NONE
         axis.has_title = True
-        axis.axis_title.text_frame.text = title
-        run = axis.axis_title.text_frame.paragraphs[0].runs[0]
-        run.font.size = Pt(font_pt)
-        run.font.bold = False
+        label_text(axis.axis_title.text_frame, title)
         axis.format.line.width = Pt(placement.axis.width)
         paint(axis.format.line.color, placement.axis.colour.role)
     y_axis.has_major_gridlines = True
@@ -159,20 +156,17 @@ def _line(placed: Series, series: Any, font_pt: float) -> None:  # noqa: ANN401
     stroke = placed.stroke
     _stroke(series.format.line, stroke.width, stroke.dash, stroke.colour.role)
     series.marker.style = XL_MARKER_STYLE.NONE
-    colour = PALETTE[placed.marker.colour.role]
     for k in placed.marked:
         marker = series.points[k].marker
         marker.style = MARKERS[placed.marker.kind]
         marker.size = round(placed.marker.size)
         marker.format.fill.solid()
-        marker.format.fill.fore_color.theme_color = colour
+        tinted(marker.format.fill.fore_color, placed.marker.colour)
         marker.format.line.fill.solid()
-        marker.format.line.fill.fore_color.theme_color = colour
+        tinted(marker.format.line.fill.fore_color, placed.marker.colour)
     if placed.end_label is None:
         return
     last = len(placed.points) - 1
-    role = placed.end_label.lines[0].spans[0].colour.role
-    data_label(series, last, placed.end_label.text, XL_LABEL_POSITION.RIGHT, font_pt,
-               placed.emphasis, role)
+    data_label(series, last, placed.end_label, XL_LABEL_POSITION.RIGHT)
     if placed.end_shift:
         compat.label_offset(series, last, placed.end_shift)

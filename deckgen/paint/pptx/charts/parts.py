@@ -5,20 +5,17 @@ python-pptx only."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from pptx.enum.dml import MSO_THEME_COLOR
+from pptx.dml.color import RGBColor
 from pptx.util import Emu, Pt
 
 from deckgen.paint.pptx import compat
+from deckgen.paint.pptx.colours import SCHEME, THEME_COLOUR
+from deckgen.plan.placed import Colour, Label
 
-PALETTE: Mapping[str, MSO_THEME_COLOR] = {
-    "text": MSO_THEME_COLOR.DARK_1, "muted": MSO_THEME_COLOR.DARK_2,
-    "accent": MSO_THEME_COLOR.ACCENT_1, "background": MSO_THEME_COLOR.LIGHT_1,
-    "rule": MSO_THEME_COLOR.LIGHT_2,
-}
+PALETTE = THEME_COLOUR  # each role in the theme colour the slides draw it in
 CREATED = datetime(2000, 1, 1)  # the embedded workbooks' date unless given: never the clock's
 
 
@@ -41,21 +38,39 @@ def paint(fmt: Any, role: str) -> None:  # noqa: ANN401 (python-pptx's colour fo
     fmt.theme_color = PALETTE[role]
 
 
-def data_label(series: Any, idx: int, text: str, position: Any, font_pt: float,  # noqa: ANN401
-               bold: bool, role: str, boxed: bool = False) -> None:
-    """A data label with the placed text at point `idx` of `series`: a text frame that does
-    not wrap, each line a run at `font_pt` in the `role` colour, a light box behind it when
-    `boxed` (so it reads on hatching and lines)."""
-    label = series.points[idx].data_label
-    label.has_text_frame = True
-    label.position = position
-    frame = label.text_frame
-    frame.word_wrap = False  # each line of the label stays one line
-    frame.text = text  # a paragraph per line
-    for paragraph in frame.paragraphs:
-        for run in paragraph.runs:
-            run.font.size = Pt(font_pt)
-            run.font.bold = bold
-            paint(run.font.color, role)
-    if boxed:
-        compat.label_box(series, idx, "bg1")
+def tinted(fmt: Any, colour: Colour) -> None:  # noqa: ANN401 (python-pptx's colour format)
+    """A colour format in a placed colour: its role's theme colour, lightened or darkened as
+    placed, or its value."""
+    if colour.role:
+        fmt.theme_color = PALETTE[colour.role]
+        if colour.brightness:
+            fmt.brightness = colour.brightness
+    else:
+        fmt.rgb = RGBColor(*(int(colour.value[i:i + 2], 16) for i in (1, 3, 5)))  # type: ignore[no-untyped-call]
+
+
+def label_text(frame: Any, label: Label) -> None:  # noqa: ANN401 (a python-pptx text frame)
+    """A text frame holding a placed label: a paragraph per line, a run per span, each at
+    its line's size in its span's weight and colour."""
+    frame.text = ""
+    for n, line in enumerate(label.lines):
+        paragraph = frame.paragraphs[0] if n == 0 else frame.add_paragraph()
+        for span in line.spans:
+            run = paragraph.add_run()
+            run.text = span.text
+            run.font.size = Pt(line.size)
+            run.font.bold = span.font.bold
+            tinted(run.font.color, span.colour)
+
+
+def data_label(series: Any, idx: int, label: Label, position: Any) -> None:  # noqa: ANN401
+    """The placed `label` as the data label of point `idx` of `series`, at `position`: a
+    text frame that does not wrap (each placed line stays one line), on a box of the label's
+    back colour when it has one (so it reads on hatching and lines)."""
+    found = series.points[idx].data_label
+    found.has_text_frame = True
+    found.position = position
+    found.text_frame.word_wrap = False
+    label_text(found.text_frame, label)
+    if label.back is not None:
+        compat.label_box(series, idx, SCHEME[label.back.role or "background"])
