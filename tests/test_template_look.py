@@ -396,3 +396,44 @@ def test_a_master_that_swaps_its_colour_map_is_drawn_light_on_dark(content: Cont
         charts = [built.read(name).decode() for name in built.namelist()
                   if name.startswith("ppt/charts/chart")]
     assert charts and not any(re.search(r'schemeClr val="(dk1|lt1|dk2|lt2)"', c) for c in charts)
+
+
+def _with_numbered_master(hidden: bool) -> bytes:
+    """python-pptx's template with a slide number drawn by the master's artwork (a text box
+    holding a slide-number field, not a placeholder), its layouts hiding the master's
+    artwork when `hidden`."""
+    with zipfile.ZipFile(io.BytesIO(python_pptx_template())) as z:
+        entries = {name: z.read(name) for name in z.namelist()}
+    master = "ppt/slideMasters/slideMaster1.xml"
+    number = (b'<p:sp><p:nvSpPr><p:cNvPr id="99" name="Number art"/><p:cNvSpPr txBox="1"/>'
+              b'<p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="8300000" y="6300000"/>'
+              b'<a:ext cx="600000" cy="300000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/>'
+              b'</a:prstGeom></p:spPr><p:txBody><a:bodyPr/><a:lstStyle/><a:p>'
+              b'<a:fld id="{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}" type="slidenum">'
+              b'<a:rPr lang="en-US"/><a:t>1</a:t></a:fld></a:p></p:txBody></p:sp>')
+    entries[master] = entries[master].replace(b"</p:spTree>", number + b"</p:spTree>", 1)
+    if hidden:
+        for name in entries:
+            if name.startswith("ppt/slideLayouts/slideLayout") and name.endswith(".xml"):
+                entries[name] = entries[name].replace(b"<p:sldLayout ",
+                                                      b'<p:sldLayout showMasterSp="0" ', 1)
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as z:
+        for name, data in entries.items():
+            z.writestr(name, data)
+    return packed.getvalue()
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_artwork_a_layout_hides_is_not_counted(content: Content, hidden: bool) -> None:
+    """A master whose artwork numbers the slides: shown, the deck adds no number of its own;
+    hidden by the layouts, the slides get their number (the hidden field counted before, and
+    the slides went unnumbered) and the slides PDF draws none of that artwork."""
+    story = deckgen.story.compose(content)
+    deck: Any = placed_of(story, _with_numbered_master(hidden))
+    for slide in deck.slides[1:]:
+        numbered = [shape for shape in slide.shapes
+                    if getattr(shape, "name", "").startswith("Slide number")]
+        assert bool(numbered) == hidden, slide.title
+        numbers_drawn = [art for art in slide.ground.art if art.number]
+        assert bool(numbers_drawn) != hidden, slide.title

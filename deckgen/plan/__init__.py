@@ -96,8 +96,7 @@ def plan(story: st.Story, template: Template, typefaces: Typefaces,
                     chosen, layouts.geometry().title)
     placed = tuple(placer.slide(n, p) for n, p in enumerate(arranged.slides, 1))
     undrawn = sorted({what for layout in {template.layouts[s.layout] for s in placed}
-                      for owner in (layout, template.master_of(layout))
-                      for piece in owner.art for what in piece.undrawn}) \
+                      for piece in template.showing(layout) for what in piece.undrawn}) \
         if not template.own else []
     return Deck(template.width, template.height, placed, tuple(roles.items()), theme, heading,
                 body, theme_slots=tuple(slots.items()),

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from deckgen.plan.items import Para
 from deckgen.plan.paragraphs import BoxLook, set_text
 from deckgen.plan.placed import Art, Blend, Colour, Ground, TextBox
-from deckgen.template.model import Drawing, Fill, Gradient, Layout, Master
+from deckgen.template.model import Drawing, Fill, Gradient, Layout
 
 if TYPE_CHECKING:
     from deckgen.plan.place import Placer
@@ -40,12 +40,8 @@ def slide_ground(placer: Placer, layout: Layout, number: int) -> Ground:
             fill = colours[0]
             shading = blend(bg.gradient, slots)
             break
-    pieces: list[Art] = []
-    owners: list[Layout | Master] = [placer.layouts.ph.master(layout), layout] \
-        if layout.shows_master_art else [layout]
-    for owner in owners:
-        for piece in owner.art:
-            pieces += [art(placer, d, number) for d in piece.drawings]
+    pieces = [art(placer, d, number) for piece in placer.grounds.template.showing(layout)
+              for d in piece.drawings]
     return Ground(fill, picture, shading, tuple(pieces))
 
 

@@ -146,10 +146,6 @@ class Grounds:
                 return colours, bg.kind
         return [self.slots.get("bg1", "#FFFFFF")], "solid"
 
-    def covers_slide(self, box: Box) -> bool:
-        t = self.template
-        return overlap(box, self.slide) >= 0.95 * t.width * t.height
-
     def ground(self, layout: Layout, area: Box | None) -> Ground:
         """What text in `area` sits on: the topmost artwork (a shape or picture of the layout
         or its master, not a placeholder) that covers most of it, else the layout's
@@ -157,23 +153,22 @@ class Grounds:
         more, since some of the text may sit on each."""
         panels: list[str] = []
         if area is not None and area.w > 0 and area.h > 0:
-            for owner in self.owners(layout):  # the layout's artwork is on top
-                for piece in reversed(owner.art):
-                    share = overlap(piece.box, area) / (area.w * area.h)
-                    if share * 100 < 1 or piece.kind == "group":
-                        continue  # a group's colours are its pieces', not read here
-                    if piece.kind == "picture" or piece.picture is not None:
-                        sampled = self.sample(piece.picture, piece.box, area)
-                        if share * 2 >= 1:
-                            return sampled, "picture"
-                        panels += sampled
-                        continue
-                    fill = piece.fill
-                    if fill.kind in ("solid", "gradient", "pattern") and not fill.translucent:
-                        colours = self.resolve(fill.colours)
-                        if colours and share * 2 >= 1:
-                            return colours, "shape"
-                        panels += colours
+            for piece in reversed(self.template.showing(layout)):  # the topmost first
+                share = overlap(piece.box, area) / (area.w * area.h)
+                if share * 100 < 1 or piece.kind == "group":
+                    continue  # a group's colours are its pieces', not read here
+                if piece.kind == "picture" or piece.picture is not None:
+                    sampled = self.sample(piece.picture, piece.box, area)
+                    if share * 2 >= 1:
+                        return sampled, "picture"
+                    panels += sampled
+                    continue
+                fill = piece.fill
+                if fill.kind in ("solid", "gradient", "pattern") and not fill.translucent:
+                    colours = self.resolve(fill.colours)
+                    if colours and share * 2 >= 1:
+                        return colours, "shape"
+                    panels += colours
         colours, kind = self.background(layout, area)
         return colours + [c for c in panels if c not in colours], kind
 

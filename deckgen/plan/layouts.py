@@ -88,11 +88,10 @@ class Layouts:
         it that covers some of it but not most): a title there reads badly."""
         if title.w <= 0 or title.h <= 0:
             return False
-        for owner in (layout, self.ph.master(layout)):
-            for piece in self.ph.artwork(owner):
-                share = overlap(piece, title) / (title.w * title.h)
-                if piece.w * 5 >= title.w * 4 and 0.15 < share < 0.85:
-                    return True
+        for piece in self.ph.artwork(layout):
+            share = overlap(piece, title) / (title.w * title.h)
+            if piece.w * 5 >= title.w * 4 and 0.15 < share < 0.85:
+                return True
         return False
 
     def _pick(self) -> tuple[Layout, Layout]:

@@ -263,8 +263,7 @@ class Placer:
         """`box` moved right, off the small pieces of the layout's and master's artwork (an
         icon, a mark) that cover its start; `box` itself when no room is left beside them."""
         ph = self.layouts.ph
-        pieces = [piece for owner in (layout, ph.master(layout)) for piece in ph.artwork(owner)
-                  if piece.w < box.w // 3 and not ph.covers_slide(piece)]
+        pieces = [piece for piece in ph.artwork(layout) if piece.w < box.w // 3]
         start = box
         moved = True
         while moved and box.w * 5 >= start.w * 3:  # an icon is often several pieces in a row

@@ -21,7 +21,6 @@ from deckgen.template.model import (
 
 DEFAULT_INSETS = (91440, 45720, 91440, 45720)  # DrawingML's: 0.1 in left and right, 0.05 in
 Insets = tuple[int, int, int, int]
-Owner = Layout | Master
 
 
 class Placeholders:
@@ -165,12 +164,11 @@ class Placeholders:
             body = self.off_bands(layout, body)
         return title, body
 
-    def artwork(self, owner: Owner) -> list[Box]:
-        return [piece.box for piece in owner.art]
-
-    def covers_slide(self, box: Box) -> bool:
-        slide = Box(0, 0, self.width, self.height)
-        return overlap(box, slide) >= 0.95 * self.width * self.height
+    def artwork(self, layout: Layout) -> list[Box]:
+        """Where the artwork a layout's slides show is, but for pieces that cover the slide
+        (a background drawn as a shape)."""
+        return [piece.box for piece in self.template.showing(layout)
+                if not self.template.covers(piece.box)]
 
     def off_bands(self, layout: Layout, body: Box) -> Box:
         """`body` shortened (or narrowed) to stay off the artwork that runs into its foot,
@@ -178,18 +176,17 @@ class Placeholders:
         highest third, or its left or right third; never by more than a fifth of it."""
         left, top, right, bottom = body.x, body.y, body.right, body.bottom
         gap = inch(0.1)
-        for owner in (layout, self.master(layout)):
-            for piece in self.artwork(owner):
-                if overlap(piece, body) == 0 or self.covers_slide(piece):
-                    continue
-                if piece.y >= body.y + body.h * 2 // 3:
-                    bottom = min(bottom, piece.y - gap)
-                elif piece.bottom <= body.y + body.h // 3:
-                    top = max(top, piece.bottom + gap)
-                elif piece.x >= body.x + body.w * 2 // 3:
-                    right = min(right, piece.x - gap)
-                elif piece.right <= body.x + body.w // 3:
-                    left = max(left, piece.right + gap)
+        for piece in self.artwork(layout):
+            if overlap(piece, body) == 0:
+                continue
+            if piece.y >= body.y + body.h * 2 // 3:
+                bottom = min(bottom, piece.y - gap)
+            elif piece.bottom <= body.y + body.h // 3:
+                top = max(top, piece.bottom + gap)
+            elif piece.x >= body.x + body.w * 2 // 3:
+                right = min(right, piece.x - gap)
+            elif piece.right <= body.x + body.w // 3:
+                left = max(left, piece.right + gap)
         left, right = (left, right) if (right - left) * 5 >= body.w * 4 else (body.x, body.right)
         top, bottom = (top, bottom) if (bottom - top) * 5 >= body.h * 4 else (body.y, body.bottom)
         return Box(left, top, right - left, bottom - top)
@@ -199,11 +196,10 @@ class Placeholders:
         between pieces counted twice, capped)."""
         if area.w <= 0 or area.h <= 0:
             return 0.0
-        covered = sum(overlap(box, area) for owner in (layout, self.master(layout))
-                      for box in self.artwork(owner) if not self.covers_slide(box))
+        covered = sum(overlap(box, area) for box in self.artwork(layout))
         return min(1.0, covered / (area.w * area.h))
 
     def numbers_itself(self, layout: Layout) -> bool:
         """Whether the layout's or its master's artwork (not a placeholder) shows the slide
         number itself, in a slide-number field (Midnightblue's circle)."""
-        return any(piece.numbers for owner in (layout, self.master(layout)) for piece in owner.art)
+        return any(piece.numbers for piece in self.template.showing(layout))

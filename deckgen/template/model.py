@@ -14,7 +14,7 @@ import colorsys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from deckgen.box import Box
+from deckgen.box import Box, overlap
 
 # The names text and backgrounds use for the theme's colour slots, as a master's colour map
 # (`p:clrMap`) gives them by default; a dark master may swap them (tx1 to lt1, bg1 to dk1).
@@ -264,6 +264,17 @@ class Template:
     def colours(self) -> dict[str, str]:
         """The theme's colours by slot, and by the names the colour map gives them."""
         return mapped(dict(self.scheme), self.colour_map)
+
+    def showing(self, layout: Layout) -> tuple[Artwork, ...]:
+        """The artwork a layout's slides show, bottom first: its master's (unless the
+        layout hides it), then its own."""
+        master = self.master_of(layout).art if layout.shows_master_art else ()
+        return (*master, *layout.art)
+
+    def covers(self, box: Box) -> bool:
+        """Whether `box` covers the slide (95% of it or more): a background piece."""
+        slide = Box(0, 0, self.width, self.height)
+        return overlap(box, slide) * 20 >= 19 * self.width * self.height
 
     def slot(self, name: str) -> str:
         """The theme slot a colour-map name ('tx1', 'bg1', 'tx2', 'bg2') shows."""
