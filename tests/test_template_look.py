@@ -437,3 +437,24 @@ def test_artwork_a_layout_hides_is_not_counted(content: Content, hidden: bool) -
         assert bool(numbered) == hidden, slide.title
         numbers_drawn = [art for art in slide.ground.art if art.number]
         assert bool(numbers_drawn) != hidden, slide.title
+
+
+@pytest.mark.parametrize("prefix", ["a:", "d:", ""])
+def test_the_theme_is_written_anew_under_any_drawingml_prefix(prefix: str) -> None:
+    """A theme may bind DrawingML to any prefix, or make it the default namespace; the new
+    colours, fonts and name land all the same (a theme not using `a:` kept its old colours
+    in the deck before, while the slides PDF drew the new ones)."""
+    from deckgen import template
+
+    with zipfile.ZipFile(io.BytesIO(python_pptx_template())) as z:
+        xml = z.read("ppt/theme/theme1.xml").decode()
+    declared = "xmlns" + (":" + prefix[:-1] if prefix else "")
+    xml = xml.replace('xmlns:a="', f'{declared}="').replace("<a:", f"<{prefix}")
+    xml = xml.replace("</a:", f"</{prefix}")
+    written = template.themed(xml, {"dk1": "#123456"}, heading="Heading Face",
+                              body="Body Face", name="Talk")
+    assert f'<{prefix}dk1><{prefix}srgbClr val="123456"/></{prefix}dk1>' in written
+    assert f'<{prefix}majorFont><{prefix}latin typeface="Heading Face"' in written
+    assert f'<{prefix}minorFont><{prefix}latin typeface="Body Face"' in written
+    assert f'<{prefix}clrScheme name="Talk"' in written
+    assert written.count('"123456"') == 1

@@ -1,6 +1,6 @@
 """The template, read once into plain data: a `--template` is read with bounds, validated as a
 package, then read (reader.py) into the values the planner reads (model.py); deckgen's own
-master is such a value too (own.py).
+master is such a value too (`own`, from the own-16x9.pptx and own-4x3.pptx beside this file).
 
 Before python-pptx sees a template, it must be a regular file (not a FIFO, a device or a
 folder) of at most MAX_BYTES, a zip of at most MAX_PARTS parts, each of which inflates to
@@ -13,8 +13,9 @@ Every refusal is one line naming `--template`. No rendering library is imported 
 The file is read by deckgen.regular_file; the checks live beside this module: `bounds.py` the
 limits and the counted inflation, `package.py` the parts python-pptx opens, `xml_parts.py` the
 one hardened XML parser, `picture_sizes.py` the pixel counts read from pictures' headers.
-`reader.py` is the one reader of the template's XML; `rasters.py` decodes its pictures small
-(Pillow, imported only once a template is read).
+`reader.py` is the one reader of the template's parts (`values.py` the values of their
+elements, `artwork.py` their artwork as drawings); `theme.py` writes the theme anew for the
+deck; `rasters.py` decodes pictures small (Pillow, imported only once a template is read).
 """
 
 from __future__ import annotations
@@ -82,10 +83,10 @@ def own(aspect: str) -> Template:
 
 def themed(xml: str, colours: dict[str, str] | None = None, heading: str | None = None,
            body: str | None = None, name: str | None = None) -> str:
-    """A theme's XML written anew with other colours and fonts (see `reader.themed`)."""
-    from deckgen.template import reader
+    """A theme's XML written anew with other colours and fonts (see `theme.themed`)."""
+    from deckgen.template import theme
 
-    return reader.themed(xml, colours, heading, body, name)
+    return theme.themed(xml, colours, heading, body, name)
 
 
 def examine(data: bytes, path: Path) -> bytes:
