@@ -144,6 +144,16 @@ def count(value: int, lang: Numbers = ENGLISH) -> str:
     return lang.spell(f"{value:,}")
 
 
+def ordinal(position: int) -> str:
+    """A slide's or page's number as it is shown on it: '7', never grouped."""
+    return str(position)
+
+
+def percent(value: Number) -> str:
+    """A whole percentage in a message: '5%'."""
+    return f"{round_half_up(value, 0):f}%"
+
+
 def speed(tokens_per_second: Number, lang: Numbers = ENGLISH, unit: str = "tokens/sec") -> str:
     """'1,000,000 tokens/sec' (`unit`: the language's word for tokens per second)."""
     return f"{number(tokens_per_second, 2, lang)} {unit}"

@@ -1,4 +1,5 @@
-"""Pictures a presenter puts in the content (a custom image slide), read safely.
+"""Pictures, read with Pillow: those a presenter puts in the content (a custom image slide),
+read safely, and a template's, decoded small for sampling what text would sit on (`raster`).
 
 Only a regular file under MAX_BYTES is read; its format is judged by its first bytes, never
 by its name (PNG or JPEG); its pixel count is read from the header and checked against
@@ -8,7 +9,11 @@ orientation applied, metadata (EXIF, text chunks, colour profiles' names, commen
 behind, written again with fixed settings, so the same file gives the same bytes in every
 build.
 
-Pillow is imported here (and for sampling a template's colours in the deck writer) only.
+A template's pictures are decoded once each (within bounds) to at most RASTER_SIDE pixels a
+side, on white where they are transparent; the planner samples these plain values
+(deckgen.template.model.Raster) without any library.
+
+Pillow is imported here only, and only once a picture is read.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckgen.errors import InputError, Problem
+from deckgen.template.model import Raster
 
 MAX_BYTES = 20 * 1024 * 1024  # a photo from a phone is a few MB
 MAX_PIXELS = 40_000_000  # 40 megapixels: more than any slide shows, about 160 MB decoded
@@ -145,3 +151,27 @@ def _clean(image: object, kind: str) -> Picture:
 
 def _refused(where: Problem, message: str) -> InputError:
     return InputError(Problem(message, where.file, where.line, where.col, where.path))
+
+
+RASTER_SIDE = 256  # the longest side of a template picture's raster, in pixels
+SAMPLE_PIXELS = 12_000_000  # a picture decoded for sampling: about 100 MB at most
+
+
+def raster(data: bytes) -> Raster | None:
+    """A template picture's bytes decoded to at most RASTER_SIDE pixels a side, RGB on white;
+    None when it cannot be read or would decode to more than SAMPLE_PIXELS (its size is read
+    before anything is decoded)."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:  # its header only, so far
+            image.draft("RGB", (RASTER_SIDE * 2, RASTER_SIDE * 2))  # a JPEG at 1/8 or less
+            if image.width * image.height > SAMPLE_PIXELS:
+                return None
+            image.thumbnail((RASTER_SIDE, RASTER_SIDE))
+            rgba = image.convert("RGBA")
+            flat = Image.new("RGB", rgba.size, (255, 255, 255))
+            flat.paste(rgba, mask=rgba.getchannel("A"))
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+    return Raster(flat.width, flat.height, flat.tobytes())

@@ -178,7 +178,7 @@ def unknown_fonts(theme: Theme) -> Problem | None:
         return None
     names = " and ".join(repr(f) for f in unknown)
     return Problem(f"the theme font {names} has no known metric twin: its text is measured "
-                   f"with {STAND_IN} and {round((STAND_IN_SLACK - 1) * 100)}% "
+                   f"with {STAND_IN} and {fmt.percent((Fraction(str(STAND_IN_SLACK)) - 1) * 100)} "
                    "slack, so it may break earlier than it needs to; name a face deckgen "
                    f"measures exactly ({', '.join(MEASURED)}) in theme.fonts "
                    "(heading, body) to set it", path="theme.fonts")

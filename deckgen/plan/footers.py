@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from deckgen import fmt
 from deckgen.box import Box, inch
 from deckgen.plan.items import WIDTH_SAFETY, Para
 from deckgen.plan.paragraphs import BoxLook, set_text
@@ -75,7 +76,7 @@ def footer_text(placer: Placer, footer: bool, words: str, number: int, box: Box,
                 bold: bool, *, size_kept: bool = False, placeholder: int | None = None,
                 wrap: bool | None = True) -> TextBox:
     """The event line or the slide's number, on one line, at `size`."""
-    text = words if footer else str(number)
+    text = words if footer else fmt.ordinal(number)
     para = Para(text, (size,), bold=bold, colour=None, align="l" if footer else "r",
                 one_line=True)
     look = BoxLook(colour, "l")

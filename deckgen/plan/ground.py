@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from deckgen import fmt
 from deckgen.plan.items import Para
 from deckgen.plan.paragraphs import BoxLook, set_text
 from deckgen.plan.placed import Art, Blend, Colour, Ground, TextBox
@@ -61,7 +62,7 @@ def art(placer: Placer, d: Drawing, number: int) -> Art:
         colour = d.number.colour.on(slots) if d.number.colour is not None else ""
         value = colour or placer.roles["text"]
         size = d.number.size
-        para = Para(str(number), (size,), bold=d.number.bold, colour=None, align="ctr",
+        para = Para(fmt.ordinal(number), (size,), bold=d.number.bold, colour=None, align="ctr",
                     one_line=True)
         found = set_text([para], [size], d.box, (0, 0, 0, 0), "ctr", placer.faces,
                          placer.roles, BoxLook(Colour(value), "ctr"))

@@ -15,7 +15,7 @@ limits and the counted inflation, `package.py` the parts python-pptx opens, `xml
 one hardened XML parser, `picture_sizes.py` the pixel counts read from pictures' headers.
 `reader.py` is the one reader of the template's parts (`values.py` the values of their
 elements, `artwork.py` their artwork as drawings); `theme.py` writes the theme anew for the
-deck; `rasters.py` decodes pictures small (Pillow, imported only once a template is read).
+deck; deckgen.pictures decodes its pictures small (Pillow, imported only once one is read).
 """
 
 from __future__ import annotations

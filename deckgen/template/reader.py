@@ -4,15 +4,15 @@ parser) turned into the plain values of `model.py`, with the values of its eleme
 
 The masters and their layouts are read in the order PowerPoint and python-pptx number them
 (the presentation's `p:sldMasterIdLst`, each master's `p:sldLayoutIdLst`); the theme is the
-first master's. Pictures are decoded small (rasters.py) for sampling, and kept as they are
+first master's. Pictures are decoded small (deckgen.pictures) for sampling, and kept as they are
 when they are PNG or JPEG, for the slides PDF. Nothing here decides anything: where a
 template is unclear, the value says so (None, an empty tuple) and the planner chooses.
 """
 
 from __future__ import annotations
 
+from deckgen import pictures
 from deckgen.box import Box
-from deckgen.template import rasters
 from deckgen.template.artwork import SHAPES, Drawer
 from deckgen.template.model import (
     DEFAULT_COLOUR_MAP,
@@ -178,7 +178,7 @@ class _Reader:
             data = self.package.data(target)
             kind = {"image/png": "png", "image/jpeg": "jpeg"}.get(ctype, ctype)
             self.pictures[target] = TemplatePicture(data if kind in ("png", "jpeg") else b"", kind,
-                                            rasters.raster(data))
+                                            pictures.raster(data))
         return self.pictures[target]
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-import yaml
+from deckgen import loader
 
 SLOT = re.compile(r"\{(\w+)\}")  # where a figure goes: {speed}; the page's script uses the same
 
@@ -28,9 +28,7 @@ def catalogue(language: str) -> Mapping[str, str]:
     place = resources.files("deckgen.words").joinpath(f"{language}.yaml")
     if not place.is_file():
         return {}
-    # libyaml where PyYAML has it: the same values, several times faster than PyYAML's parser
-    data = yaml.load(place.read_text(encoding="utf-8"),
-                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data = loader.bundled(place.read_text(encoding="utf-8"))
     # Lines folded by YAML join with one space; a no-break space stays what it is.
     return {str(k): re.sub(r"[ \t\r\n]+", " ", str(v)).strip() for k, v in data.items()}
 
