@@ -24,7 +24,7 @@ from deckgen.errors import InputError, Problem
 from deckgen.template.model import Template
 
 if TYPE_CHECKING:
-    from deckgen.plan.placed import Deck
+    from deckgen.plan.placed import Deck, NotesBook
 
 T = TypeVar("T")
 SUFFIX = {"deck": ".pptx", "handout": ".pdf", "html": ".html", "slides": "-slides.pdf",
@@ -158,6 +158,7 @@ class _Kit:
     met placing them. Plain data: it is handed to a forked process."""
 
     deck: Deck | None = None
+    book: NotesBook | None = None
     problems: tuple[Problem, ...] = ()
 
 
@@ -176,7 +177,7 @@ def _lay_out(story: deckgen.story.Story, settled: Settled, kinds: Sequence[str])
         deck = plan.plan(story, drawn_on, typefaces, walk, _template_name(settled))
     except InputError as err:
         return _Kit(problems=tuple(err.problems))
-    return _Kit(deck)
+    return _Kit(deck, plan.notes(deck, story, typefaces) if "notes" in kinds else None)
 
 
 def _template_name(settled: Settled) -> str:
@@ -239,7 +240,8 @@ def _notes(story: deckgen.story.Story, settled: Settled, kit: _Kit) -> Drawn:
     assert kit.deck is not None
     wants = settled.options.wants
     heard = [] if wants("deck") or wants("slides") else list(kit.deck.warnings)
-    return Drawn(pdf.notes(kit.deck, story.meta, settled.epoch, story.words), tuple(heard))
+    assert kit.book is not None
+    return Drawn(pdf.notes(kit.deck, kit.book, story.meta, settled.epoch), tuple(heard))
 
 
 def files(content: Content, options: Options) -> tuple[dict[str, bytes], list[Problem]]:

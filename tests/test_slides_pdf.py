@@ -325,3 +325,59 @@ def test_a_templates_ground_is_drawn_and_what_is_not_is_named(tmp_path: Path) ->
     drawn = reader.pages[1].get_contents().get_data()
     assert drawn.count(b".12549 .376471 .627451 rg") == 2  # the oval's and the turned bar's
     assert b" c " in drawn and b" l " in drawn  # the oval's curves, the turned bar's edges
+
+
+def test_long_notes_run_on_to_pages_the_plan_places(tmp_path: Path) -> None:
+    """The notes book is placed by the plan: notes too long for one page run on to the next
+    under the slide's heading, marked as continued in the talk's words; every line stays
+    inside the page's margins, below the one before; the PDF holds exactly those lines."""
+    from dataclasses import replace
+
+    import deckgen.story
+    from conftest import placed_of
+    from deckgen import fonts, plan
+    from deckgen.paint import pdf
+    from deckgen.plan.notes import MARGIN
+
+    content, _ = source.read(DEFAULT_CONTENT)
+    story = deckgen.story.compose(content)
+    deck = placed_of(story)
+    long_notes = "\n\n".join(f"Paragraph {k}: " + "the check stays where it is " * 30
+                             for k in range(1, 9))
+    slides = list(deck.slides)  # type: ignore[attr-defined]
+    slides[2] = replace(slides[2], notes=long_notes)
+    deck = replace(deck, slides=tuple(slides))
+    typefaces = fonts.typefaces(story.theme.heading_font, story.theme.body_font,
+                                deckgen.story.characters(story))
+    book = plan.notes(deck, story, typefaces)
+    count = len(slides)
+    assert len(book.pages) > count
+    third = [k for k, page in enumerate(book.pages) if page.slide == 3]
+    assert len(third) == 1
+    runs_on = book.pages[third[0] + 1]
+    assert runs_on.slide == 0 and runs_on.bookmark == "" and runs_on.frame is None
+    head = "".join(s.text for s in runs_on.lines[0].spans)
+    assert head == f"Slide 3 of {count}: {slides[2].title} (continued)"
+    for page in book.pages:
+        baselines = [line.baseline for line in page.lines]
+        assert baselines == sorted(baselines)
+        assert all(b - a >= line.size for a, b, line in zip(baselines, baselines[1:],
+                                                             page.lines[1:]))
+        for line in page.lines:
+            assert line.baseline + 0.25 * line.size <= book.height - MARGIN + 1e-6
+            for span in line.spans:
+                assert span.x >= MARGIN - 1e-6
+                assert span.x + span.width <= book.width - MARGIN + 1e-6
+    drawn = tmp_path / "notes.pdf"
+    drawn.write_bytes(pdf.notes(deck, book, story.meta))
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler's pdftotext is not installed")
+    laid = subprocess.run(["pdftotext", "-layout", str(drawn), "-"], capture_output=True,
+                          text=True, check=True).stdout  # line by line, as drawn
+    pages = laid.split("\f")[:-1]
+    assert len(pages) == len(book.pages)
+    for page, text in zip(book.pages, pages, strict=True):
+        drawn_lines = [" ".join(words(line)) for line in text.splitlines()]
+        for line in page.lines:
+            placed = " ".join(words("".join(s.text for s in line.spans)))
+            assert placed in drawn_lines, (placed, drawn_lines)

@@ -25,8 +25,9 @@ from deckgen.plan.items import ArrangedSlide
 from deckgen.plan.kinds import arrange_slides
 from deckgen.plan.kinds.fitting import Faces
 from deckgen.plan.layouts import Layouts
+from deckgen.plan.notes import notes_book
 from deckgen.plan.place import Placer, is_dark
-from deckgen.plan.placed import Deck
+from deckgen.plan.placed import Deck, Font, NotesBook
 from deckgen.template.model import BODY_KINDS, Layout, Template
 
 
@@ -105,7 +106,15 @@ def plan(story: st.Story, template: Template, typefaces: Typefaces,
                 language=locale.office_tag(story.meta.language), warnings=tuple(warnings),
                 undrawn=tuple(undrawn),
                 times=tuple(budget([s.notes for s in placed], story.meta.minutes))
-                if story.meta.minutes else ())
+                if story.meta.minutes else (),
+                body_face=Font(body, typefaces.body.chain[0].file, False,
+                               typefaces.body.chain[0].index))
+
+
+def notes(deck: Deck, story: st.Story, typefaces: Typefaces) -> NotesBook:
+    """The speaker's notes book of a placed deck, its text set in `typefaces` (the faces the
+    slides were set in)."""
+    return notes_book(deck, story, Faces.of(typefaces))
 
 
 def budget(notes: list[str], minutes: int) -> list[tuple[str, str]]:

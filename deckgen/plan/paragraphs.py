@@ -19,11 +19,9 @@ from deckgen.fonts import Typeface
 from deckgen.plan.items import WIDTH_SAFETY, Para
 from deckgen.plan.items import Run as ItemRun
 from deckgen.plan.kinds.fitting import Faces, para_lines
-from deckgen.plan.placed import Colour, Font, Paragraph, Span, TextLine, TextRun
+from deckgen.plan.placed import DESCENT, Colour, Font, Paragraph, Span, TextLine, TextRun
 from deckgen.typeset.text import Face, Overlong
 
-DESCENT = 0.212  # Liberation Sans's descent, in ems: a line's baseline sits this far above its
-# foot, the leading above the text (as PowerPoint and LibreOffice set exact line spacing)
 _JOINS = {"Mn", "Me", "Cf"}  # combining marks, joiners, variation selectors
 
 

@@ -22,6 +22,9 @@ from deckgen.content import Theme
 from deckgen.errors import Problem
 from deckgen.pictures import Picture
 
+DESCENT = 0.212  # Liberation Sans's descent, in ems: a line's baseline sits this far above its
+# foot, the leading above the text (as PowerPoint and LibreOffice set exact line spacing)
+
 
 @dataclass(frozen=True)
 class Colour:
@@ -67,6 +70,22 @@ class TextLine:
     spans: tuple[Span, ...]
     baseline: float
     size: float
+
+    @property
+    def underline(self) -> tuple[float, float]:
+        """A link's underline: how far below the baseline, and how thick (points), as a
+        presentation app draws one."""
+        return self.size * 0.1, max(0.5, self.size / 18)
+
+    def reach(self, span: Span) -> tuple[float, float, float, float]:
+        """Where a span's text lies (left, top, right, bottom; points from the top): its
+        link's clickable area."""
+        return (span.x, self.baseline - 0.8 * self.size, span.x + span.width,
+                self.baseline + DESCENT * self.size)
+
+    def moved(self, dy: float) -> TextLine:
+        """The line `dy` points lower."""
+        return TextLine(self.spans, self.baseline + dy, self.size)
 
 
 @dataclass(frozen=True)
@@ -475,3 +494,27 @@ class Deck:
     warnings: tuple[Problem, ...] = ()
     undrawn: tuple[str, ...] = ()
     times: tuple[tuple[str, str], ...] = ()  # each slide's share of the talk, the time by its end
+    body_face: Font | None = None  # the body font's own face: a PDF's text state starts in it
+
+
+@dataclass(frozen=True)
+class NotesPage:
+    """A page of the speaker's notes book: the slide it shows small (its number, from 1; 0 on
+    a page the notes run on to) at `slide_at` (left, top, and the scale it is drawn at;
+    points from the page's top left) in a frame; its lines (the slide's heading, its time,
+    its notes), set; the bookmark it starts (empty on a page the notes run on to)."""
+
+    slide: int
+    slide_at: tuple[float, float, float]
+    frame: Stroke | None
+    lines: tuple[TextLine, ...]
+    bookmark: str = ""
+
+
+@dataclass(frozen=True)
+class NotesBook:
+    """The speaker's notes book placed: its pages' size (points) and its pages in order."""
+
+    width: float
+    height: float
+    pages: tuple[NotesPage, ...]

@@ -179,27 +179,7 @@ class SlidePainter:
             self.line(line, p.tracking)
 
     def line(self, line: TextLine, tracking: float = 0.0) -> None:
-        """One placed line: each span in its font and colour at its place; a link underlined
-        (as a presentation app shows one) and clickable."""
-        c = self.c
-        baseline = self.h - line.baseline
-        for span in line.spans:
-            c.setFillColor(HexColor(span.colour.value))
-            t = c.beginText(span.x, baseline)
-            t.setCharSpace(tracking)
-            t.setFont(fonts.name(span.font), line.size)
-            t.textOut(span.text)
-            c.drawText(t)
-            if span.link:
-                c.setStrokeColor(HexColor(span.colour.value))
-                c.setLineWidth(max(0.5, line.size / 18))
-                c.setDash()
-                c.line(span.x, baseline - line.size * 0.1, span.x + span.width,
-                       baseline - line.size * 0.1)
-                if self.links:
-                    c.linkURL(span.link, (span.x, baseline - 0.212 * line.size,
-                                          span.x + span.width, baseline + 0.8 * line.size),
-                              relative=1, thickness=0)
+        text_line(self.c, line, self.h, tracking, self.links)
 
     # -- tables, pictures and codes
 
@@ -243,3 +223,27 @@ class SlidePainter:
             box = code.box
             c.linkURL(code.url, (self.x(box.x), self.y(box.bottom), self.x(box.right),
                                  self.y(box.y)), relative=1, thickness=0)
+
+
+def text_line(c: Canvas, line: TextLine, height: float, tracking: float = 0.0,
+              links: bool = True) -> None:
+    """One placed line on a page `height` points tall: each span in its font and colour at
+    its place; a link underlined as placed and, with `links`, clickable."""
+    baseline = height - line.baseline
+    for span in line.spans:
+        c.setFillColor(HexColor(span.colour.value))
+        t = c.beginText(span.x, baseline)
+        t.setCharSpace(tracking)
+        t.setFont(fonts.name(span.font), line.size)
+        t.textOut(span.text)
+        c.drawText(t)
+        if span.link:
+            below, thickness = line.underline
+            c.setStrokeColor(HexColor(span.colour.value))
+            c.setLineWidth(thickness)
+            c.setDash()
+            c.line(span.x, baseline - below, span.x + span.width, baseline - below)
+            if links:
+                left, top, right, bottom = line.reach(span)
+                c.linkURL(span.link, (left, height - bottom, right, height - top), relative=1,
+                          thickness=0)

@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape
 from pptx.enum.text import MSO_ANCHOR, MSO_AUTO_SIZE
 from pptx.opc.constants import RELATIONSHIP_TYPE as RT
 from pptx.text.text import TextFrame
-from pptx.util import Emu, Pt
+from pptx.util import Emu
 
 from deckgen.paint.pptx import compat
 from deckgen.paint.pptx.colours import colour_xml
@@ -61,7 +61,8 @@ def _text_xml(text: str) -> str:
 
 
 def _centipoints(points: float) -> int:
-    return int(Pt(points).centipoints)
+    """Hundredths of a point, as DrawingML writes sizes and spacing: the nearest."""
+    return round(points * 100)
 
 
 def _para_xml(p: Paragraph, i: int, link: Callable[[str], str], lang: str) -> str:
@@ -99,7 +100,7 @@ def _para_xml(p: Paragraph, i: int, link: Callable[[str], str], lang: str) -> st
 
 def _footer_run(run: TextRun, p: Paragraph, lang: str) -> str:
     """A footer's run: the event line, or the slide's number in its field."""
-    size = "" if p.size_kept else f' sz="{round(p.size * 100)}"'
+    size = "" if p.size_kept else f' sz="{_centipoints(p.size)}"'
     fill = colour_xml(run.colour) if run.colour is not None else ""
     look = f'<a:rPr lang="{escape(lang)}"{size}>{fill}<a:latin typeface="+mn-lt"/></a:rPr>'
     if run.field == "slidenum":
