@@ -258,3 +258,44 @@ def test_one_contrast_for_the_deck_the_handout_and_the_charts() -> None:
     grey = colors.HexColor("#767676")
     assert colour.ratio(handout_style.luminance(grey), 1.0) == \
         colour.contrast("#767676", "#FFFFFF")
+
+
+# --- one drawing order, for every painter of a picture or a page ----------------------------
+
+
+def test_every_painter_draws_the_layers_in_the_plans_order(story) -> None:  # noqa: ANN001
+    """The plan says what is drawn over what: gridlines first, the dial's rule under the
+    lines, the dial's line over the others, every text last (the slides PDF drew the rule
+    over the lines and each label as it came; the picture did neither)."""
+    from deckgen.plan.placed import Label, Polyline, Segment
+
+    placed = chart_placed(story.chart("ceiling"), 11.5, 5.2, 16).placement
+    assert isinstance(placed, LinePlacement)
+    layers = placed.layers
+    kinds = [type(layer).__name__ for layer in layers]
+    first_text = kinds.index("Label")
+    assert set(kinds[first_text:]) == {"Label"}
+    assert sorted(map(id, (x for x in layers if isinstance(x, Label)))) == \
+        sorted(map(id, labels(placed)))
+    rule = next(k for k, x in enumerate(layers) if isinstance(x, Segment)
+                and x.stroke == placed.rule.stroke)
+    lines = [k for k, x in enumerate(layers) if isinstance(x, Polyline)]
+    assert rule < min(lines)
+    emphasised = [s.points for s in placed.series if s.emphasis]
+    assert [layers[k].points for k in lines][-1:] == emphasised  # type: ignore[union-attr]
+    assert layers[0] == Segment(placed.plot[0], placed.y_ticks[0].at,
+                                placed.plot[0] + placed.plot[2], placed.y_ticks[0].at,
+                                placed.grid)
+
+
+def test_a_marker_s_outline_is_the_plan_s(story) -> None:  # noqa: ANN001
+    """Each painter draws the outline the plan gives a marker (in units of half its size)."""
+    from deckgen.plan.placed import Colour, Marker
+
+    ink = Colour("#000000")
+    assert Marker("square", 8, ink).outline == ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    assert Marker("circle", 8, ink).outline == ()
+    plus = Marker("plus", 8, ink)
+    assert plus.stroked and [tuple(round(v, 9) + 0.0 for v in p) for p in plus.outline] == \
+        [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    assert len(Marker("star", 8, ink).outline) == 10

@@ -52,14 +52,18 @@ def _frames():  # type: ignore[no-untyped-def]
 
 
 def _with_setters(text_frame, paragraphs, lang):  # type: ignore[no-untyped-def]  # noqa: ANN001, ANN202
-    """`paragraphs` set through python-pptx's own setters, one property at a time."""
+    """`paragraphs` set through python-pptx's own setters, one property at a time, each
+    length the nearest hundredth of a point (`Pt` alone would cut 28.8 to 28.79)."""
     from pptx.dml.color import RGBColor
     from pptx.enum.text import PP_ALIGN
     from pptx.oxml import parse_xml
     from pptx.oxml.ns import nsdecls
-    from pptx.util import Pt
+    from pptx.util import Emu
 
     from deckgen.paint.pptx.colours import THEME_COLOUR
+
+    def Pt(points: float) -> Emu:  # noqa: N802 - python-pptx's own name, rounded
+        return Emu(round(points * 100) * 127)
 
     align = {"l": PP_ALIGN.LEFT, "r": PP_ALIGN.RIGHT, "ctr": PP_ALIGN.CENTER}
     text_frame.clear()

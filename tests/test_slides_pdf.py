@@ -333,8 +333,9 @@ def test_long_notes_run_on_to_pages_the_plan_places(tmp_path: Path) -> None:
     inside the page's margins, below the one before; the PDF holds exactly those lines."""
     from dataclasses import replace
 
-    import deckgen.story
     from conftest import placed_of
+
+    import deckgen.story
     from deckgen import fonts, plan
     from deckgen.paint import pdf
     from deckgen.plan.notes import MARGIN
@@ -362,7 +363,7 @@ def test_long_notes_run_on_to_pages_the_plan_places(tmp_path: Path) -> None:
         baselines = [line.baseline for line in page.lines]
         assert baselines == sorted(baselines)
         assert all(b - a >= line.size for a, b, line in zip(baselines, baselines[1:],
-                                                             page.lines[1:]))
+                                                             page.lines[1:], strict=True))
         for line in page.lines:
             assert line.baseline + 0.25 * line.size <= book.height - MARGIN + 1e-6
             for span in line.spans:

@@ -14,6 +14,7 @@ deck does not write). Positions of lines and spans are points from the slide's t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from deckgen import story as st
@@ -246,23 +247,52 @@ class Stroke:
 @dataclass(frozen=True)
 class Marker:
     """A point's marker: its kind ('circle', 'square', 'triangle', 'diamond', 'x', 'plus',
-    'star'), size (points across) and colour."""
+    'star'), size (points across), colour and the width of its strokes (an x's, a plus's)."""
 
     kind: str
     size: float
     colour: Colour
+    edge: float = 1.2
+
+    @property
+    def outline(self) -> tuple[tuple[float, float], ...]:
+        """The marker's shape about its centre, in units of half its size, y up: a filled
+        polygon's corners, or (an x, a plus) two strokes' ends in pairs; () for a circle."""
+        if self.kind in ("x", "plus"):
+            turn = math.pi / 4 if self.kind == "x" else 0.0
+            ends = []
+            for a in (turn, turn + math.pi / 2):
+                ends += [(-math.cos(a), -math.sin(a)), (math.cos(a), math.sin(a))]
+            return tuple(ends)
+        corners = {"square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
+                   "diamond": ((0, -1), (1, 0), (0, 1), (-1, 0)),
+                   "triangle": ((0, 1), (1, -0.8), (-1, -0.8))}.get(self.kind)
+        if corners is not None:
+            return tuple((float(x), float(y)) for x, y in corners)
+        if self.kind == "star":  # five points
+            return tuple(((1 if k % 2 == 0 else 0.45) * math.sin(k * math.pi / 5),
+                          (1 if k % 2 == 0 else 0.45) * math.cos(k * math.pi / 5))
+                         for k in range(10))
+        return ()
+
+    @property
+    def stroked(self) -> bool:
+        """Whether the outline is strokes (an x, a plus), not a filled shape."""
+        return self.kind in ("x", "plus")
 
 
 @dataclass(frozen=True)
 class Label:
-    """A chart's text, its lines placed (`angle` 90: turned to read upwards about its
-    middle); `back`: a patch of that colour under it, so it reads on lines and hatching;
-    `box`, where it is (left, top, right, bottom, points), its patch included."""
+    """A chart's text, its lines placed (`angle` 90: turned to read upwards about `pivot`,
+    the middle of its first baseline); `back`: a patch of that colour under it, so it reads
+    on lines and hatching; `box`, where it is (left, top, right, bottom, points), its patch
+    included."""
 
     lines: tuple[TextLine, ...]
     box: tuple[float, float, float, float]
     back: Colour | None = None
     angle: float = 0.0
+    pivot: tuple[float, float] = (0.0, 0.0)
 
     @property
     def text(self) -> str:
@@ -361,6 +391,38 @@ class LinePlacement:
     legend_side: str  # 'right', or 'bottom' when the right has not the room
     rule: Rule
     dots: tuple[Dot, ...]
+    tick: float = 4.0  # a tick mark's length, out from its axis (points)
+
+    @property
+    def layers(self) -> tuple[Layer, ...]:
+        """What is drawn, bottom first, as every painter of a picture or a page draws it:
+        the gridlines, the axes and their ticks, the dial's rule, each line with its
+        markers (the dial's line last, on top), the legend's samples, the dial's marks, and
+        every text last, over all of them."""
+        px, py, pw, ph = self.plot
+        out: list[Layer] = [Segment(px, t.at, px + pw, t.at, self.grid) for t in self.y_ticks]
+        out += [Segment(px, py + ph, px + pw, py + ph, self.axis),
+                Segment(px, py + ph, px, py, self.axis)]
+        out += [Segment(t.at, py + ph, t.at, py + ph + self.tick, self.axis)
+                for t in self.x_ticks]
+        out += [Segment(px - self.tick, t.at, px, t.at, self.axis) for t in self.y_ticks]
+        rule = self.rule
+        out.append(Segment(rule.x0, rule.y0, rule.x1, rule.y1, rule.stroke))
+        for s in sorted(self.series, key=lambda s: s.emphasis):
+            out.append(Polyline(s.points, s.stroke))
+            out += [MarkerAt(s.marker, *s.points[k]) for k in s.marked]
+        for entry in self.legend or ():
+            sample = self.series[entry.series]
+            out += [Segment(entry.x0, entry.y, entry.x1, entry.y, sample.stroke),
+                    MarkerAt(sample.marker, (entry.x0 + entry.x1) / 2, entry.y)]
+        out += self.dots
+        out += [t.label for t in (*self.x_ticks, *self.y_ticks)]
+        out += [self.x_title, self.y_title]
+        out += [s.end_label for s in self.series if s.end_label is not None]
+        out += [entry.label for entry in self.legend or ()]
+        out += [rule.label] if rule.label is not None else []
+        out += [dot.label for dot in self.dots]
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -393,6 +455,46 @@ class BarPlacement:
     margins: tuple[float, float, float, float]
     gap: float
     bars: tuple[BarRow, ...]
+
+    @property
+    def layers(self) -> tuple[Layer, ...]:
+        """What is drawn, bottom first: every bar's segments (each filled, hatched and
+        edged), then every text."""
+        out: list[Layer] = [piece for bar in self.bars for piece in bar.segments]
+        for bar in self.bars:
+            out += [bar.title, *(label for _, label in bar.labels)]
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight stroke from (x0, y0) to (x1, y1), points."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    stroke: Stroke
+
+
+@dataclass(frozen=True)
+class Polyline:
+    """A line through `points`, stroked."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: Stroke
+
+
+@dataclass(frozen=True)
+class MarkerAt:
+    """A marker centred at (x, y), points."""
+
+    marker: Marker
+    x: float
+    y: float
+
+
+Layer = Segment | Polyline | MarkerAt | Dot | BarPiece | Label
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,24 @@ them. Nothing is measured or placed here."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from deckgen.plan.placed import BarPlacement, Chart, Label, LinePlacement, Marker, Stroke, TextLine
+from deckgen.plan.placed import (
+    BarPiece,
+    Chart,
+    Dot,
+    Label,
+    Layer,
+    Marker,
+    MarkerAt,
+    Polyline,
+    Segment,
+    Stroke,
+    TextLine,
+)
 
 Text = Callable[[TextLine], None]  # draws a placed line of text
 
@@ -28,10 +39,9 @@ class ChartPainter:
         return self.h - y
 
     def draw(self, chart: Chart) -> None:
-        if isinstance(chart.placement, LinePlacement):
-            self.lines(chart.placement)
-        elif isinstance(chart.placement, BarPlacement):
-            self.bars(chart.placement)
+        for layer in chart.placement.layers:
+            self.layer(layer)
+        self.c.setDash()
 
     # -- strokes, markers and labels
 
@@ -45,40 +55,29 @@ class ChartPainter:
             c.setDash()
 
     def marker(self, marker: Marker, x: float, y: float) -> None:
-        """A marker centred at (x, y), the plan's points."""
+        """A marker centred at (x, y), the plan's points, in the outline the plan gives it."""
         c = self.c
         r = marker.size / 2
         cx, cy = x, self.y(y)
         c.setFillColor(HexColor(marker.colour.value))
         c.setStrokeColor(HexColor(marker.colour.value))
         c.setDash()
-        c.setLineWidth(1.2)
-        if marker.kind == "circle":
+        c.setLineWidth(marker.edge)
+        outline = marker.outline
+        if not outline:
             c.circle(cx, cy, r, stroke=0, fill=1)
-            return
-        if marker.kind in ("x", "plus"):
-            turn = math.pi / 4 if marker.kind == "x" else 0.0
-            for a in (turn, turn + math.pi / 2):
-                dx, dy = r * math.cos(a), r * math.sin(a)
-                c.line(cx - dx, cy - dy, cx + dx, cy + dy)
-            return
-        corners = {"square": [(-r, -r), (r, -r), (r, r), (-r, r)],
-                   "diamond": [(0, -r), (r, 0), (0, r), (-r, 0)],
-                   "triangle": [(0, r), (r, -r * 0.8), (-r, -r * 0.8)]}.get(marker.kind)
-        if corners is None:  # a star: five points
-            corners = [((r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
-                        (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5))
-                       for k in range(10)]
-        path = c.beginPath()
-        path.moveTo(cx + corners[0][0], cy + corners[0][1])
-        for dx, dy in corners[1:]:
-            path.lineTo(cx + dx, cy + dy)
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        elif marker.stroked:
+            for (ax, ay), (bx, by) in zip(outline[::2], outline[1::2], strict=True):
+                c.line(cx + ax * r, cy + ay * r, cx + bx * r, cy + by * r)
+        else:
+            path = c.beginPath()
+            path.moveTo(cx + outline[0][0] * r, cy + outline[0][1] * r)
+            for dx, dy in outline[1:]:
+                path.lineTo(cx + dx * r, cy + dy * r)
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
 
-    def label(self, label: Label | None) -> None:
-        if label is None:
-            return
+    def label(self, label: Label) -> None:
         c = self.c
         if label.back is not None:
             x0, y0, x1, y1 = label.box
@@ -88,11 +87,7 @@ class ChartPainter:
             for line in label.lines:
                 self.text(line)
             return
-        # turned about the point it is aligned at: its first line's baseline, at its middle
-        first = label.lines[0]
-        px = (min(s.x for s in first.spans) + max(s.x + s.width for s in first.spans)) / 2 \
-            if first.spans else 0.0
-        py = first.baseline
+        px, py = label.pivot
         c.saveState()
         c.translate(px, self.y(py))
         c.rotate(label.angle)
@@ -101,76 +96,48 @@ class ChartPainter:
             self.text(line)
         c.restoreState()
 
-    # -- line charts
+    # -- the layers
 
-    def lines(self, placement: LinePlacement) -> None:
+    def layer(self, layer: Layer) -> None:
         c = self.c
-        px, py, pw, ph = placement.plot
-        self.stroke(placement.grid)
-        for tick in placement.y_ticks:
-            c.line(px, self.y(tick.at), px + pw, self.y(tick.at))
-        self.stroke(placement.axis)
-        c.line(px, self.y(py + ph), px + pw, self.y(py + ph))
-        c.line(px, self.y(py + ph), px, self.y(py))
-        for tick in placement.x_ticks:
-            c.line(tick.at, self.y(py + ph), tick.at, self.y(py + ph + 4))
-            self.label(tick.label)
-        for tick in placement.y_ticks:
-            c.line(px, self.y(tick.at), px - 4, self.y(tick.at))
-            self.label(tick.label)
-        self.label(placement.x_title)
-        self.label(placement.y_title)
-        for series in placement.series:
-            self.stroke(series.stroke)
+        if isinstance(layer, Segment):
+            self.stroke(layer.stroke)
+            c.line(layer.x0, self.y(layer.y0), layer.x1, self.y(layer.y1))
+        elif isinstance(layer, Polyline):
+            self.stroke(layer.stroke)
             path = c.beginPath()
-            first, *rest = series.points
+            first, *rest = layer.points
             path.moveTo(first[0], self.y(first[1]))
             for x, y in rest:
                 path.lineTo(x, self.y(y))
             c.drawPath(path, stroke=1, fill=0)
-            for k in series.marked:
-                self.marker(series.marker, *series.points[k])
-            self.label(series.end_label)
-        for entry in placement.legend or ():
-            series = placement.series[entry.series]
-            self.stroke(series.stroke)
-            c.line(entry.x0, self.y(entry.y), entry.x1, self.y(entry.y))
-            self.marker(series.marker, (entry.x0 + entry.x1) / 2, entry.y)
-            self.label(entry.label)
-        rule = placement.rule
-        self.stroke(rule.stroke)
-        c.line(rule.x0, self.y(rule.y0), rule.x1, self.y(rule.y1))
-        c.setDash()
-        self.label(rule.label)
-        for dot in placement.dots:
-            self.stroke(dot.ring)
-            c.setFillColor(HexColor(dot.fill.value))
-            c.circle(dot.x, self.y(dot.y), dot.radius, stroke=1, fill=1)
-            self.label(dot.label)
+        elif isinstance(layer, MarkerAt):
+            self.marker(layer.marker, layer.x, layer.y)
+        elif isinstance(layer, Dot):
+            self.stroke(layer.ring)
+            c.setFillColor(HexColor(layer.fill.value))
+            c.circle(layer.x, self.y(layer.y), layer.radius, stroke=1, fill=1)
+        elif isinstance(layer, BarPiece):
+            self.piece(layer)
+        else:
+            self.label(layer)
 
-    # -- bar charts
-
-    def bars(self, placement: BarPlacement) -> None:
+    def piece(self, piece: BarPiece) -> None:
         c = self.c
-        for bar in placement.bars:
-            self.label(bar.title)
-            for piece in bar.segments:
-                x, top, w, h = piece.box
-                bottom = self.y(top + h)
-                c.setFillColor(HexColor(piece.fill.value))
-                c.rect(x, bottom, w, h, stroke=0, fill=1)
-                if piece.hatch is not None:
-                    c.saveState()
-                    clip = c.beginPath()
-                    clip.rect(x, bottom, w, h)
-                    c.clipPath(clip, stroke=0, fill=0)
-                    self.stroke(piece.hatch)
-                    d = -h
-                    while d < w:
-                        c.line(x + d, bottom, x + d + h, bottom + h)
-                        d += piece.step
-                    c.restoreState()
-                self.stroke(piece.edge)
-                c.rect(x, bottom, w, h, stroke=1, fill=0)
-            for _, label in bar.labels:
-                self.label(label)
+        x, top, w, h = piece.box
+        bottom = self.y(top + h)
+        c.setFillColor(HexColor(piece.fill.value))
+        c.rect(x, bottom, w, h, stroke=0, fill=1)
+        if piece.hatch is not None:
+            c.saveState()
+            clip = c.beginPath()
+            clip.rect(x, bottom, w, h)
+            c.clipPath(clip, stroke=0, fill=0)
+            self.stroke(piece.hatch)
+            d = -h
+            while d < w:
+                c.line(x + d, bottom, x + d + h, bottom + h)
+                d += piece.step
+            c.restoreState()
+        self.stroke(piece.edge)
+        c.rect(x, bottom, w, h, stroke=1, fill=0)

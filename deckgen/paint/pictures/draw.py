@@ -18,22 +18,26 @@ from matplotlib.figure import Figure
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, Rectangle
+from matplotlib.path import Path
 from matplotlib.text import Text
 
 from deckgen import fmt
+from deckgen.box import pt
 from deckgen.errors import RenderError
 from deckgen.plan.placed import (
-    BarPlacement,
+    BarPiece,
     Chart,
+    Dot,
     Label,
-    LinePlacement,
+    Layer,
     Marker,
+    MarkerAt,
+    Polyline,
+    Segment,
     Stroke,
 )
 
 MIN_DPI = 72
-_MARKERS = {"circle": "o", "square": "s", "triangle": "^", "diamond": "D", "x": "x",
-            "plus": "+", "star": "*"}
 
 
 @cache
@@ -42,10 +46,13 @@ def _font(file: str) -> FontProperties:
 
 
 class _Painter:
+    """Draws a placed chart's layers, each above the ones before it (its z-order its place
+    in the plan's order)."""
+
     def __init__(self, chart: Chart, dpi: int) -> None:
         box = chart.box
-        self.x0, self.y0 = box.x / 12700, box.y / 12700
-        self.w, self.h = box.w / 12700, box.h / 12700
+        self.x0, self.y0 = pt(box.x), pt(box.y)
+        self.w, self.h = pt(box.w), pt(box.h)
         self.figure = Figure(figsize=(self.w / 72, self.h / 72), dpi=dpi)
         FigureCanvasAgg(self.figure)
         self.ax = self.figure.add_axes((0, 0, 1, 1))
@@ -53,37 +60,47 @@ class _Painter:
         self.ax.set_ylim(self.h, 0)
         self.ax.set_axis_off()
         self.texts: list[tuple[str, Text]] = []
+        self.z = 0.0
+
+    def above(self) -> float:
+        """The z-order of the next thing drawn: above everything drawn so far."""
+        self.z += 1.0
+        return self.z
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         return x - self.x0, y - self.y0
 
-    def line(self, xs: list[float], ys: list[float], stroke: Stroke, z: float = 2.0) -> None:
+    def line(self, xs: list[float], ys: list[float], stroke: Stroke) -> None:
         kind: tuple[float, tuple[float, ...]] | str = (0.0, stroke.pattern) \
             if stroke.pattern else "solid"
         self.ax.add_line(Line2D([x - self.x0 for x in xs], [y - self.y0 for y in ys],
                                 color=stroke.colour.value, linewidth=stroke.width,
                                 linestyle=kind,  # type: ignore[arg-type]
-                                zorder=z, solid_capstyle="butt"))
+                                zorder=self.above(), solid_capstyle="butt"))
 
     def marker(self, marker: Marker, x: float, y: float) -> None:
+        """A marker in the outline the plan gives it (y down here, so its y is turned)."""
         px, py = self.at(x, y)
-        self.ax.add_line(Line2D([px], [py], marker=_MARKERS[marker.kind],
-                                markersize=marker.size, color=marker.colour.value,
-                                markeredgewidth=1.2, linestyle="none", zorder=4))
+        outline = marker.outline
+        if not outline:
+            shape: str | Path = "o"
+        elif marker.stroked:
+            shape = Path([(dx, -dy) for dx, dy in outline],
+                         [Path.MOVETO, Path.LINETO] * (len(outline) // 2))
+        else:
+            shape = Path([(dx, -dy) for dx, dy in (*outline, outline[0])], closed=True)
+        self.ax.add_line(Line2D([px], [py], marker=shape, markersize=marker.size,
+                                color=marker.colour.value, markeredgewidth=marker.edge,
+                                linestyle="none", zorder=self.above()))
 
-    def label(self, label: Label | None) -> None:
-        if label is None:
-            return
+    def label(self, label: Label) -> None:
         if label.back is not None:
             x0, y0, x1, y1 = label.box
             px, py = self.at(x0, y0)
             self.ax.add_patch(Rectangle((px, py), x1 - x0, y1 - y0, facecolor=label.back.value,
-                                        edgecolor="none", zorder=5))
-        pivot = None
-        if label.angle and label.lines and label.lines[0].spans:
-            first = label.lines[0]
-            pivot = ((min(s.x for s in first.spans) + max(s.x + s.width for s in first.spans))
-                     / 2, first.baseline)
+                                        edgecolor="none", zorder=self.above()))
+        z = self.above()
+        pivot = label.pivot if label.angle else None
         for line in label.lines:
             for span in line.spans:
                 x, y = span.x, line.baseline
@@ -93,68 +110,45 @@ class _Painter:
                 found = self.ax.text(px, py, span.text, fontproperties=_font(span.font.file),
                                      fontsize=line.size, color=span.colour.value, ha="left",
                                      va="baseline", rotation=label.angle,
-                                     rotation_mode="anchor", zorder=6)
+                                     rotation_mode="anchor", zorder=z)
                 self.texts.append((span.text, found))
 
-    def lines(self, placement: LinePlacement) -> None:
-        px, py, pw, ph = placement.plot
-        for tick in placement.y_ticks:
-            self.line([px, px + pw], [tick.at, tick.at], placement.grid, 1.0)
-        self.line([px, px + pw], [py + ph, py + ph], placement.axis, 1.5)
-        self.line([px, px], [py + ph, py], placement.axis, 1.5)
-        for tick in placement.x_ticks:
-            self.line([tick.at, tick.at], [py + ph, py + ph + 4], placement.axis)
-            self.label(tick.label)
-        for tick in placement.y_ticks:
-            self.line([px - 4, px], [tick.at, tick.at], placement.axis)
-            self.label(tick.label)
-        self.label(placement.x_title)
-        self.label(placement.y_title)
-        for k, series in enumerate(placement.series):
-            self.line([x for x, _ in series.points], [y for _, y in series.points],
-                      series.stroke, 3.0 + (1.0 if series.emphasis else k * 0.01))
-            for i in series.marked:
-                self.marker(series.marker, *series.points[i])
-            self.label(series.end_label)
-        for entry in placement.legend or ():
-            series = placement.series[entry.series]
-            self.line([entry.x0, entry.x1], [entry.y, entry.y], series.stroke)
-            self.marker(series.marker, (entry.x0 + entry.x1) / 2, entry.y)
-            self.label(entry.label)
-        rule = placement.rule
-        self.line([rule.x0, rule.x1], [rule.y0, rule.y1], rule.stroke, 2.8)
-        self.label(rule.label)
-        for dot in placement.dots:
-            px_, py_ = self.at(dot.x, dot.y)
-            self.ax.add_patch(Circle((px_, py_), dot.radius, facecolor=dot.fill.value,
-                                     edgecolor=dot.ring.colour.value,
-                                     linewidth=dot.ring.width, zorder=5))
-            self.label(dot.label)
+    def layer(self, layer: Layer) -> None:
+        if isinstance(layer, Segment):
+            self.line([layer.x0, layer.x1], [layer.y0, layer.y1], layer.stroke)
+        elif isinstance(layer, Polyline):
+            self.line([x for x, _ in layer.points], [y for _, y in layer.points], layer.stroke)
+        elif isinstance(layer, MarkerAt):
+            self.marker(layer.marker, layer.x, layer.y)
+        elif isinstance(layer, Dot):
+            px, py = self.at(layer.x, layer.y)
+            self.ax.add_patch(Circle((px, py), layer.radius, facecolor=layer.fill.value,
+                                     edgecolor=layer.ring.colour.value,
+                                     linewidth=layer.ring.width, zorder=self.above()))
+        elif isinstance(layer, BarPiece):
+            self.piece(layer)
+        else:
+            self.label(layer)
 
-    def bars(self, placement: BarPlacement) -> None:
-        for bar in placement.bars:
-            self.label(bar.title)
-            for piece in bar.segments:
-                x, top, w, h = piece.box
-                px, py = self.at(x, top)
-                edge = Rectangle((px, py), w, h, facecolor=piece.fill.value, edgecolor="none",
-                                 zorder=2)
-                self.ax.add_patch(edge)
-                if piece.hatch is not None:
-                    strokes = []
-                    d = -h
-                    while d < w:
-                        strokes.append(((px + d, py + h), (px + d + h, py)))
-                        d += piece.step
-                    hatch = LineCollection(strokes, colors=piece.hatch.colour.value,
-                                           linewidths=piece.hatch.width, zorder=3)
-                    hatch.set_clip_path(edge)
-                    self.ax.add_collection(hatch)
-                self.ax.add_patch(Rectangle((px, py), w, h, facecolor="none",
-                                            edgecolor=piece.edge.colour.value,
-                                            linewidth=piece.edge.width, zorder=4))
-            for _, label in bar.labels:
-                self.label(label)
+    def piece(self, piece: BarPiece) -> None:
+        x, top, w, h = piece.box
+        px, py = self.at(x, top)
+        filled = Rectangle((px, py), w, h, facecolor=piece.fill.value, edgecolor="none",
+                           zorder=self.above())
+        self.ax.add_patch(filled)
+        if piece.hatch is not None:
+            strokes = []
+            d = -h
+            while d < w:
+                strokes.append(((px + d, py + h), (px + d + h, py)))
+                d += piece.step
+            hatch = LineCollection(strokes, colors=piece.hatch.colour.value,
+                                   linewidths=piece.hatch.width, zorder=self.above())
+            hatch.set_clip_path(filled)
+            self.ax.add_collection(hatch)
+        self.ax.add_patch(Rectangle((px, py), w, h, facecolor="none",
+                                    edgecolor=piece.edge.colour.value,
+                                    linewidth=piece.edge.width, zorder=self.above()))
 
 
 def _painted(chart: Chart, dpi: int) -> _Painter:
@@ -165,10 +159,8 @@ def _painted(chart: Chart, dpi: int) -> _Painter:
     # picture whatever a matplotlibrc says
     with rc_context({"lines.scale_dashes": False, "path.simplify": False}):
         painter = _Painter(chart, dpi)
-        if isinstance(chart.placement, LinePlacement):
-            painter.lines(chart.placement)
-        else:
-            painter.bars(chart.placement)
+        for layer in chart.placement.layers:
+            painter.layer(layer)
     return painter
 
 

@@ -45,4 +45,4 @@ def label_of(text: str, x: float, y: float, typeface: Typeface, size: float, col
     if angle:  # turned a quarter about (x, y): its box turns with it
         x0, y0, x1, y1 = box
         box = (x + (y0 - y), y - (x1 - x), x + (y1 - y), y - (x0 - x))
-    return Label(tuple(lines), box, back, angle)
+    return Label(tuple(lines), box, back, angle, (x, first) if angle else (0.0, 0.0))

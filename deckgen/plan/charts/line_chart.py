@@ -39,6 +39,7 @@ LABEL_GAP = 0.3 * 72  # points between a line's last point and the far end of it
 LEGEND_KEY_EM = 3.0  # a legend's key (a stretch of line with its marker) and its gap, in ems
 LEGEND_PAD = 0.45 * 72  # points of the legend's own padding and its gap to the plot
 TICK_GAP = 0.15 * 72  # points at least between two tick labels
+TICK = 4.0  # a tick mark's length, out from its axis (points)
 RIGHT_MOST = 0.45  # the most of a chart's width its end labels or legend may take
 ENDS_APART = 0.3  # decades at least between two lines' ends for names beside them
 RING = 6.0  # points: the radius of a dial's mark
@@ -116,10 +117,11 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
     x_room = max(p.width(t.label) for t in chart.x_ticks) + TICK_GAP
     x_step = _step(chart.x_range, pw, x_room)
     y_step = _step(chart.y_range, ph, size * 1.2 + TICK_GAP)
-    x_ticks = tuple(AxisTick(x(t.at), p.label(t.label, x(t.at), py + ph + 4 + size * 1.2,
+    x_ticks = tuple(AxisTick(x(t.at), p.label(t.label, x(t.at), py + ph + TICK + size * 1.2,
                                               align="c"))
                     for t in _shown(chart.x_ticks, chart.x_range, x_step))
-    y_ticks = tuple(AxisTick(y(t.at), p.label(t.label, px - 6, y(t.at), align="r", middle=True))
+    y_ticks = tuple(AxisTick(y(t.at), p.label(t.label, px - TICK - 2, y(t.at), align="r",
+                                              middle=True))
                     for t in _shown(chart.y_ticks, chart.y_range, y_step))
     x_title = p.label(chart.x_label, px + pw / 2, py + ph + size * 3.0, align="c")
     y_title = p.label(y_label, p.left + size * 1.0, py + ph / 2, align="c", angle=90.0)
@@ -135,7 +137,7 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
     rule = _rule(p, chart, x(chart.marker), plot, [*taken, *(d.label.box for d in dots)])
     return LinePlacement(plot, margins, x_ticks, y_ticks, x_step, y_step,
                       Stroke(p.colour("rule"), 0.75), Stroke(p.colour("text"), 1.0), x_title,
-                      y_title, series, legend, side, rule, dots)
+                      y_title, series, legend, side, rule, dots, TICK)
 
 
 def _two_lines(p: _Placer, text: str) -> str:
