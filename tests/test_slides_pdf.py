@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -362,8 +363,7 @@ def test_long_notes_run_on_to_pages_the_plan_places(tmp_path: Path) -> None:
     for page in book.pages:
         baselines = [line.baseline for line in page.lines]
         assert baselines == sorted(baselines)
-        assert all(b - a >= line.size for a, b, line in zip(baselines, baselines[1:],
-                                                             page.lines[1:], strict=True))
+        assert all(b.baseline - a.baseline >= b.size for a, b in pairwise(page.lines))
         for line in page.lines:
             assert line.baseline + 0.25 * line.size <= book.height - MARGIN + 1e-6
             for span in line.spans:
