@@ -50,7 +50,6 @@ from deckgen.plan.placed import (
     Shape,
     Span,
     TableBox,
-    TableRule,
     TextBox,
     TextLine,
     TextRun,
@@ -347,13 +346,8 @@ class Placer:
                                  BoxLook(self.colour("text")))
                 row.append(Cell(box, found, fill, top, bottom))
             cells.append(tuple(row))
-        rules = [TableRule(xs[0], xs[-1], ys[0], 1.5, self.colour("text"))]
-        for r in range(rows):
-            width, colour = (1.0, strong[0]) if r == rows - 1 or (r == 0 and item.header) \
-                else (0.75, thin[0])
-            rules.append(TableRule(xs[0], xs[-1], ys[r + 1], width, colour))
         return TableBox(item.box, tuple(item.widths), tuple(item.heights), tuple(cells),
-                     item.margin, item.header, tuple(rules), item.name)
+                        item.margin, item.header, item.name)
 
 def _overlaps(a: Box, b: Box) -> bool:
     return min(a.right, b.right) > max(a.x, b.x) and min(a.bottom, b.bottom) > max(a.y, b.y)

@@ -184,7 +184,7 @@ class Cell:
 @dataclass(frozen=True)
 class TableBox:
     """A native table: its box, column widths and row heights (EMU), cells by row, the cell
-    margins (across, down), whether the first row is a header, and its rules as drawn."""
+    margins (across, down), whether the first row is a header."""
 
     box: Box
     widths: tuple[int, ...]
@@ -192,8 +192,20 @@ class TableBox:
     cells: tuple[tuple[Cell, ...], ...]
     margin: tuple[int, int]
     header: bool
-    rules: tuple[TableRule, ...]
     name: str = "Table"
+
+    @property
+    def rules(self) -> tuple[TableRule, ...]:
+        """The rules across the table, as its cells' top and bottom edges give them (the
+        first cell of each row speaks for the row)."""
+        left, right = self.box.x, self.box.x + sum(self.widths)
+        out = []
+        for row in self.cells:
+            first = row[0]
+            for edge, y in ((first.top, first.box.y), (first.bottom, first.box.bottom)):
+                if edge is not None:
+                    out.append(TableRule(left, right, y, edge[1], edge[0]))
+        return tuple(out)
 
 
 @dataclass(frozen=True)
