@@ -1,6 +1,6 @@
-"""The bar chart's placement, decided once by the pure layout layer for matplotlib's chart and
-the handout's: segments end to end across the bar, each label inside its segment when it fits
-with its insets, else on a row under the bar that clashes with no other label."""
+"""The handout's bar chart, placed by the pure layout layer: segments end to end across the
+bar, each label inside its segment when it fits with its insets, else lent to the bar's
+widest segment under that segment's own (the rule the deck's bar charts follow)."""
 
 from __future__ import annotations
 
@@ -29,42 +29,29 @@ def test_the_default_chart_plan() -> None:
     assert [s.width for s in first.segments] == pytest.approx(
         [laid.bar_w * 8000 / 8060, laid.bar_w * 60 / 8060])
     assert [s.hatched for s in ours.segments] == [False, True]
-    assert [(i.text, i.align, i.boxed) for i in first.inside] == [("Writing 99.3%", "left", False)]
-    assert [b.text for b in first.below] == ["Fixed check 0.7%"]
-    assert [(i.text, i.align, i.boxed) for i in ours.inside] == [
-        ("Fixed check 98.7%", "right", True)]
-    assert [(b.text, b.align) for b in ours.below] == [("Writing 1.3%", "left")]
+    assert [(i.text, i.align, i.boxed, i.role) for i in first.inside] == [
+        ("Writing 99.3%\nFixed check 0.7%", "left", False, "background")]
+    assert [(i.text, i.align, i.boxed, i.role) for i in ours.inside] == [
+        ("Fixed check 98.7%\nWriting 1.3%", "right", True, "text")]
     assert not first.bold and ours.bold
-    # Top to bottom: title, bar, its row of labels, then the next bar; all on the sheet.
+    # Top to bottom: title, bar (tall enough for its two lines), then the next bar.
     assert 1.26 >= first.title_top > first.base + first.height > first.base
-    assert first.below[0].top < first.base and ours.title_top < first.below[0].top - sheet.line_h
-    assert ours.below[0].top - sheet.line_h >= 0
+    assert ours.title_top < first.base
+    assert ours.base >= 0
+    assert first.height >= 2 * sheet.size("0")[1]
 
 
-def test_narrow_segments_labels_go_on_rows_that_never_clash() -> None:
+def test_labels_that_do_not_fit_are_lent_to_the_widest_segment() -> None:
     sheet = bars.MeasuredArea(3.0, 2.0, 8.5)
     laid = bars.plan(sheet, chart((1, 20), (1, 20), (1, 20), (17, 20)))
     (bar,) = laid.bars
-    assert [i.text for i in bar.inside] == ["Part 3 3.0%"]
-    below = bar.below
-    assert sorted(b.text for b in below) == ["Part 0 0.0%", "Part 1 1.0%", "Part 2 2.0%"]
-    spans = []
-    for b in below:
-        w = sheet.size(b.text)[0]
-        left = {"left": b.x, "right": b.x - w, "center": b.x - w / 2}[b.align]
-        spans.append((b.top, left, left + w))
-        assert laid.x0 - 1e-9 <= left and left + w <= laid.x0 + laid.bar_w + 1e-9
-    for i, (top, a0, a1) in enumerate(spans):
-        for top2, b0, b1 in spans[i + 1:]:
-            assert top != top2 or a1 + sheet.pad <= b0 or b1 + sheet.pad <= a0
-    assert len({top for top, _, _ in spans}) >= 2  # they could not share one row
-    # A lower row's label has a leader up to the middle of its segment.
-    for b in below:
-        seg = bar.segments[b.segment]
-        if b.top < max(x.top for x in below):
-            assert b.leader_x == pytest.approx(seg.left + seg.width / 2)
-        else:
-            assert b.leader_x is None
+    assert [(i.segment, i.text) for i in bar.inside] == [
+        (3, "Part 3 3.0%\nPart 0 0.0%\nPart 1 1.0%\nPart 2 2.0%")]
+    widest = bar.segments[3]
+    label = bar.inside[0]
+    assert label.align == "right" and label.x < widest.left + widest.width
+    assert bar.height >= 4 * sheet.size("0")[1]
+    assert max(sheet.size(line)[0] for line in label.text.split("\n")) < widest.width
 
 
 def test_the_hatching_stays_inside_its_rectangle() -> None:

@@ -149,11 +149,12 @@ def test_a_label_too_narrow_for_its_segment_is_lent_to_the_widest(story) -> None
     writing, check = (seg.name for seg in chart.bars[0].segments)
     slow, fast = layout.bars
     assert [(k, found.text) for k, found in fast.labels] == \
-        [(1, f"{writing} 1.3%\n{check} 98.7%")]
+        [(1, f"{check} 98.7%\n{writing} 1.3%")]
     assert [(k, found.text) for k, found in slow.labels] == \
         [(0, f"{writing} 99.3%\n{check} 0.7%")]
     assert style.lent([0.5, 0.5], [True, True]) == [[0], [1]]
     assert style.lent([0.9, 0.1], [True, False]) == [[0, 1], []]
+    assert style.lent([0.1, 0.9], [False, True]) == [[], [1, 0]]  # its own first, then lent
 
 
 def test_chart_text_is_set_in_the_faces_that_measured_it(story) -> None:  # noqa: ANN001

@@ -465,28 +465,27 @@ def test_the_chart_is_drawn_from_the_story_segments_as_shares_of_the_bar() -> No
         "1,000,000 tokens/sec: 60.8 seconds", "Fixed check 98.7%", "Writing 1.3%"]
 
 
-def test_the_chart_sets_a_label_inside_its_segment_when_it_fits_else_under_the_bar() -> None:
+def test_the_chart_lends_a_label_too_wide_for_its_segment_to_the_widest() -> None:
+    """As on the slides: a label that fits sits in its segment; one that does not is lent to
+    the bar's widest segment, on the line under that segment's own, on the bar."""
     from deckgen import source, story
     from deckgen.paint.handout import fonts
 
     content, _ = source.read(None)
     composed = story.compose(content)
     drawn, _, _ = _chart_drawing(composed)
-    for group, inside, under in ((drawn.contents[0], "Writing 99.3%", "Fixed check 0.7%"),
-                                 (drawn.contents[1], "Fixed check 98.7%", "Writing 1.3%")):
+    for group, own, lent, widest in ((drawn.contents[0], "Writing 99.3%", "Fixed check 0.7%", 0),
+                                     (drawn.contents[1], "Fixed check 98.7%", "Writing 1.3%", 1)):
         rects = _shapes(group, "Rect")
         bar_bottom, bar_top = rects[0].y, rects[0].y + rects[0].height
-        left, right = rects[0].x, rects[1].x + rects[1].width
+        seg = rects[widest] if widest == 0 else rects[1]
         strings = {s.text: s for s in _shapes(group, "String")}
-        s = strings[inside]
-        w = fonts.text_width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
-        assert bar_bottom < s.y < bar_top  # on the bar
-        seg = rects[0] if inside.startswith("Writing") else rects[1]
-        assert seg.x <= s.x and s.x + w <= seg.x + seg.width  # inside its own segment
-        low = strings[under]
-        low_w = fonts.text_width(low.text, low.fontName, low.fontSize)  # noqa: SLF001
-        assert low.y + low.fontSize <= bar_bottom  # under the bar
-        assert left <= low.x and low.x + low_w <= right + 1e-6
+        for text in (own, lent):
+            s = strings[text]
+            w = fonts.text_width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
+            assert bar_bottom < s.y < bar_top, text  # on the bar
+            assert seg.x <= s.x and s.x + w <= seg.x + seg.width + 1e-6, text  # in the widest
+        assert strings[lent].y < strings[own].y  # on the line under the segment's own
     # The emphasised bar (ours, the 1,000,000 tokens/sec one) is set in bold, the other not.
     assert {s.fontName for s in _shapes(drawn.contents[1], "String")} == {"LiberationSans-Bold"}
     assert {s.fontName for s in _shapes(drawn.contents[0], "String")} == {"LiberationSans"}
@@ -519,8 +518,8 @@ def test_chart_labels_never_overlap_at_other_dials(dial: tuple[str, str | None])
 def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
     """A label in a script Liberation Sans lacks is set in the fallback font and placed by
     the widths it is drawn with: here the check's label, 6 CJK characters (8.5 pt each) and
-    " 30.0%", is about 77 pt wide, wider than its 73 pt segment (0.3 of 243.2 pt): it goes
-    under the bar. The writing label fits inside its segment, measured the same way."""
+    " 30.0%", is about 77 pt wide, wider than its 73 pt segment (0.3 of 243.2 pt): it is
+    lent to the writing segment, under its label, which fits there, measured the same way."""
     from fractions import Fraction
 
     from deckgen import fonts as core_fonts
@@ -544,11 +543,12 @@ def test_chart_text_a_fallback_font_draws_is_measured_in_that_font() -> None:
     writing, check = rects[0], rects[1]
     assert check.width == pytest.approx(243.2 * 0.3)
     on_writing = [s for s in strings if writing.y < s.y < writing.y + writing.height]
-    assert "".join(s.text for s in on_writing) == "写作 70.0%"
+    assert "".join(s.text for s in on_writing) == "写作 70.0%固定检查时间 30.0%"
     assert max(s.x + fonts.text_width(s.text, s.fontName, s.fontSize)  # noqa: SLF001
                for s in on_writing) <= writing.x + writing.width
-    under = [s for s in strings if s.y < writing.y]
-    assert "".join(s.text for s in under) == "固定检查时间 30.0%"
+    own = [s for s in on_writing if s.text.startswith("写作")]
+    lent = [s for s in on_writing if s.text.startswith("固定")]
+    assert lent[0].y < own[0].y  # on the line under the writing's own
 
 
 def test_the_qr_code_prints_as_reportlabs_widget_draws_it(

@@ -148,7 +148,7 @@ def test_bottleneck_bars_default(default_deck) -> None:
     assert list(writing.values) == approx([8000 / 8060, 0.8 / 60.8])
     assert list(check.values) == approx([60 / 8060, 60 / 60.8])
     texts = [label(p) for s in plot.series for p in s.points if p.data_label.has_text_frame]
-    assert "Writing 99.3%\nFixed check 0.7%" in texts and "Writing 1.3%\nFixed check 98.7%" in texts
+    assert "Writing 99.3%\nFixed check 0.7%" in texts and "Fixed check 98.7%\nWriting 1.3%" in texts
     # The check is hatched, so a grey printer still tells it from the writing.
     assert check.points[0].format.fill.pattern is not None
 

@@ -1,7 +1,9 @@
 """The handout's bar chart, drawn with reportlab's own shapes where the plan
 (`deckgen.plan.charts.handout_bars.plan`) puts everything, so the sheet needs no chart
 library: each bar to 100% of its total, the segments after the first hatched so they read in
-greyscale, and the story's labels, set in the embedded Liberation Sans they were measured in."""
+greyscale, and the story's labels where the plan set them (in the segment, or lent to the
+widest), in the colour it gives them, set in the embedded Liberation Sans they were measured
+in."""
 
 from __future__ import annotations
 
@@ -10,9 +12,8 @@ from dataclasses import dataclass
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
 from reportlab.lib import colors
 
-from deckgen.colour import ratio
 from deckgen.paint.handout.fonts import BOLD, REGULAR, face_of, font_runs, text_width
-from deckgen.paint.handout.style import Palette, luminance
+from deckgen.paint.handout.style import Palette
 from deckgen.plan.charts import handout_bars as bars
 from deckgen.story import BarChart
 
@@ -33,13 +34,6 @@ class ChartSheet(bars.MeasuredArea):
         lines = text.split("\n")
         wide = max(text_width(line, font, self.font_pt) for line in lines)
         return wide / PT, face_of(font).height(len(lines), self.font_pt) / PT
-
-
-def _ink_on(fill: colors.Color, p: Palette) -> colors.Color:
-    """The text colour or white, whichever reads better on `fill`."""
-    def against(ink: colors.Color) -> float:
-        return ratio(luminance(ink), luminance(fill))
-    return max((p.text, PAPER), key=against)
 
 
 def _text(group: Group, x: float, baseline: float, text: str, font: str, size: float,
@@ -87,23 +81,23 @@ def draw(chart: BarChart, p: Palette, width: float, height: float, font_pt: floa
                 group.add(Rect(left, base, seg_w, bar_h, fillColor=fill, strokeColor=None,
                                strokeWidth=0))
                 fills.append(fill)
-        baseline = plan.centre * PT - CAP * font_pt
+        ink = {"text": p.text, "background": PAPER}
+        pitch = ascent + descent
         for label in plan.inside:
+            lines = label.text.split("\n")
+            # the lines centred on the bar: the first baseline CAP ems under the centre for
+            # one line, each further line moving them all up by half a line
+            first = plan.centre * PT - CAP * font_pt + (len(lines) - 1) * pitch / 2
             if label.boxed:  # a patch of paper over the hatching, under the label
-                text_w = text_width(label.text, font, font_pt)
+                text_w = max(text_width(line, font, font_pt) for line in lines)
                 x = label.x * PT - (text_w if label.align == "right" else 0)
                 pad = laid.box_pad
-                group.add(Rect(x - pad, baseline - descent - pad, text_w + 2 * pad,
-                               ascent + descent + 2 * pad, fillColor=PAPER, strokeColor=None,
+                bottom = first - (len(lines) - 1) * pitch - descent
+                group.add(Rect(x - pad, bottom - pad, text_w + 2 * pad,
+                               len(lines) * pitch + 2 * pad, fillColor=PAPER, strokeColor=None,
                                strokeWidth=0))
-            _text(group, label.x * PT, baseline, label.text, font, font_pt,
-                  _ink_on(fills[label.segment], p), label.align)
-        for under in plan.below:
-            row_top = under.top * PT
-            _text(group, under.x * PT, row_top - ascent, under.text, font, font_pt, p.text,
-                  under.align)
-            if under.leader_x is not None:  # a lower row: a leader up to its segment
-                group.add(Line(under.leader_x * PT, base, under.leader_x * PT, row_top,
-                               strokeColor=p.text, strokeWidth=0.8 * scale))
+            for i, line in enumerate(lines):
+                _text(group, label.x * PT, first - i * pitch, line, font, font_pt,
+                      ink[label.role], label.align)
         drawing.add(group)
     return drawing

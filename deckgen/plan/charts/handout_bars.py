@@ -1,7 +1,8 @@
 """Where everything of a bar chart goes, decided once for every renderer that draws one.
 
-Each bar runs to 100% of its total; a segment's label goes inside it when it fits, else on a
-row under the bar where it never clashes with another. Distances are in inches on a sheet of
+Each bar runs to 100% of its total; a segment's label goes inside it when it fits, else it is
+lent to the widest segment of its bar, under that segment's own (style.lent: the rule the
+deck's charts follow too). Distances are in inches on a sheet of
 `width` by `height` with y up (matplotlib's figure and reportlab's drawing alike); text is
 measured by the layout layer in the charts' Liberation Sans. Pure: no rendering library, no I/O.
 """
@@ -16,13 +17,12 @@ from typing import Protocol
 from deckgen import fonts
 from deckgen.errors import RenderError
 from deckgen.fmt import NBSP, dimensions, measure
+from deckgen.plan.charts import style
 from deckgen.story import Bar, BarChart
 from deckgen.typeset.text import Face, Overlong, break_lines, longest_word
 
 HATCH_STEP = 0.11  # inches between hatch strokes at deck size
 
-Placed = tuple[int, float, float, str, float]  # segment index, left, width, label, label width
-Row = tuple[int, float, float, str, float, str]  # segment index, left, width, label, x, alignment
 
 
 def face(weight: str = "normal") -> Face:
@@ -121,26 +121,16 @@ class SegmentBox:
 
 @dataclass(frozen=True)
 class Inside:
-    """A label set inside its segment, vertically centred on the bar."""
+    """A label set inside a segment (its own, and those lent to it, a line each), its lines
+    centred on the bar, in the colour role that reads on the segment ('background' on a
+    solid one, 'text' on the hatching)."""
 
     segment: int
     text: str
     x: float
     align: str  # "left" or "right"
     boxed: bool  # set on a patch of background over the hatching
-
-
-@dataclass(frozen=True)
-class Below:
-    """A label on a row under the bar; `top` is the top of its line; a lower row has a
-    leader from the bar down to it at `leader_x`."""
-
-    segment: int
-    text: str
-    x: float
-    align: str  # "left", "right" or "center"
-    top: float
-    leader_x: float | None
+    role: str = "text"
 
 
 @dataclass(frozen=True)
@@ -153,7 +143,6 @@ class BarPlan:
     height: float
     segments: tuple[SegmentBox, ...]
     inside: tuple[Inside, ...]
-    below: tuple[Below, ...]
 
     @property
     def centre(self) -> float:
@@ -182,7 +171,7 @@ def plan(page: ChartArea, chart: BarChart) -> BarsPlan:
     line_h, pad = page.line_h, page.pad
     y = sizes.top
     bars = []
-    for bar, title, (inside, bar_rows) in zip(chart.bars, titles, plans, strict=True):
+    for bar, title, inside in zip(chart.bars, titles, plans, strict=True):
         top = y - max(line_h, page.size(title)[1]) - pad * 0.6
         base = top - sizes.bar_h
         left = x0
@@ -191,40 +180,37 @@ def plan(page: ChartArea, chart: BarChart) -> BarsPlan:
             width = bar_w * float(seg.share)
             boxes.append(SegmentBox(left, width, k > 0))
             left += width
-        inner = []
-        for k, seg_left, width, text, _ in inside:
-            last = k == len(bar.segments) - 1
-            x = seg_left + width - inset if last else seg_left + inset
-            inner.append(Inside(k, text, x, "right" if last else "left", k > 0))
-        row_top = base - pad * 0.5
-        under = []
-        for r, row in enumerate(bar_rows):
-            for k, seg_left, width, text, lx, align in row:
-                under.append(Below(k, text, lx, align, row_top - r * line_h,
-                                   seg_left + width / 2 if r else None))
         bars.append(BarPlan(title, y, bar.emphasis, bar.emphasis, base, sizes.bar_h,
-                            tuple(boxes), tuple(inner), tuple(under)))
-        y = base - (len(bar_rows) * line_h + pad * 0.5 if bar_rows else 0) - sizes.between
+                            tuple(boxes), tuple(inside)))
+        y = base - sizes.between
     return BarsPlan(x0, bar_w, inset, box_pad, tuple(bars))
 
 
-Labels = tuple[list[Placed], list[list[Row]]]  # a bar's labels inside it, and its rows below
-
-
 def _labels(page: ChartArea, bar: Bar, x0: float, x1: float, inset: float,
-            box_pad: float) -> Labels:
-    """Per segment, whether its label goes inside it or on a row below the bar."""
+            box_pad: float) -> list[Inside]:
+    """The bar's labels, each in its own segment when it fits there with its insets (and
+    its patch, on the hatching), else lent to the bar's widest segment (style.lent)."""
     weight = "bold" if bar.emphasis else "normal"
-    inside: list[Placed] = []
-    below: list[Placed] = []
+    lefts, widths, texts, fits = [], [], [], []
     left = x0
     for k, seg in enumerate(bar.segments):
         width = (x1 - x0) * float(seg.share)
         text = f"{seg.name} {seg.label}"
         tw = page.size(text, weight=weight)[0] + (2 * box_pad / 72 if k > 0 else 0)
-        (inside if tw + 2 * inset <= width else below).append((k, left, width, text, tw))
+        lefts.append(left)
+        widths.append(width)
+        texts.append(text)
+        fits.append(tw + 2 * inset <= width)
         left += width
-    return inside, rows(below, x0, x1, page, weight)
+    out = []
+    last = len(bar.segments) - 1
+    for k, carried in enumerate(style.lent([float(s.share) for s in bar.segments], fits)):
+        if carried:
+            x = lefts[k] + widths[k] - inset if k == last else lefts[k] + inset
+            out.append(Inside(k, "\n".join(texts[j] for j in carried), x,
+                              "right" if k == last else "left", k > 0,
+                              "text" if k > 0 else "background"))
+    return out
 
 
 def _too_wide(page: ChartArea, chart: BarChart, what: str) -> RenderError:
@@ -233,9 +219,10 @@ def _too_wide(page: ChartArea, chart: BarChart, what: str) -> RenderError:
                        f"{measure(page.font_pt, 'pt')} text: {what} is wider than the chart")
 
 
-def _titles(page: ChartArea, chart: BarChart, bar_w: float, plans: list[Labels]) -> list[str]:
+def _titles(page: ChartArea, chart: BarChart, bar_w: float,
+            plans: list[list[Inside]]) -> list[str]:
     """Each bar's title, wrapped to the bars' width; a RenderError when a title or a label
-    below a bar is wider than the chart."""
+    is wider than the chart."""
     titles = []
     for bar in chart.bars:
         weight = "bold" if bar.emphasis else "normal"
@@ -245,9 +232,9 @@ def _titles(page: ChartArea, chart: BarChart, bar_w: float, plans: list[Labels])
         if max(page.size(t, weight=weight)[0] for t in title.split("\n")) > bar_w:
             raise _too_wide(page, chart, f"the bar label {bar.label!r}")
         titles.append(title)
-    for bar, (_, bar_rows) in zip(chart.bars, plans, strict=True):
-        for row in bar_rows:
-            for _, _, _, text, _, _ in row:
+    for bar, inside in zip(chart.bars, plans, strict=True):
+        for label in inside:
+            for text in label.text.split("\n"):
                 if page.size(text, weight="bold" if bar.emphasis else "normal")[0] > bar_w:
                     raise _too_wide(page, chart, f"the label {text!r}")
     return titles
@@ -260,28 +247,27 @@ class _Heights:
     between: float  # from one bar's last label row to the next bar's title
 
 
-def _heights(page: ChartArea, chart: BarChart, titles: list[str], plans: list[Labels],
+def _heights(page: ChartArea, chart: BarChart, titles: list[str], plans: list[list[Inside]],
              box_pad: float) -> _Heights:
-    """Heights: bar title, bar, label rows under it; spare height goes to the bars, then
-    around. Short of height, the space between the bars goes first, then the bars get
-    thinner, then the margins; a label never leaves the page."""
+    """Heights: bar title, then the bar; spare height goes to the bars, then around. Short
+    of height, the space between the bars goes first, then the bars get thinner (never
+    thinner than their labels' lines), then the margins; a label never leaves the page."""
     line_h, pad = page.line_h, page.pad
     titles_h = [max(line_h, page.size(t)[1]) for t in titles]
-    rows_h = [len(bar_rows) * line_h for _, bar_rows in plans]
     n = max(len(chart.bars), 1)
     gaps = max(len(chart.bars) - 1, 0)
-    text_h = page.size("0")[1]
-    thinnest = max(1.05 * text_h + 2 * box_pad / 72 * any(k > 0 for inside, _ in plans
-                                                          for k, *_ in inside),
-                   0.9 * line_h)
+    most = max((label.text.count("\n") + 1 for inside in plans for label in inside), default=1)
+    text_h = page.size("\n".join("0" * most))[1]
+    boxed = any(label.boxed for inside in plans for label in inside)
+    thinnest = max(1.05 * text_h + 2 * box_pad / 72 * boxed, 0.9 * line_h * most)
 
     def fixed_h(margin: float) -> float:
-        return 2 * margin + sum(t + pad * 0.6 + h + (pad * 0.5 if h else 0)
-                                for t, h in zip(titles_h, rows_h, strict=True))
+        return 2 * margin + sum(t + pad * 0.6 for t in titles_h)
 
     margin = pad
     fixed = fixed_h(margin)
-    bar_h = min(max((page.height - fixed - gaps * 1.2 * line_h) / n, 1.3 * line_h), 3.2 * line_h)
+    bar_h = min(max((page.height - fixed - gaps * 1.2 * line_h) / n, 1.3 * line_h, thinnest),
+                max(3.2 * line_h, thinnest))
     between = 1.2 * line_h if gaps else 0.0
     used = fixed + len(chart.bars) * bar_h + gaps * between
     if used > page.height:
@@ -314,30 +300,3 @@ def hatch(left: float, base: float, width: float, height: float,
             strokes.append(((c + t0, base + t0), (c + t1, base + t1)))
         k += 1
     return strokes
-
-
-def rows(below: list[Placed], x0: float, x1: float, page: ChartArea,
-         weight: str) -> list[list[Row]]:
-    """Labels set under a bar, at its left end, right end or centred, in rows that don't clash."""
-    placed: list[list[Row]] = []
-    spans: list[list[tuple[float, float]]] = []
-    for k, left, width, text, _ in below:
-        tw = page.size(text, weight=weight)[0]
-        mid = left + width / 2
-        if mid - x0 < (x1 - x0) / 3:
-            lx, align, span = max(left, x0), "left", (max(left, x0), max(left, x0) + tw)
-        elif x1 - mid < (x1 - x0) / 3:
-            end = min(left + width, x1)
-            lx, align, span = end, "right", (end - tw, end)
-        else:
-            c = min(max(mid, x0 + tw / 2), x1 - tw / 2)
-            lx, align, span = c, "center", (c - tw / 2, c + tw / 2)
-        for row, taken in zip(placed, spans, strict=True):
-            if all(span[1] + page.pad <= a or span[0] >= b + page.pad for a, b in taken):
-                row.append((k, left, width, text, lx, align))
-                taken.append(span)
-                break
-        else:
-            placed.append([(k, left, width, text, lx, align)])
-            spans.append([span])
-    return placed

@@ -64,9 +64,8 @@ def dasharrays(width: float) -> list[str]:
 def lent(shares: list[float], fits: list[bool]) -> list[list[int]]:
     """Which segments' labels each segment of a bar carries: its own when it fits in it;
     one that does not fit is lent to the widest segment of the bar, under that segment's
-    own. The same rule on every bar chart of every output."""
+    own. The same rule on the deck's, the slides PDF's and the handout's bar charts."""
     widest = max(range(len(shares)), key=lambda k: shares[k])
-    carried: list[list[int]] = [[] for _ in shares]
-    for k in range(len(shares)):
-        carried[k if fits[k] or k == widest else widest].append(k)
+    carried: list[list[int]] = [[k] if fits[k] or k == widest else [] for k in range(len(shares))]
+    carried[widest] += [k for k in range(len(shares)) if not fits[k] and k != widest]
     return carried
