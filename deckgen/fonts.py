@@ -31,6 +31,7 @@ import importlib.util
 import os
 import struct
 import sys
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -271,6 +272,29 @@ class Typeface:
             if found.has(ch):
                 return found
         return self.chain[0]
+
+    def runs(self, text: str) -> list[tuple[str, Face]]:
+        """`text` cut where the face that draws it changes: what every output sets in each
+        face. A combining mark, joiner, variation selector, skin-tone modifier or space stays
+        with the character before it when that face has it (a fallback's phrase stays one
+        run)."""
+        out: list[tuple[str, Face]] = []
+        for ch in text:
+            face = self.face_of(ch)
+            if out and face is not out[-1][1] and _joins(ch) and out[-1][1].has(ch):
+                face = out[-1][1]
+            if out and out[-1][1] is face:
+                out[-1] = (out[-1][0] + ch, face)
+            else:
+                out.append((ch, face))
+        return out
+
+
+def _joins(ch: str) -> bool:
+    """Whether `ch` belongs with the character before it: a combining mark, joiner or
+    variation selector, a skin-tone modifier, or a space."""
+    return unicodedata.category(ch) in ("Mn", "Me", "Cf") or ch == " " \
+        or 0x1F3FB <= ord(ch) <= 0x1F3FF
 
 
 @cache

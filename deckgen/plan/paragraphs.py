@@ -10,19 +10,15 @@ counted. Positions are points from the slide's top left.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from deckgen.box import Box, pt
-from deckgen.fonts import Typeface
 from deckgen.plan.items import WIDTH_SAFETY, Para
 from deckgen.plan.items import Run as ItemRun
 from deckgen.plan.kinds.fitting import Faces, para_lines
 from deckgen.plan.placed import DESCENT, Colour, Font, Paragraph, Span, TextLine, TextRun
-from deckgen.typeset.text import Face, Overlong
-
-_JOINS = {"Mn", "Me", "Cf"}  # combining marks, joiners, variation selectors
+from deckgen.typeset.text import Overlong
 
 
 @dataclass(frozen=True)
@@ -126,25 +122,9 @@ def _spans(p: Para, size: float, line: str, cursor: int, faces: Faces,
         role = run.colour or p.colour
         colour = colour_of(role, roles) if role else default
         typeface = faces.typeface(p.heading, bold)
-        for face_text, face in by_face(text, typeface):
+        for face_text, face in typeface.runs(text):
             width = face.width(face_text, size, p.tracking)
             font = Font(typeface.family if face is typeface.chain[0] else "", face.file, bold,
                         face.index)
             spans.append(Span(face_text, font, 0.0, width, colour, run.link or p.link))
     return spans, end
-
-
-def by_face(text: str, typeface: Typeface) -> list[tuple[str, Face]]:
-    """`text` cut where the face that draws it changes; a combining mark, joiner or space
-    stays with the character before it when that face has it."""
-    out: list[tuple[str, Face]] = []
-    for ch in text:
-        face = typeface.face_of(ch)
-        if out and face is not out[-1][1] and (unicodedata.category(ch) in _JOINS or ch == " ") \
-                and out[-1][1].has(ch):
-            face = out[-1][1]
-        if out and out[-1][1] is face:
-            out[-1] = (out[-1][0] + ch, face)
-        else:
-            out.append((ch, face))
-    return out

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import struct
-import unicodedata
 from pathlib import Path
 
 from reportlab.lib.styles import ParagraphStyle
@@ -61,7 +60,6 @@ def _family_registered() -> bool:
 # handout that needs none is built exactly as if they did not exist.
 _fallback_names: dict[str, str | None] = {}
 _TOKEN = re.compile(r"<[^>]*>|&#?\w+;")  # paragraph markup: tags and entities
-_JOINS = {"Mn", "Me", "Cf"}  # combining marks, joiners, variation selectors
 
 
 def _fallback(path: Path) -> str | None:
@@ -78,35 +76,21 @@ def _fallback(path: Path) -> str | None:
     return _fallback_names[key]
 
 
-def _font_for(ch: str, font: str) -> str:
-    """`font` when it draws `ch`, else the first installed fallback that does, else `font`."""
-    if ch < " " or ord(ch) in coverage(font):
-        return font
-    for path in fonts.fallbacks():
-        name = _fallback(path)
-        if name and ord(ch) in coverage(name):
-            return name
-    return font
-
-
 def font_runs(text: str, font: str) -> list[tuple[str, str]]:
-    """`text` cut into (font, text) runs: `font` where it has the characters, a fallback where
-    it has not. A combining mark, joiner or space stays with the character before it when it
-    can, so a fallback's words (a right-to-left phrase) stay one run."""
+    """`text` cut into (font, text) runs: `font` where it has the characters; elsewhere the
+    face deckgen.fonts finds for them (the same fallback, run for run, as the slides set),
+    registered as a fallback."""
     cover = coverage(font)
     if all(ch < " " or ord(ch) in cover for ch in text):
         return [(font, text)] if text else []
+    typeface = fonts.typeface(fonts.TEXT_FAMILY, font in (BOLD, BOLD_ITALIC), frozenset(text))
     runs: list[tuple[str, str]] = []
-    for ch in text:
-        name = _font_for(ch, font)
-        if runs and name != runs[-1][0] and (unicodedata.category(ch) in _JOINS or ch == " " or
-                                               0x1F3FB <= ord(ch) <= 0x1F3FF) \
-                and ord(ch) in coverage(runs[-1][0]):
-            name = runs[-1][0]
+    for part, face in typeface.runs(text):
+        name = font if face is typeface.chain[0] else _fallback(Path(face.file)) or font
         if runs and runs[-1][0] == name:
-            runs[-1] = (name, runs[-1][1] + ch)
+            runs[-1] = (name, runs[-1][1] + part)
         else:
-            runs.append((name, ch))
+            runs.append((name, part))
     return runs
 
 

@@ -4,7 +4,6 @@ in the faces that draw them, aligned at a point, and the box it takes."""
 from __future__ import annotations
 
 from deckgen.fonts import Typeface
-from deckgen.plan.paragraphs import by_face
 from deckgen.plan.placed import Colour, Font, Label, Span, TextLine
 
 PITCH = 1.2  # a chart's lines of text, in ems
@@ -25,7 +24,7 @@ def label_of(text: str, x: float, y: float, typeface: Typeface, size: float, col
     widest = 0.0
     for k, row in enumerate(rows):
         spans = []
-        for part, found in by_face(row, typeface):
+        for part, found in typeface.runs(row):
             spans.append((part, found, found.width(part, size)))
         wide = sum(w for _, _, w in spans)
         widest = max(widest, wide)
