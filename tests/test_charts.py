@@ -71,7 +71,8 @@ def outside(boxes: list[tuple[str, Box]], width: float, height: float) -> list[s
 
 
 @pytest.mark.parametrize(("speed", "check"), [("100", "0"), ("1M", "60s"), ("40K", "1 h"),
-                                              ("1B", "24 h"), ("1T", "60s"), ("55", "0")])
+                                              ("1B", "24 h"), ("1T", "60s"), ("55", "0"),
+                                              ("12345", "0"), ("54321", "60s")])
 @pytest.mark.parametrize(("width_in", "height_in", "size"), [
     (11.5, 5.2, 16), (8.8, 4.0, 16), (6.9, 4.5, 14), (8.8, 2.6, 14), (5.5, 3.4, 12)])
 def test_no_text_is_clipped_or_overlaps(speed: str, check: str, width_in: float,
@@ -79,6 +80,24 @@ def test_no_text_is_clipped_or_overlaps(speed: str, check: str, width_in: float,
     told = dialled(speed, check)
     for key in ("writing_time", "bottleneck", "ceiling"):
         placed = chart_placed(told.chart(key), width_in, height_in, size)
+        boxes = [(found.text, found.box) for found in labels(placed.placement)]
+        assert not outside(boxes, width_in * 72, height_in * 72), (key, boxes)
+        assert not clashes(boxes), key
+
+
+@pytest.mark.parametrize(("speed", "check"), [("100", "0"), ("12345", "0"), ("54321", "60s"),
+                                              ("40K", "1 h"), ("1M", "60s"), ("1B", "24 h")])
+@pytest.mark.parametrize(("width_in", "height_in"), [(6.1, 3.26), (5.4, 2.84)])
+def test_nothing_clashes_in_a_template_s_narrow_chart_frame(speed: str, check: str,
+                                                            width_in: float,
+                                                            height_in: float) -> None:
+    """Candy's and DNA's chart frames: "Our dial" sat on a tick label beside a rule between
+    two ticks, and a turned axis title ran off the chart's top into the kicker above."""
+    told = dialled(speed, check)
+    for key in ("bottleneck", "ceiling"):
+        if key == "bottleneck" and check == "0":
+            continue
+        placed = chart_placed(told.chart(key), width_in, height_in, 14)
         boxes = [(found.text, found.box) for found in labels(placed.placement)]
         assert not outside(boxes, width_in * 72, height_in * 72), (key, boxes)
         assert not clashes(boxes), key

@@ -359,8 +359,9 @@ class Rule:
 @dataclass(frozen=True)
 class Dot:
     """One of the dial's marks: a ring of `radius` points at (x, y), its label, the side a
-    native chart puts it on ('above', 'below', 'left', 'right') and how far across it moves
-    it from there (a share of the chart's width, right when positive)."""
+    native chart puts it on ('above', 'below', 'left', 'right') and how far it moves it from
+    there: across (a share of the chart's width, right when positive) and down (a share of
+    its height)."""
 
     x: float
     y: float
@@ -370,6 +371,7 @@ class Dot:
     label: Label
     side: str
     shift: float = 0.0
+    drop: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,10 @@ def place_bars(chart: BarChart, box: Box, size: float, typefaces: tuple[Typeface
             if not carried:
                 continue
             text = "\n".join(texts[j] for j in carried)
-            placed.append((k, label_of(text, lefts[k] + widths[k] / 2, middle, face, size,
+            # centred in its segment, but never past the bar's ends
+            half = width(text, bar.emphasis) / 2 + (size * PAD if k else 0)
+            centre = min(max(lefts[k] + widths[k] / 2, px + half), px + pw - half)
+            placed.append((k, label_of(text, centre, middle, face, size,
                                        colour("background" if k == 0 else "text"), align="c",
                                        middle=True,
                                        back=colour("background") if k else None)))

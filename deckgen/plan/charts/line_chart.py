@@ -96,9 +96,8 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
     ticks_w = max(p.width(t.label) for t in chart.y_ticks) + TICK_GAP
     rows = _rows(p, chart) if side == "bottom" else []
     bottom, top = size * 3.4 + len(rows) * size * 1.5, size * 1.0
-    y_label = chart.y_label
-    if p.width(y_label) > p.h - top - bottom:  # on two lines, to stay on the chart
-        y_label = _two_lines(p, y_label)
+    # on one line along the plot's height, else on as few as keep it on the chart
+    y_label = _broken(p, chart.y_label, p.h - top - bottom, p.h)
     left = ticks_w + size * 1.6 + y_label.count("\n") * size * 1.2
     # room for half the last x tick's label, which is centred on the plot's right edge
     right = max(min(right_w, RIGHT_MOST * p.w), p.width(chart.x_ticks[-1].label) / 2 + 4)
@@ -124,7 +123,9 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
                                               middle=True))
                     for t in _shown(chart.y_ticks, chart.y_range, y_step))
     x_title = p.label(chart.x_label, px + pw / 2, py + ph + size * 3.0, align="c")
-    y_title = p.label(y_label, p.left + size * 1.0, py + ph / 2, align="c", angle=90.0)
+    half = max(p.width(line) for line in y_label.split("\n")) / 2
+    y_middle = min(max(py + ph / 2, p.top + half), p.top + p.h - half)  # on the chart
+    y_title = p.label(y_label, p.left + size * 1.0, y_middle, align="c", angle=90.0)
     series = _series(p, chart, x, y, direct)
     legend = None if direct else \
         _legend(p, chart, px + pw + 0.3 * 72, py + ph / 2) if side == "right" else \
@@ -134,20 +135,39 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
         [x_title.box, y_title.box]
     dots = tuple(_dot(p, chart, mark.at, mark.value, mark.label, x, y, series, taken)
                  for mark in chart.marks)
-    rule = _rule(p, chart, x(chart.marker), plot, [*taken, *(d.label.box for d in dots)])
+    rule = _rule(p, chart, x(chart.marker), plot, [*taken, *(d.label.box for d in dots)],
+                 [s.points for s in series])
     return LinePlacement(plot, margins, x_ticks, y_ticks, x_step, y_step,
                       Stroke(p.colour("rule"), 0.75), Stroke(p.colour("text"), 1.0), x_title,
                       y_title, series, legend, side, rule, dots, TICK)
 
 
-def _two_lines(p: _Placer, text: str) -> str:
-    """`text` on two lines, broken at the space that leaves the narrower wider line."""
+def _broken(p: _Placer, text: str, room: float, most: float) -> str:
+    """`text` on one line when it is at most `room` points wide (the plot's height), else on
+    the fewest lines (two or three) whose widest is at most `most` (the chart's), each break
+    at the space that leaves the narrowest widest line; else on three."""
     words = text.split(" ")
-    if len(words) < 2:
-        return text
-    tries = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    first, second = min(tries, key=lambda t: max(p.width(t[0]), p.width(t[1])))
-    return f"{first}\n{second}"
+    ways = [[text]]
+    for k in (2, 3):
+        cuts = _cuts(len(words), k)
+        if cuts:
+            ways.append(min(([" ".join(words[a:b]) for a, b in zip((0, *c), (*c, len(words)),
+                                                                    strict=True)]
+                             for c in cuts),
+                            key=lambda lines: max(p.width(line) for line in lines)))
+    for lines in ways:
+        widest = max(p.width(line) for line in lines)
+        if widest <= (room if len(lines) == 1 else most):
+            return "\n".join(lines)
+    return "\n".join(ways[-1])
+
+
+def _cuts(n: int, k: int) -> list[tuple[int, ...]]:
+    """The ways to cut `n` words into `k` lines: the index each line after the first
+    starts at."""
+    if k == 2:
+        return [(i,) for i in range(1, n)]
+    return [(i, j) for i in range(1, n) for j in range(i + 1, n)]
 
 
 def _ends_apart(chart: LineChart) -> bool:
@@ -289,12 +309,12 @@ def _dot(p: _Placer, chart: LineChart, at: Fraction, value: Fraction, text: str,
     mx, my = x(at), y(value)
     gap = RING + 8
 
-    def beside(where: str, dx: float = 0.0) -> Label:
+    def beside(where: str, dx: float = 0.0, dy: float = 0.0) -> Label:
         if where == "right":
-            return p.label(text, mx + gap, my, middle=True, bold=True, role="accent",
+            return p.label(text, mx + gap, my + dy, middle=True, bold=True, role="accent",
                            back=True)
         if where == "left":
-            return p.label(text, mx - gap, my, align="r", middle=True, bold=True,
+            return p.label(text, mx - gap, my + dy, align="r", middle=True, bold=True,
                            role="accent", back=True)
         if where == "above":
             return p.label(text, mx + dx, my - gap - p.size * 0.25, align="c", bold=True,
@@ -315,8 +335,13 @@ def _dot(p: _Placer, chart: LineChart, at: Fraction, value: Fraction, text: str,
                 for s in series if _crosses(label.box, s.points))
 
     sides = [side, *(s for s in ("above", "below", "right", "left") if s != side)]
-    side, found = min(((where, beside(where)) for where in sides),
-                      key=lambda c: (cost(c[1]), sides.index(c[0])))
+    # beside the mark, or (left or right of it) raised or lowered by up to a line
+    lifts = (0.0, -0.6, 0.6, -1.2, 1.2)
+    tries = [(where, lift) for lift in lifts for where in sides
+             if lift == 0.0 or where in ("left", "right")]
+    side, lift, found = min(((where, lift, beside(where, dy=lift * p.size))
+                             for where, lift in tries),
+                            key=lambda c: (cost(c[2]), tries.index((c[0], c[1]))))
     shift = 0.0
     if side in ("above", "below"):  # slid across, clear of a label it grazes
         for other in taken:
@@ -327,7 +352,7 @@ def _dot(p: _Placer, chart: LineChart, at: Fraction, value: Fraction, text: str,
                 if cost(moved) < cost(found):
                     found, shift = moved, shift + dx
     return Dot(mx, my, RING, Stroke(p.colour("accent"), 3.0), p.colour("background"), found,
-               side, shift / p.w)
+               side, shift / p.w, lift * p.size / p.h)
 
 
 def _through(series: Series, x: float, y: float) -> bool:
@@ -350,21 +375,37 @@ def _crosses(box: tuple[float, float, float, float],
 
 def _rule(p: _Placer, chart: LineChart, at: float,
           plot: tuple[float, float, float, float],
-          taken: list[tuple[float, float, float, float]]) -> Rule:
-    """The chosen speed's rule, dashed, its label at the plot's top on the side of the rule
-    with more room; lower down, a line at a time, while it would cover another label."""
+          taken: list[tuple[float, float, float, float]],
+          lines: list[tuple[tuple[float, float], ...]]) -> Rule:
+    """The chosen speed's rule, dashed, its label beside it at the plot's top, on the side
+    with more room, else on the other; lower down, a line at a time, while it would cover
+    another label. Of the places that cover no label, the one that crosses fewest lines;
+    where every place covers some, the one that covers least; never off the chart."""
     px, py, pw, ph = plot
     x_first, x_last = (float(v) for v in chart.x_range)
-    side = "left" if float(chart.marker) > (x_first * x_last) ** 0.5 else "right"
+    roomier = "left" if float(chart.marker) > (x_first * x_last) ** 0.5 else "right"
     stroke = Stroke(p.colour("text"), 1.5, "dash", (4 * 1.5, 3 * 1.5))
-    found, drop = None, 0
-    for drop in range(6):
-        baseline = py + p.size * (1 + 1.3 * drop)
-        found = p.label(chart.marker_label, at - 6 if side == "left" else at + 6, baseline,
-                        align="r" if side == "left" else "l", bold=True)
-        if not any(_meet(found.box, other) for other in taken):
-            break
+    edges = (p.left, p.top, p.left + p.w, p.top + p.h)
+    drops = max(1, int((ph - p.size) / (p.size * 1.3)) + 1)  # every line of the plot's height
+    places: list[tuple[tuple[bool, bool, float, int, int], int, str, Label]] = []
+    for drop in range(drops):
+        for side in (roomier, "right" if roomier == "left" else "left"):
+            baseline = py + p.size * (1 + 1.3 * drop)
+            found = p.label(chart.marker_label, at - 6 if side == "left" else at + 6, baseline,
+                            align="r" if side == "left" else "l", bold=True)
+            x0, y0, x1, y1 = found.box
+            off = x0 < edges[0] - 0.5 or y0 < edges[1] - 0.5 or x1 > edges[2] + 0.5 \
+                or y1 > edges[3] + 0.5
+            covered = sum(_shared(found.box, other) for other in taken)
+            crossed = sum(_crosses(found.box, points) for points in lines)
+            places.append(((off, covered > 0, covered, crossed, len(places)), drop, side, found))
+    _, drop, side, found = min(places, key=lambda place: place[0])
     return Rule(at, py + ph, at, py, stroke, found, side, p.size * 1.3 * drop / p.h)
+
+
+def _shared(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
+    """The area two boxes share (points squared)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

@@ -81,8 +81,8 @@ def line_chart(slide: Any, chart: LineChart, placement: LinePlacement,  # noqa: 
         series.marker.format.line.fill.solid()
         paint(series.marker.format.line.fill.fore_color, dot.ring.colour.role)
         data_label(series, 0, dot.label, SIDES[dot.side])
-        if dot.shift:
-            compat.label_offset(series, 0, 0.0, dot.shift)
+        if dot.shift or dot.drop:
+            compat.label_offset(series, 0, dot.drop, dot.shift)
     if placement.legend is not None:
         c.has_legend = True
         c.legend.position = XL_LEGEND_POSITION.RIGHT if placement.legend_side == "right" \
