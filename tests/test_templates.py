@@ -315,6 +315,10 @@ def test_libreoffice_templates_build_and_look_right(tmp_path: Path, name: str,
     assert code == 0, err
     assert err.count("contrast replaced") <= 1  # one warning line, whatever was replaced
     deck = check_deck(only_file(out, ".pptx"))
+    for changed in re.findall(r"(\w+) (#[0-9A-F]{6}) \([^)]*\) -> (#[0-9A-F]{6})", err):
+        assert changed[1] != changed[2], changed  # a colour left as it was is not "replaced"
+    if name == "Lights":  # navy to pink: no colour reads on both, and the line says so
+        assert "no colour reads on every ground" in err, err
     if name == "Vintage":  # its background is a photo of old paper: sampled, not assumed
         found = re.search(r"on the picture (#[0-9A-F]{6}) background", err)
         assert found and found.group(1) != "#FFFFFF", err

@@ -208,9 +208,16 @@ class Grounds:
             else:
                 best = passing(colour, [g[1] for g in seen])
             chosen[role] = best
+            if best == colour:  # nothing reads better there: left as it is, not "replaced"
+                continue
             ratio = fmt.number(Fraction(contrast(colour, worst[1])), 1)
+            still = min(seen, key=lambda g: contrast(best, g[1]))
+            short = contrast(best, still[1])
+            after = "" if short >= TEXT_CONTRAST else \
+                f" (no colour reads on every ground; this one's least is " \
+                f"{fmt.number(Fraction(short), 1)}:1, on {still[1]})"
             changed.append(f"{role} {colour} ({ratio}:1 on the {worst[2]} {worst[1]} background "
-                           f"of layout {worst[0]!r}) -> {best}")
+                           f"of layout {worst[0]!r}) -> {best}{after}")
         theme = replace(base, text=chosen["text"], muted=chosen["muted"],
                         accent=chosen["accent"], background=seen[0][1])
         if not changed:
