@@ -5,7 +5,8 @@ Pure: no I/O, no rendering library. `plan(story, template, typefaces)` chooses t
 (layouts.py), arranges each slide's content by its kind, the first arrangement that fits
 (kinds/), checks the template's colours against what text sits on (grounds.py), and places
 every slide on its layout (place.py): each box, each line of text in the face that measured
-it (lines.py), each colour, the footer and the slide's ground. A slide that does not fit, or
+it (paragraphs.py), each colour, the footer and the slide's ground; the notes book is placed
+from the placed deck (notes.py). A slide that does not fit, or
 a template that cannot hold one, is an InputError naming every problem at once.
 """
 
@@ -85,11 +86,11 @@ def plan(story: st.Story, template: Template, typefaces: Typefaces,
     unknown = unknown_fonts(story.theme)
     warnings: list[Problem] = [unknown] if unknown else []
     if template.own:
-        theme, slots = story.theme, _own_slots(story.theme)
+        slots = _own_slots(story.theme)
         checked = Grounds(template, tuple({**dict(template.scheme), **slots}.items()))
     else:
-        theme, checked, slots, found = _checked(story, layouts, layouts.grounds, chosen,
-                                                template_name)
+        _, checked, slots, found = _checked(story, layouts, layouts.grounds, chosen,
+                                            template_name)
         warnings += found
     warnings += typefaces.warnings
     roles = _roles(checked)
@@ -99,16 +100,15 @@ def plan(story: st.Story, template: Template, typefaces: Typefaces,
     undrawn = sorted({what for layout in {template.layouts[s.layout] for s in placed}
                       for piece in template.showing(layout) for what in piece.undrawn}) \
         if not template.own else []
-    return Deck(template.width, template.height, placed, tuple(roles.items()), theme, heading,
-                body, theme_slots=tuple(slots.items()),
+    face = typefaces.body.chain[0]
+    return Deck(template.width, template.height, placed, Font(body, face.file, False, face.index),
+                theme_slots=tuple(slots.items()),
                 theme_fonts=(heading, body) if template.own or story.theme.fonts_named
                 else None, theme_named=template.own,
                 language=locale.office_tag(story.meta.language), warnings=tuple(warnings),
                 undrawn=tuple(undrawn),
                 times=tuple(budget([s.notes for s in placed], story.meta.minutes))
-                if story.meta.minutes else (),
-                body_face=Font(body, typefaces.body.chain[0].file, False,
-                               typefaces.body.chain[0].index))
+                if story.meta.minutes else ())
 
 
 def notes(deck: Deck, story: st.Story, typefaces: Typefaces) -> NotesBook:

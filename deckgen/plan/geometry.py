@@ -1,7 +1,7 @@
 """The template's geometry as the slide plans need it: the title's box, where content ends,
 the cover's boxes, in EMU; deckgen's own master at each aspect, and how a template's content
-area compares with it (which scales the type scale). Pure: template.py reads a template into a
-`Geometry`, so plans are made and tested without python-pptx."""
+area compares with it (which scales the type scale). Pure: layouts.py reads a template's
+layouts into a `Geometry`, so plans are made and tested without python-pptx."""
 
 from __future__ import annotations
 
@@ -37,8 +37,9 @@ MARGINS = {"16:9": inch(0.6), "4:3": inch(0.5)}
 
 
 def default_geometry(aspect: str) -> Geometry:
-    """The geometry of deckgen's own master at `aspect` (template.py lays the master out from
-    these same boxes): kicker and title at the top left, footer along the bottom."""
+    """The geometry of deckgen's own master at `aspect` (scripts/own_masters.py lays the
+    master out from these same boxes): kicker and title at the top left, footer along the
+    bottom."""
     width, margin = SLIDE_WIDTHS[aspect], MARGINS[aspect]
     inner = width - 2 * margin
     zero = (0, 0, 0, 0)

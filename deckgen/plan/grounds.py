@@ -28,13 +28,11 @@ from deckgen.content import Theme
 from deckgen.errors import Problem
 from deckgen.plan.sampling import cut_gain, drawn, drawn_in, sampled
 from deckgen.template.model import (
-    Artwork,
     Fill,
     Layout,
     Master,
     Template,
     TemplatePicture,
-    TextLook,
     ThemeColour,
     family,
     mapped,
@@ -269,15 +267,9 @@ class Grounds:
                 return colour if sample else None
         return best_of_black_and_white(grounds)
 
-    def look_colour(self, look: TextLook) -> str | None:
-        return _first(self.resolve(look.colours))
-
     def fill(self, fill: Fill) -> list[str]:
         return self.resolve(fill.colours)
 
-    def pieces(self, layout: Layout) -> list[Artwork]:
-        """The artwork of a layout and its master, the layout's first."""
-        return [*layout.art, *self.template.master_of(layout).art]
 
 
 def _first(colours: list[str]) -> str | None:

@@ -2,7 +2,7 @@
 
 Pure: no python-pptx. Lengths are EMU in boxes (the file format's unit, exact integers) and
 points in paragraphs and sizes; `pt` and `emu` convert between them, here only. The planner
-(deckgen.plan.kinds) makes these plans; the writers draw them.
+(deckgen.plan.kinds) makes these; place.py places them into the placed deck.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def pinned(blocks: Sequence[Sequence[Para]], level: int) -> list[list[Para]]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Items: what the writer draws
+# Items: what is placed on a slide
 
 
 @dataclass

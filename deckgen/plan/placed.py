@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from deckgen import story as st
 from deckgen.box import Box
-from deckgen.content import Theme
 from deckgen.errors import Problem
 from deckgen.pictures import Picture
 
@@ -150,8 +149,6 @@ class TextBox:
     outline: tuple[Colour, float] | None = None
     placeholder: int | None = None
     cloned: bool = False
-    inset_kept: bool = False  # a cloned placeholder keeps the template's insets
-    frame_kept: bool = False  # a cloned placeholder keeps its frame as the template sets it
 
     @property
     def text(self) -> str:
@@ -590,8 +587,8 @@ class PlacedSlide:
 
 @dataclass(frozen=True)
 class Deck:
-    """Every slide placed, on a template of `width` x `height` EMU: the theme's colours by
-    role, its fonts as the deck names them, what the deck writes into the template's theme
+    """Every slide placed, on a template of `width` x `height` EMU; the body font's own face
+    (a PDF's text state starts in it); what the deck writes into the template's theme
     (colour slots replaced; the fonts, when they are the content's), the language tag its
     text carries, the warnings the plan met, what of the template's ground the slides PDF
     cannot draw, and (when the talk's length is given) each slide's share of the time."""
@@ -599,10 +596,7 @@ class Deck:
     width: int
     height: int
     slides: tuple[PlacedSlide, ...]
-    roles: tuple[tuple[str, str], ...]
-    theme: Theme  # the colours the charts are drawn in (a template's checked) and the fonts
-    heading_font: str
-    body_font: str
+    body_face: Font
     theme_slots: tuple[tuple[str, str], ...] = ()
     theme_fonts: tuple[str, str] | None = None
     theme_named: bool = False  # the theme is deckgen's own: its name is written too
@@ -610,7 +604,6 @@ class Deck:
     warnings: tuple[Problem, ...] = ()
     undrawn: tuple[str, ...] = ()
     times: tuple[tuple[str, str], ...] = ()  # each slide's share of the talk, the time by its end
-    body_face: Font | None = None  # the body font's own face: a PDF's text state starts in it
 
 
 @dataclass(frozen=True)

@@ -60,8 +60,12 @@ def read(path: Path) -> Template:
 
 
 def load(data: bytes, path: Path) -> Template:
-    """A template's bytes as plain data, once they are a bounded, usable package (see
-    `examine`); the data it carries are the bytes `examine` gives."""
+    """A template's bytes as plain data, once they are a bounded, usable PowerPoint package:
+    the parts checked are the parts python-pptx opens (the presentation through the
+    package's relationship, each master through the presentation's list, each theme through
+    its master's relationship). An XML part written in UTF-16 or with a DOCTYPE (no internal
+    subset) is rewritten as plain UTF-8, which is what the deck is drawn on; otherwise the
+    data it carries are the bytes as they are."""
     from deckgen.template import reader
 
     with _opened(data, path) as package:
@@ -87,18 +91,6 @@ def themed(xml: str, colours: dict[str, str] | None = None, heading: str | None 
     from deckgen.template import theme
 
     return theme.themed(xml, colours, heading, body, name)
-
-
-def examine(data: bytes, path: Path) -> bytes:
-    """The template's bytes once they are a bounded, usable PowerPoint package: the parts
-    checked are the parts python-pptx opens (the presentation through the package's
-    relationship, each master through the presentation's list, each theme through its
-    master's relationship). An XML part written in UTF-16 or with a DOCTYPE (no internal
-    subset) is rewritten as plain UTF-8, which is what the deck code reads; otherwise the
-    bytes are returned as they are."""
-    with _opened(data, path) as package:
-        rewritten = package.walk()
-        return package.rewrite(rewritten) if rewritten else data
 
 
 @contextmanager

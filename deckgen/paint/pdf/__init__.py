@@ -28,7 +28,6 @@ __all__ = ["notes", "slides"]
 
 def _canvas(out: io.BytesIO, size: tuple[float, float], meta: Meta, what: str, deck: Deck,
             epoch: int | None) -> Canvas:
-    assert deck.body_face is not None
     return canvas(out, size, meta, epoch, title=f"{meta.title}: {what}",
                   subject=meta.subtitle or meta.title, keywords=meta.event,
                   font=fonts.name(deck.body_face))

@@ -42,7 +42,6 @@ class SlidePainter:
         self.c = canvas
         self.deck = deck
         self.h = pt(deck.height)
-        self.roles = dict(deck.roles)
         self.links = links  # clickable links (off where the slide is drawn small)
 
     # -- coordinates and colours

@@ -305,11 +305,6 @@ def label_box(series: Any, idx: int, scheme: str) -> None:  # noqa: ANN401
                            "</a:solidFill>"))
 
 
-def alt_text(frame: Any, description: str, title: str) -> None:  # noqa: ANN401
-    """A chart's alternative text and title on its graphic frame (see `describe`)."""
-    describe(frame, description, title)
-
-
 def hide_legend_entries(legend: Any, indices: Sequence[int]) -> None:  # noqa: ANN401
     """Leave the series at `indices` out of `legend`: python-pptx has no API for legend
     entries."""

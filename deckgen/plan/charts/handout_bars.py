@@ -1,10 +1,11 @@
-"""Where everything of a bar chart goes, decided once for every renderer that draws one.
+"""The handout's bar chart placed: where its titles, bars, segments and labels go on the
+handout's sheet.
 
 Each bar runs to 100% of its total; a segment's label goes inside it when it fits, else it is
 lent to the widest segment of its bar, under that segment's own (style.lent: the rule the
-deck's charts follow too). Distances are in inches on a sheet of
-`width` by `height` with y up (matplotlib's figure and reportlab's drawing alike); text is
-measured by the layout layer in the charts' Liberation Sans. Pure: no rendering library, no I/O.
+deck's charts follow too). Distances are in inches on a sheet of `width` by `height` with y
+up (as reportlab's drawing has it); text is measured by the sheet it is given (the
+handout's own fonts). Pure: no rendering library, no I/O.
 """
 
 from __future__ import annotations

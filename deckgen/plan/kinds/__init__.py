@@ -1,7 +1,7 @@
 """Every slide planned without python-pptx: boxes, paragraphs and sizes (deckgen.plan.items's
 types), worked out before anything is drawn.
 
-`arrange_slides` (deck.py) is the entry point. A slide is planned in a `Context` (context.py: the
+`arrange_slides` (arrange.py) is the entry point. A slide is planned in a `Context` (context.py: the
 story, the template's geometry, the type scale, the faces); `titles.py` sets its kicker and
 title and leaves the frame for its content; its kind's module offers the content's
 arrangements in order of preference, and the ordered search (deckgen.typeset.fit) takes the

@@ -21,7 +21,7 @@ Size = tuple[float, ...]
 
 def arrangements(c: Context, s: st.Slide, frame: Box) -> list[Arrangement]:
     """What each source supports goes before its byline; a source is never named without
-    it (the sources continue on another slide instead: plans.deck.continued). A slide that
+    it (the sources continue on another slide instead: arrange.continued). A slide that
     is part k of n shows its share of the sources."""
     shown = share(c.story.sources, s.part)
     size = (c.t.table,)

@@ -120,7 +120,7 @@ def _misfit(faces: Faces, box: Box, cells: Cells, mx: int) -> Misfit:
 def table_cells(table: st.Table, size: tuple[float, ...],
                 header: tuple[float, ...] | None = None) -> Cells:
     """A story table as cells: a bold header row (at `header` when given), figures kept whole
-    and right-aligned; the dial's row bold too (the writer tints it: weight, not hue alone)."""
+    and right-aligned; the dial's row bold too (the plan tints it: weight, not hue alone)."""
     rows = [[[Para(h, header or size, bold=True, align=a, line=TIGHT)]
              for h, a in zip(table.header, table.align, strict=True)]]
     for i, row in enumerate(table.rows):

@@ -37,6 +37,6 @@ def add_chart(slide: Any, placed: Chart, created: datetime = CREATED) -> Any:  #
         frame = bar_chart(slide, chart, placement, box, placed.size, created)
     else:  # pragma: no cover - the plan places only these two
         raise TypeError(f"cannot draw a chart of type {type(chart).__name__}")
-    frame.name = placed.name or f"Chart: {chart.title}"
-    compat.alt_text(frame, chart.alt_text, chart.title)
+    frame.name = placed.name
+    compat.describe(frame, chart.alt_text, chart.title)
     return frame
