@@ -8,6 +8,7 @@ Pure: the template's values (deckgen.template.model).
 from __future__ import annotations
 
 from deckgen.box import Box, inch, overlap
+from deckgen.plan.placed import Insets
 from deckgen.template.model import (
     BODY_KINDS,
     FOOTER_KINDS,
@@ -20,7 +21,6 @@ from deckgen.template.model import (
 )
 
 DEFAULT_INSETS = (91440, 45720, 91440, 45720)  # DrawingML's: 0.1 in left and right, 0.05 in
-Insets = tuple[int, int, int, int]
 
 
 class Placeholders:

@@ -13,22 +13,19 @@ slides PDF and the chart pictures draw the plan itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from deckgen.box import Box, pt
+from deckgen.box import Box
 from deckgen.fonts import Typeface
 from deckgen.plan.charts import style
-from deckgen.plan.charts.labels import label_of
+from deckgen.plan.charts.labels import ChartText
+from deckgen.plan.charts.marks import Scale, place_dot, place_rule
 from deckgen.plan.placed import (
     AxisTick,
-    Colour,
-    Dot,
     Entry,
-    Label,
     LinePlacement,
     Marker,
-    Rule,
     Series,
     Stroke,
 )
@@ -42,37 +39,11 @@ TICK_GAP = 0.15 * 72  # points at least between two tick labels
 TICK = 4.0  # a tick mark's length, out from its axis (points)
 RIGHT_MOST = 0.45  # the most of a chart's width its end labels or legend may take
 ENDS_APART = 0.3  # decades at least between two lines' ends for names beside them
-RING = 6.0  # points: the radius of a dial's mark
 
 
 def end_text(line: Line) -> str:
     """The label at a line's right-hand end: its name, and its ceiling under it."""
     return line.label + (f"\n{line.asymptote_label}" if line.asymptote_label else "")
-
-
-class _Placer:
-    def __init__(self, chart: LineChart, box: Box, size: float,
-                 typefaces: tuple[Typeface, Typeface], roles: Mapping[str, str]) -> None:
-        self.chart = chart
-        self.size = size
-        self.left, self.top = pt(box.x), pt(box.y)
-        self.w, self.h = pt(box.w), pt(box.h)
-        self.typefaces = typefaces
-        self.roles = roles
-
-    def colour(self, role: str) -> Colour:
-        return Colour(self.roles[role], role)
-
-    def width(self, text: str, bold: bool = False) -> float:
-        face = self.typefaces[1 if bold else 0].measure
-        return max((face.width(line, self.size) for line in text.split("\n")), default=0.0)
-
-    def label(self, text: str, x: float, y: float, *, align: str = "l", middle: bool = False,
-              bold: bool = False, role: str = "text", back: bool = False,
-              angle: float = 0.0) -> Label:
-        return label_of(text, x, y, self.typefaces[1 if bold else 0], self.size,
-                        self.colour(role), align=align, middle=middle,
-                        back=self.colour("background") if back else None, angle=angle)
 
 
 def _log(v: Fraction) -> float:
@@ -83,7 +54,7 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
                 roles: Mapping[str, str]) -> LinePlacement:
     """`chart` placed in `box` (EMU on the slide), its text at `size` points in
     `typefaces` (regular, bold), its colours by role."""
-    p = _Placer(chart, box, size, typefaces, roles)
+    p = ChartText(chart, box, size, typefaces, roles)
     ends_w = max(p.width(end_text(line), line.emphasis) for line in chart.lines) + LABEL_GAP
     legend_w = max(p.width(line.label) for line in chart.lines) + size * LEGEND_KEY_EM \
         + LEGEND_PAD
@@ -133,16 +104,16 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
     taken = [s.end_label.box for s in series if s.end_label is not None] + \
         [e.label.box for e in legend or ()] + [t.label.box for t in (*x_ticks, *y_ticks)] + \
         [x_title.box, y_title.box]
-    dots = tuple(_dot(p, chart, mark.at, mark.value, mark.label, x, y, series, taken)
+    dots = tuple(place_dot(p, chart, mark.at, mark.value, mark.label, x, y, series, taken)
                  for mark in chart.marks)
-    rule = _rule(p, chart, x(chart.marker), plot, [*taken, *(d.label.box for d in dots)],
+    rule = place_rule(p, chart, x(chart.marker), plot, [*taken, *(d.label.box for d in dots)],
                  [s.points for s in series])
     return LinePlacement(plot, margins, x_ticks, y_ticks, x_step, y_step,
                       Stroke(p.colour("rule"), 0.75), Stroke(p.colour("text"), 1.0), x_title,
                       y_title, series, legend, side, rule, dots, TICK)
 
 
-def _broken(p: _Placer, text: str, room: float, most: float) -> str:
+def _broken(p: ChartText, text: str, room: float, most: float) -> str:
     """`text` on one line when it is at most `room` points wide (the plot's height), else on
     the fewest lines (two or three) whose widest is at most `most` (the chart's), each break
     at the space that leaves the narrowest widest line; else on three."""
@@ -176,7 +147,7 @@ def _ends_apart(chart: LineChart) -> bool:
     return all(b - a >= ENDS_APART for a, b in zip(ends, ends[1:], strict=False))
 
 
-def _end_places(p: _Placer) -> tuple[list[float], list[float], list[float]]:
+def _end_places(p: ChartText) -> tuple[list[float], list[float], list[float]]:
     """Where each line's end label wants its middle (points from the chart's top, by its
     line's last value), how tall it is, and where it goes once the labels are spread apart
     (clear of each other and of the x axis's labels)."""
@@ -191,7 +162,7 @@ def _end_places(p: _Placer) -> tuple[list[float], list[float], list[float]]:
     return wanted, heights, spread(wanted, heights, 0.0, floor, size * 0.3)
 
 
-def _ends_hold(p: _Placer) -> bool:
+def _ends_hold(p: ChartText) -> bool:
     """Whether every end label, spread apart from the others, still sits by its own line's
     end (within half its height): else a label would stand beside another line, and the
     chart takes a legend instead."""
@@ -215,10 +186,9 @@ def _shown(ticks: Sequence, span: tuple[Fraction, Fraction], step: int) -> list:
     return [t for t in ticks if round(math.log10(float(t.at / span[0]))) % step == 0]
 
 
-Scale = Callable[[Fraction], float]
 
 
-def _series(p: _Placer, chart: LineChart, x: Scale, y: Scale, direct: bool
+def _series(p: ChartText, chart: LineChart, x: Scale, y: Scale, direct: bool
             ) -> tuple[Series, ...]:
     """Each line in its look, markers on the ticks' points and its ends; with `direct`, its
     name at its right-hand end, nudged clear of the others."""
@@ -245,7 +215,7 @@ def _series(p: _Placer, chart: LineChart, x: Scale, y: Scale, direct: bool
     return tuple(out)
 
 
-def _legend(p: _Placer, chart: LineChart, x: float, middle: float) -> tuple[Entry, ...]:
+def _legend(p: ChartText, chart: LineChart, x: float, middle: float) -> tuple[Entry, ...]:
     """A legend right of the plot, its entries centred on the plot's middle: each a stretch
     of its line, then its name."""
     pitch = p.size * 1.6
@@ -259,7 +229,7 @@ def _legend(p: _Placer, chart: LineChart, x: float, middle: float) -> tuple[Entr
     return tuple(out)
 
 
-def _rows(p: _Placer, chart: LineChart) -> list[list[int]]:
+def _rows(p: ChartText, chart: LineChart) -> list[list[int]]:
     """The lines' indices in rows of a legend across the chart's width, in order."""
     rows: list[list[int]] = [[]]
     used = 0.0
@@ -273,7 +243,7 @@ def _rows(p: _Placer, chart: LineChart) -> list[list[int]]:
     return rows
 
 
-def _legend_below(p: _Placer, rows: list[list[int]], top: float) -> tuple[Entry, ...]:
+def _legend_below(p: ChartText, rows: list[list[int]], top: float) -> tuple[Entry, ...]:
     """A legend under the x axis's title, its entries in rows across the chart."""
     out = []
     for r, row in enumerate(rows):
@@ -285,128 +255,3 @@ def _legend_below(p: _Placer, rows: list[list[int]], top: float) -> tuple[Entry,
             out.append(Entry(k, left, left + key, at, found))
             left = found.box[2] + p.size * 1.2
     return tuple(out)
-
-
-def _dot(p: _Placer, chart: LineChart, at: Fraction, value: Fraction, text: str, x: Scale,
-         y: Scale, series: tuple[Series, ...], taken: list[tuple[float, float, float, float]]
-         ) -> Dot:
-    """One of the dial's marks: a ringed point, its label boxed beside it on the side with
-    more room before another line (or the plot's edge) at that speed; right of it near the
-    y axis, left of it at the lines' ends; and where that label would cover a line or
-    another label, the first other side where it covers none."""
-    low_y, high_y = (_log(v) for v in chart.y_range)
-    own = _log(value)
-    around = [_log(v) for line in chart.lines for a, v in line.points
-              if a == at and abs(_log(v) - own) > 1e-6]
-    up = min((o - own for o in around if o > own), default=high_y - own)
-    down = min((own - o for o in around if o < own), default=own - low_y)
-    side = "above" if up >= down else "below"
-    x_low, x_high = (_log(v) for v in chart.x_range)
-    if _log(at) < x_low + 0.15 * (x_high - x_low):
-        side = "right"  # near the y axis: clear of its tick labels
-    elif _log(at) > x_high - 0.15 * (x_high - x_low) and own > low_y + 0.25 * (high_y - low_y):
-        side = "left"  # at the lines' ends: clear of their end labels
-    mx, my = x(at), y(value)
-    gap = RING + 8
-
-    def beside(where: str, dx: float = 0.0, dy: float = 0.0) -> Label:
-        if where == "right":
-            return p.label(text, mx + gap, my + dy, middle=True, bold=True, role="accent",
-                           back=True)
-        if where == "left":
-            return p.label(text, mx - gap, my + dy, align="r", middle=True, bold=True,
-                           role="accent", back=True)
-        if where == "above":
-            return p.label(text, mx + dx, my - gap - p.size * 0.25, align="c", bold=True,
-                           role="accent", back=True)
-        return p.label(text, mx + dx, my + gap + p.size * 0.9, align="c", bold=True,
-                       role="accent", back=True)
-
-
-    edges = (p.left, p.top, p.left + p.w, p.top + p.h)
-
-    def cost(label: Label) -> float:
-        """What a label would cover or cut: the chart's edge (the worst), another label,
-        another line, its own."""
-        x0, y0, x1, y1 = label.box
-        out = x0 < edges[0] or y0 < edges[1] or x1 > edges[2] or y1 > edges[3]
-        return 8 * out + 4 * sum(_meet(label.box, other) for other in taken) + \
-            sum((0.5 if s.points and _through(s, mx, my) else 1.0)
-                for s in series if _crosses(label.box, s.points))
-
-    sides = [side, *(s for s in ("above", "below", "right", "left") if s != side)]
-    # beside the mark, or (left or right of it) raised or lowered by up to a line
-    lifts = (0.0, -0.6, 0.6, -1.2, 1.2)
-    tries = [(where, lift) for lift in lifts for where in sides
-             if lift == 0.0 or where in ("left", "right")]
-    side, lift, found = min(((where, lift, beside(where, dy=lift * p.size))
-                             for where, lift in tries),
-                            key=lambda c: (cost(c[2]), tries.index((c[0], c[1]))))
-    shift = 0.0
-    if side in ("above", "below"):  # slid across, clear of a label it grazes
-        for other in taken:
-            if _meet(found.box, other):
-                dx = other[2] + 2 - found.box[0] if other[0] < found.box[0] \
-                    else other[0] - 2 - found.box[2]
-                moved = beside(side, shift + dx)
-                if cost(moved) < cost(found):
-                    found, shift = moved, shift + dx
-    return Dot(mx, my, RING, Stroke(p.colour("accent"), 3.0), p.colour("background"), found,
-               side, shift / p.w, lift * p.size / p.h)
-
-
-def _through(series: Series, x: float, y: float) -> bool:
-    """Whether `series` passes through the point (x, y): the mark is on it."""
-    return _crosses((x - 1, y - 1, x + 1, y + 1), series.points)
-
-
-def _crosses(box: tuple[float, float, float, float],
-             points: Sequence[tuple[float, float]]) -> bool:
-    """Whether the line through `points` passes through `box`."""
-    x0, y0, x1, y1 = box
-    for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
-        steps = max(2, int(max(abs(bx - ax), abs(by - ay)) / 2))
-        for k in range(steps + 1):
-            px, py = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
-            if x0 <= px <= x1 and y0 <= py <= y1:
-                return True
-    return False
-
-
-def _rule(p: _Placer, chart: LineChart, at: float,
-          plot: tuple[float, float, float, float],
-          taken: list[tuple[float, float, float, float]],
-          lines: list[tuple[tuple[float, float], ...]]) -> Rule:
-    """The chosen speed's rule, dashed, its label beside it at the plot's top, on the side
-    with more room, else on the other; lower down, a line at a time, while it would cover
-    another label. Of the places that cover no label, the one that crosses fewest lines;
-    where every place covers some, the one that covers least; never off the chart."""
-    px, py, pw, ph = plot
-    x_first, x_last = (float(v) for v in chart.x_range)
-    roomier = "left" if float(chart.marker) > (x_first * x_last) ** 0.5 else "right"
-    stroke = Stroke(p.colour("text"), 1.5, "dash", (4 * 1.5, 3 * 1.5))
-    edges = (p.left, p.top, p.left + p.w, p.top + p.h)
-    drops = max(1, int((ph - p.size) / (p.size * 1.3)) + 1)  # every line of the plot's height
-    places: list[tuple[tuple[bool, bool, float, int, int], int, str, Label]] = []
-    for drop in range(drops):
-        for side in (roomier, "right" if roomier == "left" else "left"):
-            baseline = py + p.size * (1 + 1.3 * drop)
-            found = p.label(chart.marker_label, at - 6 if side == "left" else at + 6, baseline,
-                            align="r" if side == "left" else "l", bold=True)
-            x0, y0, x1, y1 = found.box
-            off = x0 < edges[0] - 0.5 or y0 < edges[1] - 0.5 or x1 > edges[2] + 0.5 \
-                or y1 > edges[3] + 0.5
-            covered = sum(_shared(found.box, other) for other in taken)
-            crossed = sum(_crosses(found.box, points) for points in lines)
-            places.append(((off, covered > 0, covered, crossed, len(places)), drop, side, found))
-    _, drop, side, found = min(places, key=lambda place: place[0])
-    return Rule(at, py + ph, at, py, stroke, found, side, p.size * 1.3 * drop / p.h)
-
-
-def _shared(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    """The area two boxes share (points squared)."""
-    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-
-
-def _meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
