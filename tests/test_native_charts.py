@@ -503,3 +503,39 @@ def test_a_short_ceiling_chart_takes_a_legend_not_labels_beside_the_wrong_lines(
     spec = _charts()["ceiling"]
     assert not _drawn(spec, 7.0, 4.5)[0].has_legend
     assert _drawn(spec, 7.0, 2.2)[0].has_legend
+
+
+@pytest.mark.soffice
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler's pdftotext is missing")
+@pytest.mark.parametrize("dial", ["default", "40K", "3.3M"])
+def test_libreoffice_prints_the_tick_labels_the_plan_placed(dial: str, review_printed: Path
+                                                            ) -> None:
+    """A native chart writes its own tick labels from the values and a number format; the
+    printed chart shows exactly the labels the plan placed (and the slides PDF draws): the
+    same texts, and no others, on each line chart's slide."""
+    from dataclasses import replace as replaced
+
+    from conftest import REVIEW_DIALS, placed_of, review_name
+
+    from deckgen import build
+    from deckgen.plan.placed import Chart, LinePlacement
+
+    options = REVIEW_DIALS[dial]
+    content, _ = build.prepare(None, replaced(options, aspect="16:9"))
+    story = deckgen.story.compose(content)
+    deck = placed_of(story)
+    pdf = review_printed / f"{review_name(dial, '16:9')}.pdf"
+    checked = 0
+    for number, slide in enumerate(deck.slides, 1):  # type: ignore[attr-defined]
+        for shape in slide.shapes:
+            if not (isinstance(shape, Chart) and isinstance(shape.placement, LinePlacement)):
+                continue
+            page = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), "-raw",
+                                   str(pdf), "-"], capture_output=True, text=True,
+                                  check=True).stdout
+            shown = " " + " ".join(page.split()) + " "  # one space between words, NBSP too
+            for tick in (*shape.placement.x_ticks, *shape.placement.y_ticks):
+                text = " ".join(tick.label.text.split())
+                assert f" {text} " in shown, (number, text, shown)
+            checked += 1
+    assert checked == 2  # the writing chart and the ceiling chart
