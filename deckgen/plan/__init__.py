@@ -21,7 +21,7 @@ from deckgen.box import union
 from deckgen.content import Theme
 from deckgen.errors import InputError, Problem
 from deckgen.fonts import MEASURED, STAND_IN, STAND_IN_SLACK, Typefaces, known
-from deckgen.plan.grounds import Ground, Grounds
+from deckgen.plan.grounds import Grounds, Underneath
 from deckgen.plan.items import ArrangedSlide
 from deckgen.plan.kinds import arrange_slides
 from deckgen.plan.kinds.fitting import Faces
@@ -169,7 +169,7 @@ def _checked(story: st.Story, layouts: Layouts, grounds: Grounds, chosen: dict[s
     used = [layouts.content, *(lay for kind, lay in chosen.items() if kind != "title")]
     unique = list({layouts.number(lay): lay for lay in used}.values())
     boxed = not any(k in ("subTitle", *BODY_KINDS) for k in cover.kinds())
-    seen: list[tuple[Layout, Ground]] = []
+    seen: list[tuple[Layout, Underneath]] = []
     if boxed:
         seen.append((cover, grounds.ground(cover, text_area)))
     for lay in unique:

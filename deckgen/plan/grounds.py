@@ -38,7 +38,7 @@ from deckgen.template.model import (
     mapped,
 )
 
-Ground = tuple[list[str], str]  # the colours text sits on, and what they are ('solid', ...)
+Underneath = tuple[list[str], str]  # the colours text sits on, and what they are ("solid", ...)
 Owner = Layout | Master
 
 
@@ -129,7 +129,7 @@ class Grounds:
 
     # -- what text sits on
 
-    def background(self, layout: Layout, area: Box | None = None) -> Ground:
+    def background(self, layout: Layout, area: Box | None = None) -> Underneath:
         """A layout's own background, as PowerPoint finds it (the layout's, else its
         master's, else the theme's lt1): its colours and its kind ('solid', 'gradient',
         'picture'); a picture is sampled under `area` (the whole slide without one)."""
@@ -144,7 +144,7 @@ class Grounds:
                 return colours, bg.kind
         return [self.slots.get("bg1", "#FFFFFF")], "solid"
 
-    def ground(self, layout: Layout, area: Box | None) -> Ground:
+    def ground(self, layout: Layout, area: Box | None) -> Underneath:
         """What text in `area` sits on: the topmost artwork (a shape or picture of the layout
         or its master, not a placeholder) that covers most of it, else the layout's
         background together with every opaque piece that covers a hundredth of the area or
@@ -170,7 +170,7 @@ class Grounds:
         colours, kind = self.background(layout, area)
         return colours + [c for c in panels if c not in colours], kind
 
-    def text_ground(self, layout: Layout, frame: tuple[Box, Box | None] | None) -> Ground:
+    def text_ground(self, layout: Layout, frame: tuple[Box, Box | None] | None) -> Underneath:
         """What a layout's content text sits on: the ground of its content frame (None: a
         layout without a title placeholder, whose ground is its background)."""
         if frame is None:
@@ -178,7 +178,7 @@ class Grounds:
         title, body = frame
         return self.ground(layout, body if body is not None else title)
 
-    def checked(self, grounds: list[tuple[Layout, Ground]], base: Theme,
+    def checked(self, grounds: list[tuple[Layout, Underneath]], base: Theme,
                 name: str) -> tuple[Theme, Grounds, dict[str, str], list[Problem]]:
         """The template's theme colours for text (dk1), muted text (dk2), accent (accent1) and
         links (hlink), each checked for TEXT_CONTRAST against every colour each layout's text
