@@ -83,3 +83,42 @@ def test_a_reader_takes_the_emoji_back_out_of_the_pdf() -> None:
     canvas.showPage()
     canvas.save()
     assert f"go {ROCKET}" in PdfReader(out).pages[0].extract_text()
+
+
+# --- CJK paragraphs: reportlab's line breaking forgets a carried-over Latin run's width ------
+
+CJK_TEXT = ("10,000本のストリームが100\xa0トークン/秒ずつで合計1,000,000\xa0トークン/秒になります。"
+            "この合計は、どのストリームがいつ終わるかについて何も語りません。")
+needs_cjk = pytest.mark.skipif(
+    not any(p.name == "DroidSansFallbackFull.ttf" for p in fonts.fallbacks()),
+    reason="the CJK fallback font (fonts-droid-fallback) is not installed")
+
+
+def _cjk(paragraph_class: type, width: float) -> list[float]:
+    """Each line's room left (negative: past the column) when `paragraph_class` sets the
+    text at 9 pt in a `width`-point column, breaking as reportlab breaks CJK."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from deckgen.paint.handout.fonts import _with_fallbacks, register_fonts
+
+    register_fonts()
+    style = ParagraphStyle("cjk", fontName="LiberationSans", fontSize=9, leading=12,
+                           wordWrap="CJK")
+    found = paragraph_class(_with_fallbacks(CJK_TEXT, style.fontName), style)  # noqa: SLF001
+    found.wrap(width, 500)
+    return [line.extraSpace for line in found.blPara.lines]
+
+
+@needs_cjk
+def test_reportlab_still_lets_a_carried_over_figure_run_past_the_column() -> None:
+    from reportlab.platypus import Paragraph
+
+    assert min(_cjk(Paragraph, 245)) < -5  # "1,000,000 トークン/秒になります。…" by 7 pt
+
+
+@needs_cjk
+@pytest.mark.parametrize("width", [240.0, 244.0, 245.0, 248.0, 260.0, 300.0])
+def test_a_cjk_paragraph_keeps_every_line_in_its_column(width: float) -> None:
+    from deckgen.paint.pdf.compat import CjkParagraph
+
+    assert min(_cjk(CjkParagraph, width)) >= 0

@@ -13,7 +13,7 @@ from reportlab.platypus import Paragraph
 
 from deckgen import fonts
 from deckgen.errors import RenderError
-from deckgen.paint.pdf.compat import TTFont
+from deckgen.paint.pdf.compat import CjkParagraph, TTFont
 from deckgen.typeset.text import Face
 
 # The four faces of Liberation Sans as reportlab knows them: the whole sheet, chart included,
@@ -144,7 +144,7 @@ def paragraph(markup: str, style: ParagraphStyle) -> Paragraph:
     """A paragraph of `markup`, with fallback fonts for the characters Liberation Sans lacks;
     text in a script written without spaces (Japanese, Chinese) breaks between characters."""
     if _CJK.search(markup):
-        style = _cjk_style(style)
+        return CjkParagraph(_with_fallbacks(markup, style.fontName), _cjk_style(style))
     return Paragraph(_with_fallbacks(markup, style.fontName), style)
 
 

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from reportlab.pdfbase import pdfdoc, ttfonts
+from reportlab.platypus import Paragraph
 
 _BEYOND_BMP = re.compile(r"<([0-9A-F]{5,6})>$", flags=re.M)
 
@@ -42,3 +43,27 @@ class TTFont(ttfonts.TTFont):
             if isinstance(thing, pdfdoc.PDFStream) and isinstance(thing.content, str) \
                     and "begincmap" in thing.content:
                 thing.content = utf16_to_unicode_map(thing.content)
+
+
+class CjkParagraph(Paragraph):
+    """A paragraph in a script written without spaces (Japanese, Chinese), that never runs
+    past its column.
+
+    reportlab's CJK line breaking, stepping back out of a Latin run (a figure such as
+    "1,000,000 トークン") to start the next line with it, forgets the width of the run it
+    carries over: that line comes out wider than the column, and drawn it runs its first
+    run into the next one. No public API serves (the breaking is inside `wrap`, with no
+    width to pass but the column's). This paragraph wraps as reportlab does, and where a
+    line overflows, wraps again a little narrower, so every line is measured whole;
+    `Paragraph.wrap`'s own results (its lines, `blPara`) are what is checked."""
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        width = availWidth
+        for _ in range(8):
+            found: tuple[float, float] = super().wrap(width, availHeight)
+            over = max((-line.extraSpace for line in self.blPara.lines
+                        if getattr(line, "extraSpace", 0) < 0), default=0.0)
+            if over <= 0.01:
+                break
+            width -= over + 0.5
+        return found
