@@ -331,7 +331,7 @@ def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
     cold = work / "cold"
     add(
         Row(
-            "cold build (deck + handout)",
+            "cold build (every file)",
             [py + ["build", str(content), "--out", str(cold)]],
             work,
             fresh(cold),
@@ -432,7 +432,7 @@ def measure(args: argparse.Namespace, runs: int, work: Path) -> None:
         for _ in range(3):
             shutil.rmtree(cold, ignore_errors=True)
             together.append(
-                peak_together(rows["cold build (deck + handout)"].commands[0], work, env)
+                peak_together(rows["cold build (every file)"].commands[0], work, env)
             )
     inside, latency = watch_rebuilds(py, content, work, env, runs)
     print("build --watch done", file=sys.stderr)
@@ -512,7 +512,7 @@ def report(
         f"python-pptx {pptx.__version__}, reportlab {reportlab.Version}\n"
     )
     alternative = "alternative: chart script + pandoc"
-    cold = "cold build (deck + handout)"
+    cold = "cold build (every file)"
     paired = "cold build (paired with the sweep of 100)"
     five, hundred = "sweep of 5, processes together", "sweep of 100, processes together"
     # Each row's target: (what is compared, its value, the limit, the unit).
