@@ -101,6 +101,8 @@ def crosses(box: tuple[float, float, float, float],
     """Whether the line through `points` passes through `box`."""
     x0, y0, x1, y1 = box
     for (ax, ay), (bx, by) in zip(points, points[1:], strict=False):
+        if max(ax, bx) < x0 or min(ax, bx) > x1 or max(ay, by) < y0 or min(ay, by) > y1:
+            continue  # the stretch lies wholly to one side of the box
         steps = max(2, int(max(abs(bx - ax), abs(by - ay)) / 2))
         for k in range(steps + 1):
             px, py = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
