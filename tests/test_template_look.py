@@ -53,20 +53,30 @@ def python_pptx_template() -> bytes:
     return out.getvalue()
 
 
+def parts_of(template: bytes | None = None) -> dict[str, bytes]:
+    """A template's parts by name (python-pptx's default deck without one)."""
+    with zipfile.ZipFile(io.BytesIO(template or python_pptx_template())) as z:
+        return {name: z.read(name) for name in z.namelist()}
+
+
+def packed(entries: dict[str, bytes]) -> bytes:
+    """Parts packed again into a template."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries.items():
+            z.writestr(name, data)
+    return out.getvalue()
+
+
 def with_theme_fonts(heading: str, body: str, template: bytes | None = None) -> bytes:
     """A template (python-pptx's default deck) with its theme's major and minor fonts
     renamed."""
-    with zipfile.ZipFile(io.BytesIO(template or python_pptx_template())) as z:
-        entries = {name: z.read(name) for name in z.namelist()}
+    entries = parts_of(template)
     theme = entries["ppt/theme/theme1.xml"].decode()
     for kind, family in (("majorFont", heading), ("minorFont", body)):
         theme = re.sub(rf'(<a:{kind}>\s*<a:latin typeface=")[^"]*', rf"\g<1>{family}", theme)
     entries["ppt/theme/theme1.xml"] = theme.encode()
-    packed = io.BytesIO()
-    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in entries.items():
-            z.writestr(name, data)
-    return packed.getvalue()
+    return packed(entries)
 
 
 def theme_fonts(pptx: bytes) -> tuple[str, str]:
@@ -338,18 +348,13 @@ def test_a_placeholder_colour_that_does_not_read_is_replaced_in_the_deck_too(
     text colour, and the deck writes it (it kept the white before, while the slides PDF drew
     black)."""
     story = deckgen.story.compose(content)
-    with zipfile.ZipFile(io.BytesIO(python_pptx_template())) as z:
-        entries = {name: z.read(name) for name in z.namelist()}
+    entries = parts_of()
     master = "ppt/slideMasters/slideMaster1.xml"
     title_style = entries[master].index(b"<p:titleStyle>")
     white = entries[master].index(b'<a:schemeClr val="tx1"/>', title_style)
     entries[master] = (entries[master][:white] + b'<a:srgbClr val="FFFFFF"/>'
                        + entries[master][white + len(b'<a:schemeClr val="tx1"/>'):])
-    packed = io.BytesIO()
-    with zipfile.ZipFile(packed, "w") as z:
-        for name, data in entries.items():
-            z.writestr(name, data)
-    template = packed.getvalue()
+    template = packed(entries)
     deck: Any = placed_of(story, template)
     titled = [shape for shape in deck.slides[1].shapes
               if getattr(shape, "name", "").startswith("Title")]
@@ -370,19 +375,14 @@ def test_a_master_that_swaps_its_colour_map_is_drawn_light_on_dark(content: Cont
     from deckgen.colour import contrast
 
     story = deckgen.story.compose(content)
-    with zipfile.ZipFile(io.BytesIO(python_pptx_template())) as z:
-        entries = {name: z.read(name) for name in z.namelist()}
+    entries = parts_of()
     master = "ppt/slideMasters/slideMaster1.xml"
     default = b'bg1="lt1" tx1="dk1" bg2="lt2" tx2="dk2"'
     assert default in entries[master]
     entries[master] = entries[master].replace(default, b'bg1="dk1" tx1="lt1" bg2="dk2" tx2="lt2"')
-    packed = io.BytesIO()
-    with zipfile.ZipFile(packed, "w") as z:
-        for name, data in entries.items():
-            z.writestr(name, data)
-    template = packed.getvalue()
+    template = packed(entries)
     deck: Any = placed_of(story, template)
-    theme = zipfile.ZipFile(io.BytesIO(template)).read("ppt/theme/theme1.xml").decode()
+    theme = entries["ppt/theme/theme1.xml"].decode()
     dark = "#" + re.search(r'<a:dk1>.*?(?:val|lastClr)="([0-9A-F]{6})"', theme, re.S)[1]
     for slide in deck.slides[1:4]:
         assert slide.ground.fill == dark
@@ -402,8 +402,7 @@ def _with_numbered_master(hidden: bool) -> bytes:
     """python-pptx's template with a slide number drawn by the master's artwork (a text box
     holding a slide-number field, not a placeholder), its layouts hiding the master's
     artwork when `hidden`."""
-    with zipfile.ZipFile(io.BytesIO(python_pptx_template())) as z:
-        entries = {name: z.read(name) for name in z.namelist()}
+    entries = parts_of()
     master = "ppt/slideMasters/slideMaster1.xml"
     number = (b'<p:sp><p:nvSpPr><p:cNvPr id="99" name="Number art"/><p:cNvSpPr txBox="1"/>'
               b'<p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="8300000" y="6300000"/>'
@@ -417,11 +416,7 @@ def _with_numbered_master(hidden: bool) -> bytes:
             if name.startswith("ppt/slideLayouts/slideLayout") and name.endswith(".xml"):
                 entries[name] = entries[name].replace(b"<p:sldLayout ",
                                                       b'<p:sldLayout showMasterSp="0" ', 1)
-    packed = io.BytesIO()
-    with zipfile.ZipFile(packed, "w") as z:
-        for name, data in entries.items():
-            z.writestr(name, data)
-    return packed.getvalue()
+    return packed(entries)
 
 
 @pytest.mark.parametrize("hidden", [False, True])
@@ -446,8 +441,7 @@ def test_the_theme_is_written_anew_under_any_drawingml_prefix(prefix: str) -> No
     in the deck before, while the slides PDF drew the new ones)."""
     from deckgen import template
 
-    with zipfile.ZipFile(io.BytesIO(python_pptx_template())) as z:
-        xml = z.read("ppt/theme/theme1.xml").decode()
+    xml = parts_of()["ppt/theme/theme1.xml"].decode()
     declared = "xmlns" + (":" + prefix[:-1] if prefix else "")
     xml = xml.replace('xmlns:a="', f'{declared}="').replace("<a:", f"<{prefix}")
     xml = xml.replace("</a:", f"</{prefix}")
