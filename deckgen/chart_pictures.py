@@ -4,8 +4,8 @@ Drawing them takes matplotlib's import and about a tenth of a second a chart, mo
 picture build's time; a rebuild takes them back as they were. A `ChartPictures` keeps the
 pictures it drew or read for its own life (a watch hands one from build to build), and in
 `<out>/.deckgen-cache/` (`save()`, once the build's files are written), keyed by a hash of
-everything that shapes a picture: the chart, the theme, its size and resolution, the chart
-code and the versions of what draws and encodes it.
+everything that shapes a picture: the chart as placed (its fonts by their files' contents),
+its resolution, the chart code and the versions of what draws and encodes it.
 
 The folder is used only when it is safe: it is made (mode 0700) only inside an output folder
 the user owns, and read only when it is a real folder owned by the user that nobody else may
@@ -19,6 +19,7 @@ safe.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import re
@@ -28,7 +29,7 @@ import time
 from pathlib import Path
 
 from deckgen import __version__
-from deckgen.plan.placed import Chart
+from deckgen.plan.placed import Chart, Label
 
 FOLDER = ".deckgen-cache"
 KEPT = 64  # pictures in the folder: a dozen decks' charts; past it the oldest go
@@ -56,6 +57,10 @@ class ChartPictures:
         if self._code is None:
             self._code = _code()
         text = repr((chart, dpi, __version__) + self._code)
+        for file in sorted(_font_files(chart), key=len, reverse=True):
+            # a font by what it is, not where it is (an installed copy and a checkout of
+            # deckgen name their own shipped fonts by other paths)
+            text = text.replace(repr(file), _font_digest(file))
         key = hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
         data = self.kept.get(key)
         if data is None and self.folder is not None:
@@ -197,3 +202,18 @@ def _code() -> tuple[str, ...]:
         except PackageNotFoundError:  # pragma: no cover - installed without metadata
             versions.append(f"{name} unknown")
     return (hashlib.sha256(source).hexdigest(), *versions)
+
+
+def _font_files(chart: Chart) -> set[str]:
+    """The font files the chart's text is set in."""
+    return {span.font.file for layer in chart.placement.layers if isinstance(layer, Label)
+            for line in layer.lines for span in line.spans}
+
+
+@functools.cache
+def _font_digest(file: str) -> str:
+    """A font file's contents, as a digest ('font:' and the path where it cannot be read)."""
+    try:
+        return "font:" + hashlib.sha256(Path(file).read_bytes()).hexdigest()
+    except OSError:
+        return "font:" + file

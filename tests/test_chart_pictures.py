@@ -212,3 +212,45 @@ def test_a_build_removes_the_slides_earlier_versions_kept(tmp_path: Path) -> Non
     assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
     ChartPictures(tmp_path / "none").save()  # no folder: none is made
     assert not (tmp_path / "none").exists()
+
+
+def _moved(found: object, files: dict[str, str]) -> object:
+    """`found` (a placed chart, or a part of one) with its fonts' files at `files`' paths."""
+    import dataclasses
+
+    from deckgen.plan.placed import Font
+
+    if isinstance(found, Font):
+        return dataclasses.replace(found, file=files.get(found.file, found.file))
+    if isinstance(found, tuple):
+        return tuple(_moved(part, files) for part in found)
+    if dataclasses.is_dataclass(found) and not isinstance(found, type):
+        return dataclasses.replace(found, **{f.name: _moved(getattr(found, f.name), files)
+                                             for f in dataclasses.fields(found) if f.init})
+    return found
+
+
+def test_a_picture_is_kept_by_its_fonts_contents_not_their_paths(story: deckgen.story.Story,
+                                                                 tmp_path: Path) -> None:
+    """An installed deckgen and a checkout name the same shipped fonts by other paths: the
+    picture one drew is the other's too (a rebuild from another install drew every chart
+    again, and imported matplotlib to do it). Another font's picture is another picture."""
+    placed = chart_placed(story.chart("ceiling"), SMALL["width_in"], SMALL["height_in"],
+                          SMALL["size"])
+    files = {span.font.file for layer in placed.placement.layers  # type: ignore[attr-defined]
+             if hasattr(layer, "lines") for line in layer.lines for span in line.spans}
+    copies = {}
+    for k, file in enumerate(sorted(files)):
+        copies[file] = str(tmp_path / f"{k}-{Path(file).name}")
+        shutil.copy(file, copies[file])
+    pictures = ChartPictures()
+    first = pictures.render(placed, dpi=72)  # type: ignore[arg-type]
+    moved = _moved(placed, copies)
+    assert moved != placed
+    assert pictures.render(moved, dpi=72) == first  # type: ignore[arg-type]
+    assert len(pictures.new) == 1
+    changed = next(iter(copies.values()))
+    Path(changed).write_bytes(Path(changed).read_bytes() + b"\0")
+    chart_pictures._font_digest.cache_clear()  # noqa: SLF001 - the file changed in this process
+    pictures.render(moved, dpi=72)  # type: ignore[arg-type]
+    assert len(pictures.new) == 2
