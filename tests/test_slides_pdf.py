@@ -382,3 +382,34 @@ def test_long_notes_run_on_to_pages_the_plan_places(tmp_path: Path) -> None:
         for line in page.lines:
             placed = " ".join(words("".join(s.text for s in line.spans)))
             assert placed in drawn_lines, (placed, drawn_lines)
+
+
+def test_a_word_wider_than_the_notes_column_is_cut_not_run_off_the_page() -> None:
+    """A link or a hash wider than the column is cut between characters, a line's worth at a
+    time (its paragraph was set on one line running off the page); nothing is lost."""
+    from dataclasses import replace
+
+    from conftest import placed_of
+
+    import deckgen.story
+    from deckgen import fonts, plan
+    from deckgen.plan.notes import MARGIN
+
+    content, _ = source.read(DEFAULT_CONTENT)
+    story = deckgen.story.compose(content)
+    deck = placed_of(story)
+    link = "https://example.org/" + "recording-of-the-talk-" * 20 + "?utm_source=newsletter"
+    digest = "0123456789abcdef" * 16
+    notes = f"The recording: {link} and the slides' hash {digest}, both in the handout."
+    slides = list(deck.slides)  # type: ignore[attr-defined]
+    slides[0] = replace(slides[0], notes=notes)
+    deck = replace(deck, slides=tuple(slides))
+    typefaces = fonts.typefaces(story.theme.heading_font, story.theme.body_font,
+                                deckgen.story.characters(story))
+    book = plan.notes(deck, story, typefaces)
+    first = book.pages[0]
+    for line in first.lines:
+        for span in line.spans:
+            assert span.x + span.width <= book.width - MARGIN + 1e-6, span.text
+    shown = "".join("".join(s.text for s in line.spans) for line in first.lines[1:])
+    assert shown.replace(" ", "") == notes.replace(" ", "")

@@ -17,6 +17,7 @@ from deckgen.plan.items import Para
 from deckgen.plan.kinds.fitting import Faces
 from deckgen.plan.paragraphs import BoxLook, set_text
 from deckgen.plan.placed import Colour, Deck, NotesBook, NotesPage, Stroke, TextLine
+from deckgen.typeset.text import fold_lines
 from deckgen.words import Words
 
 # The pages' sizes in points (A4: 210 x 297 mm).
@@ -79,8 +80,10 @@ def _blocks(text: str) -> list[str]:
 
 def _set(text: str, size: float, bold: bool, column: float, faces: Faces,
          line: float = HEAD_LINE) -> Set:
-    """`text` broken into lines of `column` points in the body face."""
-    para = Para(text, (size,), bold=bold, colour=None, line=line)
+    """`text` broken into lines of `column` points in the body face (a word wider than the
+    column, a long link, cut between characters: notes are printed whatever they hold)."""
+    folded = "\n".join(fold_lines(text, faces.of_weight(False, bold), size, column))
+    para = Para(folded, (size,), bold=bold, colour=None, line=line)
     box = Box(emu(MARGIN), 0, emu(column), emu(size * line * 1000))
     found = set_text([para], [size], box, (0, 0, 0, 0), "t", faces, {}, _LOOK)
     pitch = size * line

@@ -201,7 +201,15 @@ def break_lines(text: str, face: Face, size: float, width: float,
     """`text` broken greedily into lines no wider than `width` points at `size`; hard breaks
     (newlines) kept; after hyphens and slashes too unless not `soft`. An `Overlong` when some
     word cannot fit a line by itself."""
-    return _break(text, face, size, round(width, 3), tracking, soft)
+    return _break(text, face, size, round(width, 3), tracking, soft, False)
+
+
+def fold_lines(text: str, face: Face, size: float, width: float) -> tuple[str, ...]:
+    """`break_lines` for text that is printed whatever its words (a speaker's notes): a word
+    wider than a line (a long link) is cut between characters, a line's worth at a time."""
+    found = _break(text, face, size, round(width, 3), 0.0, True, True)
+    assert not isinstance(found, Overlong)
+    return found
 
 
 # The measurer and the line breakers remember what they found (pure functions of their
@@ -212,7 +220,7 @@ def break_lines(text: str, face: Face, size: float, width: float,
 # further speed of a sweep; without the measurer's, about 50 ms more for a first build.
 @lru_cache(maxsize=4096)
 def _break(text: str, face: Face, size: float, width: float,
-           tracking: float, soft: bool) -> tuple[str, ...] | Overlong:
+           tracking: float, soft: bool, cut: bool) -> tuple[str, ...] | Overlong:
     lines: list[str] = []
     for hard in text.split("\n"):
         current = ""
@@ -222,11 +230,18 @@ def _break(text: str, face: Face, size: float, width: float,
                 current = candidate
                 continue
             wide = face.width(piece.rstrip(" "), size, tracking)
-            if wide > width + 1e-3:
+            if wide > width + 1e-3 and not cut:
                 return Overlong(piece.rstrip(" "), wide)
             if current:
                 lines.append(current.rstrip(" "))
             current = piece
+            while face.width(current.rstrip(" "), size, tracking) > width + 1e-3:
+                k = 1  # the most characters that fit, at least one
+                while k < len(current) and \
+                        face.width(current[:k + 1], size, tracking) <= width + 1e-3:
+                    k += 1
+                lines.append(current[:k])
+                current = current[k:]
         lines.append(current.rstrip(" "))
     return tuple(lines)
 
