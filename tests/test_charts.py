@@ -103,6 +103,20 @@ def test_nothing_clashes_in_a_template_s_narrow_chart_frame(speed: str, check: s
         assert not clashes(boxes), key
 
 
+def test_a_y_title_without_spaces_breaks_between_characters_to_stay_on_the_chart() -> None:
+    """A Japanese axis title has no spaces to break at: it breaks where Japanese may (it
+    stayed one line, taller than the chart, over the kicker above)."""
+    from dataclasses import replace
+
+    told = dialled("40K", "1 h")
+    chart = replace(told.chart("ceiling"), y_label="エンドツーエンドの高速化の倍率（対数目盛）")
+    placed = chart_placed(chart, 5.4, 2.84, 14).placement
+    assert isinstance(placed, LinePlacement)
+    assert placed.y_title.text.count("\n") >= 1
+    assert not outside([("y", placed.y_title.box)], 5.4 * 72, 2.84 * 72), placed.y_title.box
+    assert placed.y_title.text.replace("\n", "") == chart.y_label
+
+
 def test_the_dials_mark_is_labelled_where_it_covers_no_other_line() -> None:
     """At 40,000 tokens/sec with a 1 h check the dial's point (3.20×) has the 15 min curve
     just above it and the 24 h curve just below: its label goes beside it, on its own line,

@@ -31,6 +31,7 @@ from deckgen.plan.placed import (
 )
 from deckgen.story import Line, LineChart
 from deckgen.typeset.fit import spread
+from deckgen.typeset.text import fold_lines, pieces
 
 LABEL_GAP = 0.3 * 72  # points between a line's last point and the far end of its label
 LEGEND_KEY_EM = 3.0  # a legend's key (a stretch of line with its marker) and its gap, in ems
@@ -116,25 +117,26 @@ def place_lines(chart: LineChart, box: Box, size: float, typefaces: tuple[Typefa
 def _broken(p: ChartText, text: str, room: float, most: float) -> str:
     """`text` on one line when it is at most `room` points wide (the plot's height), else on
     the fewest lines (two or three) whose widest is at most `most` (the chart's), each break
-    at the space that leaves the narrowest widest line; else on three."""
-    words = text.split(" ")
+    at the break opportunity (a space; between characters in Japanese) that leaves the
+    narrowest widest line; else on as many lines as keep it on the chart."""
+    parts = pieces(text)
     ways = [[text]]
     for k in (2, 3):
-        cuts = _cuts(len(words), k)
+        cuts = _cuts(len(parts), k)
         if cuts:
-            ways.append(min(([" ".join(words[a:b]) for a, b in zip((0, *c), (*c, len(words)),
-                                                                    strict=True)]
+            ways.append(min((["".join(parts[a:b]).strip(" ")
+                              for a, b in zip((0, *c), (*c, len(parts)), strict=True)]
                              for c in cuts),
                             key=lambda lines: max(p.width(line) for line in lines)))
     for lines in ways:
         widest = max(p.width(line) for line in lines)
         if widest <= (room if len(lines) == 1 else most):
             return "\n".join(lines)
-    return "\n".join(ways[-1])
+    return "\n".join(fold_lines(text, p.typefaces[0].measure, p.size, most))
 
 
 def _cuts(n: int, k: int) -> list[tuple[int, ...]]:
-    """The ways to cut `n` words into `k` lines: the index each line after the first
+    """The ways to cut `n` pieces into `k` lines: the index each line after the first
     starts at."""
     if k == 2:
         return [(i,) for i in range(1, n)]
