@@ -434,14 +434,16 @@ def test_an_entity_only_an_outside_dtd_declares_is_one_line(here: Path, where: b
 
 
 def test_strict_percentages_and_unreadable_numbers_are_read_not_raised(tmp_path: Path) -> None:
-    """A gradient's stops in the strict form ("100%") and sizes that are not numbers: a
-    ValueError traceback before. Stops read as their transitional values; what is not a
-    number reads as missing."""
+    """A gradient's stops in the strict form ("100%"), sizes that are not numbers and
+    numbers no file holds ("inf%", 10^23): a ValueError or OverflowError traceback before.
+    Stops read as their transitional values; what is not a number reads as missing."""
     gradient = (b'<p:bg><p:bgPr><a:gradFill><a:gsLst>'
                 b'<a:gs pos="0%"><a:srgbClr val="102030"/></a:gs>'
-                b'<a:gs pos="62.5%"><a:srgbClr val="405060"/></a:gs>'
+                b'<a:gs pos="62.5%"><a:srgbClr val="405060"><a:alpha val="inf%"/>'
+                b'<a:lumMod val="1e400%"/></a:srgbClr></a:gs>'
                 b'<a:gs pos="100%"><a:srgbClr val="FFFFFF"/></a:gs>'
-                b'</a:gsLst><a:lin ang="x"/></a:gradFill><a:effectLst/></p:bgPr></p:bg>')
+                b'</a:gsLst><a:lin ang="99999999999999999999999"/></a:gradFill><a:effectLst/>'
+                b'</p:bgPr></p:bg>')
 
     def change(parts: dict[str, bytes]) -> None:
         master = parts[MASTER]

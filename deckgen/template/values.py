@@ -19,6 +19,7 @@ R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 RT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
 Element = ElementTree.Element
 
+LARGEST = 2**63 - 1  # DrawingML's widest integers (ST_Coordinate and the like) fit 64 bits
 HEX = re.compile(r"^[0-9A-Fa-f]{6}$")
 _COLOURS = (f"{A}srgbClr", f"{A}schemeClr", f"{A}sysClr")
 
@@ -28,18 +29,15 @@ def whole(el: Element, name: str, default: int, *, percent: bool = False) -> int
 @overload
 def whole(el: Element, name: str, default: None, *, percent: bool = False) -> int | None: ...
 def whole(el: Element, name: str, default: int | None, *, percent: bool = False) -> int | None:
-    """The whole number in attribute `name` of `el`; `default` when it is missing or is not
-    one. With `percent`, the strict form "50%" reads as the transitional 50000."""
+    """The whole number in attribute `name` of `el`; `default` when it is missing, is not
+    one, or is beyond what DrawingML writes (a 64-bit integer). With `percent`, the strict
+    form "50%" reads as the transitional 50000."""
     raw = (el.get(name) or "").strip()
-    if percent and raw.endswith("%"):
-        try:
-            return round(float(raw[:-1]) * 1000)
-        except ValueError:
-            return default
     try:
-        return int(raw)
-    except ValueError:
+        found = round(float(raw[:-1]) * 1000) if percent and raw.endswith("%") else int(raw)
+    except (ValueError, OverflowError):  # not a number, or "inf%", "1e400%"
         return default
+    return found if -LARGEST <= found <= LARGEST else default
 
 
 def own_box(el: Element) -> Box | None:
