@@ -94,19 +94,23 @@ needs_cjk = pytest.mark.skipif(
     reason="the CJK fallback font (fonts-droid-fallback) is not installed")
 
 
-def _cjk(paragraph_class: type, width: float) -> list[float]:
+def _cjk(paragraph_class: type, width: float, alignment: int = 0) -> list[float]:
     """Each line's room left (negative: past the column) when `paragraph_class` sets the
-    text at 9 pt in a `width`-point column, breaking as reportlab breaks CJK."""
+    text at 9 pt in a `width`-point column, breaking as reportlab breaks CJK; the width it
+    says it takes must be the column's."""
     from reportlab.lib.styles import ParagraphStyle
 
     from deckgen.paint.handout.fonts import _with_fallbacks, register_fonts
 
     register_fonts()
     style = ParagraphStyle("cjk", fontName="LiberationSans", fontSize=9, leading=12,
-                           wordWrap="CJK")
+                           wordWrap="CJK", alignment=alignment)
     found = paragraph_class(_with_fallbacks(CJK_TEXT, style.fontName), style)  # noqa: SLF001
-    found.wrap(width, 500)
-    return [line.extraSpace for line in found.blPara.lines]
+    taken, _ = found.wrap(width, 500)
+    first = [line.extraSpace for line in found.blPara.lines]
+    assert found.wrap(width, 500)[0] == taken == width  # wrapped again: the same
+    assert [line.extraSpace for line in found.blPara.lines] == first
+    return first
 
 
 @needs_cjk
@@ -122,3 +126,44 @@ def test_a_cjk_paragraph_keeps_every_line_in_its_column(width: float) -> None:
     from deckgen.paint.pdf.compat import CjkParagraph
 
     assert min(_cjk(CjkParagraph, width)) >= 0
+
+
+@needs_cjk
+@pytest.mark.parametrize("width", [61.0, 155.0, 245.0])
+def test_a_narrowed_cjk_paragraph_still_ends_its_lines_at_the_columns_edge(width: float
+                                                                           ) -> None:
+    """Right-aligned, each line ends at the column's right edge (its room is never
+    negative, and none is the room given up to narrow it: the last line's is the least)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from reportlab.lib.enums import TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.paint.handout.fonts import _with_fallbacks
+    from deckgen.paint.pdf.compat import CjkParagraph
+
+    room = _cjk(CjkParagraph, width, TA_RIGHT)
+    assert min(room) >= 0
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler's pdftotext is not installed")
+    style = ParagraphStyle("cjk", fontName="LiberationSans", fontSize=9, leading=12,
+                           wordWrap="CJK", alignment=TA_RIGHT)
+    found = CjkParagraph(_with_fallbacks(CJK_TEXT, style.fontName), style)  # noqa: SLF001
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(width + 20, 800))
+    _, height = found.wrap(width, 780)
+    found.drawOn(canvas, 10, 790 - height)
+    canvas.save()
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as pdf:
+        pdf.write(out.getvalue())
+        pdf.flush()
+        boxes = subprocess.run(["pdftotext", "-bbox", pdf.name, "-"], capture_output=True,
+                               text=True, check=True).stdout
+    ends: dict[int, float] = {}  # each line's right end, the lines 12 pt apart
+    for right, foot in re.findall(r'xMax="([\d.]+)" yMax="([\d.]+)"', boxes):
+        ends[round(float(foot) / 12)] = max(ends.get(round(float(foot) / 12), 0.0),
+                                            float(right))
+    assert ends and all(abs(end - (10 + width)) < 1.0 for end in ends.values()), ends

@@ -55,15 +55,26 @@ class CjkParagraph(Paragraph):
     run into the next one. No public API serves (the breaking is inside `wrap`, with no
     width to pass but the column's). This paragraph wraps as reportlab does, and where a
     line overflows, wraps again a little narrower, so every line is measured whole;
-    `Paragraph.wrap`'s own results (its lines, `blPara`) are what is checked."""
+    `Paragraph.wrap`'s own results (its lines, `blPara`) are what is checked; the lines are
+    then set in the whole column (each line's room, `extraSpace`, counts what was given up),
+    so right-aligned and centred text sits where it would."""
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
-        width = availWidth
+        width, best = availWidth, (float("inf"), availWidth)
         for _ in range(8):
             found: tuple[float, float] = super().wrap(width, availHeight)
             over = max((-line.extraSpace for line in self.blPara.lines
                         if getattr(line, "extraSpace", 0) < 0), default=0.0)
-            if over <= 0.01:
+            if over < best[0]:
+                best = (over, width)
+            if over <= 0.01 or width - over - 0.5 < availWidth / 2:
                 break
             width -= over + 0.5
-        return found
+        if best[1] != width:  # an earlier try overflowed least: set it again
+            found = super().wrap(best[1], availHeight)
+        # set in the whole column: each line's room counts the width given up
+        for line in self.blPara.lines:
+            if hasattr(line, "extraSpace"):
+                line.extraSpace += availWidth - best[1]
+        self.width = availWidth
+        return availWidth, found[1]
