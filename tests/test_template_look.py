@@ -452,3 +452,17 @@ def test_the_theme_is_written_anew_under_any_drawingml_prefix(prefix: str) -> No
     assert f'<{prefix}minorFont><{prefix}latin typeface="Body Face"' in written
     assert f'<{prefix}clrScheme name="Talk"' in written
     assert written.count('"123456"') == 1
+
+
+def test_the_theme_fonts_are_written_wherever_the_typeface_stands() -> None:
+    """A latin font whose typeface comes after another attribute, or in single quotes,
+    gets the new face too (it kept the old one before)."""
+    from deckgen import template
+
+    xml = ('<a:theme xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">'
+           '<a:fontScheme name="F"><a:majorFont><a:latin panose="020F0302020204030204" '
+           'typeface="Calibri Light"/></a:majorFont><a:minorFont><a:latin typeface=\'Calibri\' '
+           'panose="1"/></a:minorFont></a:fontScheme></a:theme>')
+    written = template.themed(xml, heading="Arial", body="O'Brien Sans")
+    assert 'panose="020F0302020204030204" typeface="Arial"/>' in written
+    assert "<a:latin typeface='O&apos;Brien Sans' panose=\"1\"/>" in written

@@ -25,8 +25,9 @@ def themed(xml: str, colours: dict[str, str] | None = None, heading: str | None 
         if family is None:
             continue
         value = _xml_attr(family).replace("\\", "\\\\")  # a backslash is kept as it is
-        xml = re.sub(rf'(<{a}{kind}>\s*<{a}latin typeface=")[^"]*(")', rf"\g<1>{value}\g<2>",
-                     xml, count=1)
+        # the typeface wherever it stands among the latin font's attributes, in either quotes
+        xml = re.sub(rf"""(<{a}{kind}>\s*<{a}latin\b[^>]*?\btypeface\s*=\s*)(["'])[^"']*\2""",
+                     rf"\g<1>\g<2>{value}\g<2>", xml, count=1)
     if name is not None:
         value = _xml_attr(name).replace("\\", "\\\\")
         for pattern in (rf'(<{a}theme [^>]*name=")[^"]*(")', rf'(<{a}clrScheme name=")[^"]*(")',
@@ -46,5 +47,5 @@ def _prefix(xml: str) -> str:
 
 
 def _xml_attr(text: str) -> str:
-    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-            .replace(">", "&gt;"))
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("'", "&apos;")
+            .replace("<", "&lt;").replace(">", "&gt;"))
