@@ -75,16 +75,10 @@ def _slide(slide: PptxSlide, layout: SlideLayout, placed: PlacedSlide, drawer: D
     for index, shape in on_slide.items():
         if index not in used:
             compat.remove(shape)
-    drawn: list[BaseShape] = [_placeholder(on_slide[s.placeholder], s, lang)
-                              for s in placed.shapes if isinstance(s, TextBox)
-                              and s.placeholder is not None and not s.cloned]
-    drawn_by_shape = dict(zip((id(s) for s in placed.shapes if isinstance(s, TextBox)
-                               and s.placeholder is not None and not s.cloned), drawn,
-                              strict=True))
     order: list[BaseShape] = []
     for shape in placed.shapes:
-        if id(shape) in drawn_by_shape:
-            order.append(drawn_by_shape[id(shape)])
+        if isinstance(shape, TextBox) and shape.placeholder in used and not shape.cloned:
+            order.append(_placeholder(on_slide[shape.placeholder], shape, lang))
         elif isinstance(shape, TextBox) and shape.cloned:
             order.append(_cloned(slide, layout, shape, lang))
         else:

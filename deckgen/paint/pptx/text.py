@@ -27,9 +27,10 @@ _SLIDE_NUMBER_FIELD = "{B6F15528-21DE-4FAA-801E-634DDDAF4B2B}"
 
 
 def frame(text_frame: TextFrame, box: TextBox) -> None:
-    """The frame as the placed box sets it: wrapping, no autofit, its insets, its anchor
-    (unless the template's is kept)."""
-    text_frame.word_wrap = True
+    """The frame as the placed box sets it: its wrapping (unless the template's is kept), no
+    autofit, its insets, its anchor (unless the template's is kept)."""
+    if box.wrap is not None:
+        text_frame.word_wrap = box.wrap
     text_frame.auto_size = MSO_AUTO_SIZE.NONE
     inset = box.inset
     text_frame.margin_left, text_frame.margin_top = Emu(inset[0]), Emu(inset[1])
