@@ -36,9 +36,14 @@ def fonts_of(story: st.Story, template: Template) -> tuple[str, str]:
     """The heading and body fonts the deck carries, which draw every title and text: the
     content's on deckgen's own master or when it names them, else the template's."""
     theme = story.theme
-    if template.own or theme.fonts_named:
+    if _content_fonts(story, template):
         return theme.heading_font, theme.body_font
     return template.heading_font or theme.heading_font, template.body_font or theme.body_font
+
+
+def _content_fonts(story: st.Story, template: Template) -> bool:
+    """Whether the deck carries the content's fonts (written into the template's theme)."""
+    return template.own or story.theme.fonts_named
 
 
 @dataclass(frozen=True)
@@ -103,8 +108,8 @@ def plan(story: st.Story, template: Template, typefaces: Typefaces,
     face = typefaces.body.chain[0]
     return Deck(template.width, template.height, placed, Font(body, face.file, False, face.index),
                 theme_slots=tuple(slots.items()),
-                theme_fonts=(heading, body) if template.own or story.theme.fonts_named
-                else None, theme_named=template.own,
+                theme_fonts=(heading, body) if _content_fonts(story, template) else None,
+                theme_named=template.own,
                 language=locale.office_tag(story.meta.language), warnings=tuple(warnings),
                 undrawn=tuple(undrawn),
                 times=tuple(budget([s.notes for s in placed], story.meta.minutes))

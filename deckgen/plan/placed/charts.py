@@ -139,6 +139,11 @@ class Dot:
     shift: float = 0.0
     drop: float = 0.0
 
+    @property
+    def across(self) -> float:
+        """Points the mark takes across, its ring included: a native marker's size."""
+        return self.radius * 2 + self.ring.width
+
 
 @dataclass(frozen=True)
 class AxisTick:

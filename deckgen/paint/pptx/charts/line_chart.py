@@ -74,7 +74,7 @@ def line_chart(slide: Any, chart: LineChart, placement: LinePlacement,  # noqa: 
     for dot, series in zip(placement.dots, series_list[len(chart.lines) + 1:], strict=True):
         series.format.line.fill.background()  # a point alone
         series.marker.style = XL_MARKER_STYLE.CIRCLE
-        series.marker.size = round(dot.radius * 2 + dot.ring.width)
+        series.marker.size = round(dot.across)
         series.marker.format.fill.solid()
         paint(series.marker.format.fill.fore_color, dot.fill.role)
         series.marker.format.line.width = Pt(dot.ring.width)
