@@ -380,6 +380,7 @@ def libreoffice_templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str,
     folder = shared_folder(tmp_path_factory, "libreoffice-templates", make)
     return {name: folder / f"{name}.pptx" for name in LIBREOFFICE}
 
+
 # Tests that build or draw real decks, handouts, PDFs or chart pictures (or drive a real
 # build process), start deckgen processes (each pays for an interpreter and its imports: the
 # import guards, the process contract, bombs under memory limits, closed and full output

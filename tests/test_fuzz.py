@@ -41,6 +41,7 @@ def _dump(data: Any, **options: Any) -> str:
     default content takes 6 ms in Python), and the fuzz tests dump a document per example."""
     return str(yaml.dump(data, Dumper=_DUMPER, **options))
 
+
 # CI runs a fixed, repeatable sample of 50 examples a fuzzer (the mutated and the edited
 # default content each keep files deckgen accepts as well as files it refuses: 2 and 20 of 50
 # are accepted); DECKGEN_FUZZ_EXAMPLES=5000 hunts longer with fresh examples.

@@ -113,8 +113,6 @@ def test_core_modules_import_nothing_heavy() -> None:
     assert python_prints(code) == "[]"
 
 
-
-
 def test_the_slides_pdf_and_the_notes_book_are_drawn_without_python_pptx() -> None:
     """The kit is drawn from the slides as placed, plain data: its renderer and that data
     load no python-pptx (a build hands them to the process drawing the kit)."""
@@ -122,6 +120,7 @@ def test_the_slides_pdf_and_the_notes_book_are_drawn_without_python_pptx() -> No
             "import deckgen.paint.pdf, deckgen.plan, deckgen.plan.placed\n"
             "print('pptx' in sys.modules, 'reportlab' in sys.modules)")
     assert python_prints(code).split() == ["False", "True"]
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("only", [("--only", "handout"), ()], ids=["handout", "all"])

@@ -328,30 +328,38 @@ def test_a_templates_ground_is_drawn_and_what_is_not_is_named(tmp_path: Path) ->
     assert b" c " in drawn and b" l " in drawn  # the oval's curves, the turned bar's edges
 
 
-def test_long_notes_run_on_to_pages_the_plan_places(tmp_path: Path) -> None:
-    """The notes book is placed by the plan: notes too long for one page run on to the next
-    under the slide's heading, marked as continued in the talk's words; every line stays
-    inside the page's margins, below the one before; the PDF holds exactly those lines."""
+def notes_book_with(slide: int, notes: str) -> tuple[object, object, object]:
+    """The default talk's placed deck with `notes` on slide `slide` (from 0), its story,
+    and the notes book the plan places for it."""
     from dataclasses import replace
 
     from conftest import placed_of
 
     import deckgen.story
     from deckgen import fonts, plan
-    from deckgen.paint import pdf
-    from deckgen.plan.notes import MARGIN
 
     content, _ = source.read(DEFAULT_CONTENT)
     story = deckgen.story.compose(content)
     deck = placed_of(story)
-    long_notes = "\n\n".join(f"Paragraph {k}: " + "the check stays where it is " * 30
-                             for k in range(1, 9))
     slides = list(deck.slides)  # type: ignore[attr-defined]
-    slides[2] = replace(slides[2], notes=long_notes)
-    deck = replace(deck, slides=tuple(slides))
+    slides[slide] = replace(slides[slide], notes=notes)
+    deck = replace(deck, slides=tuple(slides))  # type: ignore[type-var]
     typefaces = fonts.typefaces(story.theme.heading_font, story.theme.body_font,
                                 deckgen.story.characters(story))
-    book = plan.notes(deck, story, typefaces)
+    return deck, story, plan.notes(deck, story, typefaces)  # type: ignore[arg-type]
+
+
+def test_long_notes_run_on_to_pages_the_plan_places(tmp_path: Path) -> None:
+    """The notes book is placed by the plan: notes too long for one page run on to the next
+    under the slide's heading, marked as continued in the talk's words; every line stays
+    inside the page's margins, below the one before; the PDF holds exactly those lines."""
+    from deckgen.paint import pdf
+    from deckgen.plan.notes import MARGIN
+
+    long_notes = "\n\n".join(f"Paragraph {k}: " + "the check stays where it is " * 30
+                             for k in range(1, 9))
+    deck, story, book = notes_book_with(2, long_notes)
+    slides = deck.slides  # type: ignore[attr-defined]
     count = len(slides)
     assert len(book.pages) > count
     third = [k for k, page in enumerate(book.pages) if page.slide == 3]
@@ -387,27 +395,13 @@ def test_long_notes_run_on_to_pages_the_plan_places(tmp_path: Path) -> None:
 def test_a_word_wider_than_the_notes_column_is_cut_not_run_off_the_page() -> None:
     """A link or a hash wider than the column is cut between characters, a line's worth at a
     time (its paragraph was set on one line running off the page); nothing is lost."""
-    from dataclasses import replace
-
-    from conftest import placed_of
-
-    import deckgen.story
-    from deckgen import fonts, plan
     from deckgen.plan.notes import MARGIN
 
-    content, _ = source.read(DEFAULT_CONTENT)
-    story = deckgen.story.compose(content)
-    deck = placed_of(story)
     link = "https://example.org/" + "recording-of-the-talk-" * 20 + "?utm_source=newsletter"
     digest = "0123456789abcdef" * 16
     notes = f"The recording: {link} and the slides' hash {digest}, both in the handout."
-    slides = list(deck.slides)  # type: ignore[attr-defined]
-    slides[0] = replace(slides[0], notes=notes)
-    deck = replace(deck, slides=tuple(slides))
-    typefaces = fonts.typefaces(story.theme.heading_font, story.theme.body_font,
-                                deckgen.story.characters(story))
-    book = plan.notes(deck, story, typefaces)
-    first = book.pages[0]
+    _, _, book = notes_book_with(0, notes)
+    first = book.pages[0]  # type: ignore[attr-defined]
     for line in first.lines:
         for span in line.spans:
             assert span.x + span.width <= book.width - MARGIN + 1e-6, span.text

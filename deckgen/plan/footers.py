@@ -71,6 +71,7 @@ def footers(placer: Placer, number: int, layout: Layout) -> list[TextBox]:
                                        "ctr", FOOTER, placer.colour("muted"), False))
     return shapes
 
+
 def footer_text(placer: Placer, footer: bool, words: str, number: int, box: Box,
                 inset: tuple[int, int, int, int], anchor: str, size: float, colour: Colour,
                 bold: bool, *, size_kept: bool = False, placeholder: int | None = None,
@@ -90,6 +91,7 @@ def footer_text(placer: Placer, footer: bool, words: str, number: int, box: Box,
     return TextBox(box, (paragraph,), inset, anchor, anchor_kept=placeholder is not None,
                    wrap=wrap, name=name, placeholder=placeholder,
                    cloned=placeholder is not None)
+
 
 def footer_size(placer: Placer, p: Placeholder, master: Master, words: str) -> float | None:
     """The size (points) to set a template's footer at so `words` fit its box on one

@@ -271,6 +271,5 @@ class Grounds:
         return self.resolve(fill.colours)
 
 
-
 def _first(colours: list[str]) -> str | None:
     return colours[0] if colours else None

@@ -349,6 +349,7 @@ class Placer:
         return TableBox(item.box, tuple(item.widths), tuple(item.heights), tuple(cells),
                         item.margin, item.header, item.name)
 
+
 def _overlaps(a: Box, b: Box) -> bool:
     return min(a.right, b.right) > max(a.x, b.x) and min(a.bottom, b.bottom) > max(a.y, b.y)
 

@@ -32,6 +32,7 @@ def mapped(slots: Mapping[str, str],
             found[name] = found[slot]
     return found
 
+
 # Placeholder kinds, by the names PresentationML gives them (`p:ph/@type`; "obj" without one).
 TITLE_KINDS = ("title", "ctrTitle")
 BODY_KINDS = ("body", "obj")

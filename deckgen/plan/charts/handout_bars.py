@@ -25,7 +25,6 @@ from deckgen.typeset.text import Face, Overlong, break_lines, longest_word
 HATCH_STEP = 0.11  # inches between hatch strokes at deck size
 
 
-
 def face(weight: str = "normal") -> Face:
     """The measured face the charts' text is set in: Liberation Sans, regular or bold."""
     return fonts.face(fonts.CHART_FAMILY, weight == "bold")

@@ -188,8 +188,6 @@ def _shown(ticks: Sequence, span: tuple[Fraction, Fraction], step: int) -> list:
     return [t for t in ticks if round(math.log10(float(t.at / span[0]))) % step == 0]
 
 
-
-
 def _series(p: ChartText, chart: LineChart, x: Scale, y: Scale, direct: bool
             ) -> tuple[Series, ...]:
     """Each line in its look, markers on the ticks' points and its ends; with `direct`, its

@@ -58,7 +58,6 @@ def place_dot(p: ChartText, chart: LineChart, at: Fraction, value: Fraction, tex
         return p.label(text, mx + dx, my + gap + p.size * 0.9, align="c", bold=True,
                        role="accent", back=True)
 
-
     edges = (p.left, p.top, p.left + p.w, p.top + p.h)
 
     def cost(label: Label) -> float:
